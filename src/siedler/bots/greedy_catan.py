@@ -1,0 +1,168 @@
+"""Greedy play for the Catan board games: city > settlement > development card > road, trading toward
+the first of these it can aim for, placing on the richest intersections, robbing the leader."""
+
+from __future__ import annotations
+
+import random as _random
+from typing import cast
+
+from siedler.core.actions import Action
+from siedler.core.game import Game
+from siedler.rulesets.catan import CatanGame
+from siedler.rulesets.catan.state import (
+    DISCARD,
+    MAIN,
+    OFFER_CONFIRM,
+    OFFER_REPLY,
+    ROAD_BUILDING,
+    ROBBER,
+    ROLL,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+)
+
+from .greedy import register_strategy
+
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+
+
+def node_value(game: CatanGame, node: int) -> int:
+    board = game.board
+    return sum(PIPS.get(board.numbers[h], 0) for h in board.topology.node_hexes[node] if board.resource[h] >= 0)
+
+
+def _best(actions: list[Action], key: object) -> Action | None:
+    return max(actions, key=key) if actions else None  # type: ignore[arg-type,call-overload]
+
+
+def _road_value(game: CatanGame, action: Action) -> int:
+    """A road is worth the best free intersection it reaches."""
+    topo = game.board.topology
+    best = 0
+    for n in topo.edge_nodes[action[1]]:
+        for m in (n, *topo.node_nodes[n]):
+            if not game.blocked[m]:
+                best = max(best, node_value(game, m) - (0 if m == n else 1))
+    return best
+
+
+def _missing(game: CatanGame, seat: int, cost: tuple[int, ...]) -> list[int]:
+    hand = game.hands[seat * 5:seat * 5 + 5]
+    return [max(0, c - h) for c, h in zip(cost, hand)]
+
+
+def _target(game: CatanGame, seat: int) -> tuple[int, ...] | None:
+    rules = game.rules
+    if game.pieces[seat * 3 + 2] and any(game.node_level[n] == 1 for n in game.buildings[seat]):
+        return rules.city_cost
+    if game.pieces[seat * 3 + 1] and game._settlement_spots(seat):
+        return rules.settlement_cost
+    if any(game.dev_deck):
+        return rules.development_cost
+    if game.pieces[seat * 3] and game._road_spots(seat):
+        return rules.road_cost
+    return None
+
+
+def _trade_toward(game: CatanGame, seat: int, legal: list[Action]) -> Action | None:
+    cost = _target(game, seat)
+    if cost is None:
+        return None
+    missing = _missing(game, seat, cost)
+    if not any(missing):
+        return None
+    hand = game.hands[seat * 5:seat * 5 + 5]
+    for a in legal:
+        if a[0] == "bank":
+            give, get = a[1], a[2]
+            rate = game.rates[seat * 5 + give]
+            if missing[get] and hand[give] - cost[give] >= rate:
+                return a
+    return None
+
+
+def _main(game: CatanGame, seat: int, legal: list[Action], rng: _random.Random) -> Action:
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a[0], []).append(a)
+    if "city" in by_kind:
+        return cast(Action, _best(by_kind["city"], lambda a: node_value(game, a[1])))
+    if "settle" in by_kind:
+        return cast(Action, _best(by_kind["settle"], lambda a: node_value(game, a[1])))
+    if "buy" in by_kind:
+        return by_kind["buy"][0]
+    if "knight" in by_kind and game.board.topology.hex_nodes[game.robber] and any(
+        game.node_owner[n] == seat for n in game.board.topology.hex_nodes[game.robber]
+    ):
+        return by_kind["knight"][0]
+    if "roadbuilding" in by_kind:
+        return by_kind["roadbuilding"][0]
+    if "road" in by_kind and not game._settlement_spots(seat):
+        return cast(Action, _best(by_kind["road"], lambda a: _road_value(game, a)))
+    trade = _trade_toward(game, seat, legal)
+    if trade is not None:
+        return trade
+    if "plenty" in by_kind:
+        cost = _target(game, seat) or game.rules.city_cost
+        missing = _missing(game, seat, cost)
+        return cast(Action, _best(by_kind["plenty"], lambda a: sum(min(1, missing[r]) for r in a[1:])))
+    if "monopoly" in by_kind:
+        counts = [sum(game.hands[q * 5 + r] for q in range(game.num_players) if q != seat) for r in range(5)]
+        # Only card counts per player are public; the bot uses totals, as a careful player would estimate.
+        return cast(Action, _best(by_kind["monopoly"], lambda a: counts[a[1]]))
+    return by_kind["end"][0] if "end" in by_kind else rng.choice(legal)
+
+
+def _robber(game: CatanGame, seat: int, legal: list[Action]) -> Action:
+    topo = game.board.topology
+    scores = game.scores()
+
+    def value(a: Action) -> tuple[int, int]:
+        h, victim = a[1], a[3]
+        harm = 0
+        for n in topo.hex_nodes[h]:
+            o = game.node_owner[n]
+            if o >= 0:
+                weight = game.node_level[n] * PIPS.get(game.board.numbers[h], 0)
+                harm += -3 * weight if o == seat else weight
+        return (harm, scores[victim] if victim >= 0 else -1)
+
+    return max(legal, key=value)
+
+
+def catan_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
+    g = cast(CatanGame, game)
+    legal = list(g.legal_actions())
+    phase = g.phase
+    if phase == MAIN:
+        return _main(g, seat, legal, rng)
+    if phase == SETUP_SETTLEMENT:
+        return _best(legal, lambda a: node_value(g, a[1]))
+    if phase in (SETUP_ROAD, ROAD_BUILDING):
+        return _best(legal, lambda a: _road_value(g, a))
+    if phase == ROLL:
+        for a in legal:
+            if a[0] == "knight" and any(g.node_owner[n] == seat for n in g.board.topology.hex_nodes[g.robber]):
+                return a
+        return legal[0]
+    if phase == DISCARD:
+        cost = _target(g, seat) or g.rules.city_cost
+        hand = g.hands[seat * 5:seat * 5 + 5]
+        return _best(legal, lambda a: hand[a[1]] - cost[a[1]])
+    if phase == ROBBER:
+        return _robber(g, seat, legal)
+    if phase == OFFER_REPLY:
+        assert g.offer is not None
+        cost = _target(g, seat) or g.rules.city_cost
+        missing = _missing(g, seat, cost)
+        helps = any(missing[r] and g.offer[1][r] for r in range(5))
+        hand = g.hands[seat * 5:seat * 5 + 5]
+        spare = all(hand[r] - g.offer[2][r] >= cost[r] for r in range(5) if g.offer[2][r])
+        accept = [a for a in legal if a[0] == "accept"]
+        return accept[0] if helps and spare and accept else [a for a in legal if a[0] == "decline"][0]
+    if phase == OFFER_CONFIRM:
+        return legal[0]
+    return None
+
+
+register_strategy(CatanGame, catan_strategy)

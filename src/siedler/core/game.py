@@ -1,0 +1,245 @@
+"""The rule-set-independent game: the OpenSpiel-style ``State`` every rule set subclasses.
+
+A rule set overrides a handful of hooks (``_setup``, ``_generate_legal``, ``_do``, ``_export``/``_import``,
+``view``...). Everything a tool relies on (legality checking, history, records, copying, events) lives here
+once, so the simulator, the bots and the server treat every rule set alike.
+
+Legality has one source of truth: ``_generate_legal``. ``apply`` refuses whatever that list does not hold,
+so the legal list and the checks can never disagree. The list is cached until the next ``apply``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar
+
+from .actions import Action
+from .errors import IllegalAction, RecordError
+from .rng import Rng
+
+RECORD_FORMAT = "siedler-record"
+STATE_FORMAT = "siedler-state"
+FORMAT_VERSION = 1
+
+# A cons list (previous, item): appending is O(1) and copies share their common past.
+Chain = tuple[Any, Any] | None
+
+
+def _walk(chain: Chain) -> list[Any]:
+    items: list[Any] = []
+    while chain is not None:
+        chain, item = chain
+        items.append(item)
+    items.reverse()
+    return items
+
+
+class Game:
+    """One game of one rule set. See ``docs/api.md``."""
+
+    #: Attributes holding flat lists that ``copy()`` must duplicate; everything else is immutable or shared.
+    _copy_lists: ClassVar[tuple[str, ...]] = ()
+    #: The action class whose ``__str__`` renders this rule set's notation.
+    action_class: ClassVar[type[Action]] = Action
+    #: ``kind -> method``: every ``_do_<kind>`` method of the class, collected once per class.
+    _handlers: ClassVar[dict[str, Callable[[Any, Action], None]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._handlers = {name[4:]: getattr(cls, name) for name in dir(cls) if name.startswith("_do_")}
+
+    ruleset: str
+    players: tuple[str, ...]
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    to_act: int | None
+    is_over: bool
+    winner: int | None
+
+    def __init__(self, ruleset: str, players: Sequence[str], seed: int, options: dict[str, Any]) -> None:
+        self.ruleset = ruleset
+        self.players = tuple(players)
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.to_act = None
+        self.is_over = False
+        self.winner = None
+        self._history: Chain = None
+        self._nactions = 0
+        self._events: Chain = None
+        self._nevents = 0
+        self._legal: tuple[Action, ...] | None = None
+        self._start_state: dict[str, Any] | None = None
+        self._setup()
+
+    # ------------------------------------------------------------------ hooks for rule sets
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    def _generate_legal(self) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def _do(self, action: Action) -> None:
+        """Carry out an action already known to be legal, by its ``_do_<kind>`` method."""
+        self._handlers[action[0]](self, action)
+
+    def _explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is refused; called only on refusal, so it may be slow."""
+        return f"{action} is not legal now"
+
+    def parse_action(self, text: str) -> Action:
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _export(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _import(self, data: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
+        """An event in words, for logs; rule sets override it for their own events."""
+        return f"{kind} {data}"
+
+    # ------------------------------------------------------------------ the public API
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = () if self.is_over else self._generate_legal()
+            self._legal = legal
+        return legal
+
+    def apply(self, action: Action | str) -> None:
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            if self.is_over:
+                raise IllegalAction(f"the game is over; {action} cannot be played")
+            raise IllegalAction(self._explain_illegal(action))
+        self._legal = None
+        self._do(action)
+        self._history = (self._history, action)
+        self._nactions += 1
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            if isinstance(action, str):
+                action = self.parse_action(action)
+        except IllegalAction:
+            return False
+        return action in self.legal_actions()
+
+    @property
+    def history(self) -> list[Action]:
+        return _walk(self._history)
+
+    @property
+    def num_actions(self) -> int:
+        return self._nactions
+
+    def copy(self) -> Game:
+        """A game that can be played on independently; cheap, because search bots call it constantly."""
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        for name in self._copy_lists:
+            d[name] = d[name][:]
+        d["rng"] = self.rng.copy()
+        new.__dict__ = d
+        return new
+
+    # ------------------------------------------------------------------ events (the log in words)
+    def _emit(self, kind: str, data: dict[str, Any], secret: dict[str, Any] | None = None,
+              audience: tuple[int, ...] = ()) -> None:
+        """Log an event; ``secret`` is merged into ``data`` only for the seats in ``audience``."""
+        self._events = (self._events, (self._nactions, kind, data, secret, audience))
+        self._nevents += 1
+
+    def events(self, seat: int | None = None, since: int = 0, lang: str | None = None) -> list[dict[str, Any]]:
+        """The log as ``seat`` may see it, from event number ``since`` on; with ``lang``, each gets its text."""
+        out = []
+        for number, (n_action, kind, data, secret, audience) in enumerate(_walk(self._events)):
+            if number < since:
+                continue
+            merged = dict(data)
+            if secret and seat is not None and seat in audience:
+                merged.update(secret)
+            entry: dict[str, Any] = {"n": number, "action": n_action, "kind": kind, "data": merged}
+            if lang:
+                entry["text"] = self.describe(kind, merged, lang)
+            out.append(entry)
+        return out
+
+    @property
+    def num_events(self) -> int:
+        return self._nevents
+
+    # ------------------------------------------------------------------ records and states
+    def record(self) -> dict[str, Any]:
+        rec: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": FORMAT_VERSION,
+            "ruleset": self.ruleset,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "players": list(self.players),
+            "actions": [str(a) for a in self.history],
+            "result": self.result(),
+        }
+        if self._start_state is not None:
+            rec["start_state"] = self._start_state
+        return rec
+
+    def result(self) -> dict[str, Any]:
+        return {
+            "over": self.is_over,
+            "winner": self.winner,
+            "scores": self.scores() if self.is_over else None,
+            "actions": self._nactions,
+        }
+
+    def state(self) -> dict[str, Any]:
+        """The full state, hidden parts and generator included (for saves, puzzles and tests)."""
+        return {
+            "format": STATE_FORMAT,
+            "version": FORMAT_VERSION,
+            "ruleset": self.ruleset,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "players": list(self.players),
+            "rng": self.rng.state,
+            "actions": [str(a) for a in self.history],
+            "start_state": self._start_state,
+            "over": self.is_over,
+            "winner": self.winner,
+            "to_act": self.to_act,
+            "game": self._export(),
+        }
+
+    def _load(self, data: dict[str, Any]) -> None:
+        """Overwrite this freshly set-up game with an exported state."""
+        try:
+            self._import(data["game"])
+            self.rng.state = int(data["rng"])
+            self.is_over = bool(data["over"])
+            self.winner = data["winner"]
+            self.to_act = data["to_act"]
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise RecordError(f"state is malformed: {type(exc).__name__}: {exc}") from exc
+        self._legal = None
+
+    def __iter__(self) -> Iterator[Action]:  # pragma: no cover - guard against accidental iteration
+        raise TypeError("iterate over game.legal_actions() or game.history, not the game")

@@ -1,0 +1,80 @@
+"""Rule-set options: typed, defaulted, validated, and readable from command-line strings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import OptionError
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    kind: str = field(default="")
+
+    def __post_init__(self) -> None:
+        if not self.kind:
+            inferred = {bool: "bool", int: "int", str: "str"}.get(type(self.default), "json")
+            object.__setattr__(self, "kind", inferred)
+
+    def parse(self, value: Any) -> Any:
+        """Accept a Python value or its text form (``"true"``, ``"3"``) and return the checked value."""
+        v = value
+        if self.kind == "bool":
+            if isinstance(v, str):
+                low = v.strip().lower()
+                if low in ("1", "true", "yes", "on", "ja"):
+                    v = True
+                elif low in ("0", "false", "no", "off", "nein"):
+                    v = False
+            if not isinstance(v, bool):
+                raise OptionError(f"option {self.name!r} takes true or false, not {value!r}")
+        elif self.kind == "int":
+            if isinstance(v, str):
+                try:
+                    v = int(v.strip())
+                except ValueError:
+                    raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}") from None
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
+            if self.minimum is not None and v < self.minimum:
+                raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {v}")
+            if self.maximum is not None and v > self.maximum:
+                raise OptionError(f"option {self.name!r} must be at most {self.maximum}, not {v}")
+        elif self.kind == "str":
+            if not isinstance(v, str):
+                raise OptionError(f"option {self.name!r} takes text, not {value!r}")
+            v = v.strip()
+        if self.choices is not None and v not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        return v
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "type": self.kind, "default": self.default, "help": self.help}
+        if self.choices is not None:
+            data["choices"] = list(self.choices)
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        return data
+
+
+def resolve_options(specs: Iterable[Option], given: Mapping[str, Any] | None, where: str) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; an unknown name is an error that lists the known ones."""
+    by_name = {o.name: o for o in specs}
+    result = {name: o.default for name, o in by_name.items()}
+    for name, value in (given or {}).items():
+        if name not in by_name:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise OptionError(f"{where} has no option {name!r} (options: {known})")
+        result[name] = by_name[name].parse(value)
+    return result

@@ -1,0 +1,267 @@
+"""Rule sets by name, and the entry points that build games: ``new_game``, ``replay``, ``from_state``.
+
+Rule-set packages under ``siedler.rulesets`` (and third-party packages declaring a ``siedler.rulesets``
+entry point) are discovered on first use, so adding a rule set never touches existing code.
+An *extension* (Harbormaster, Fishermen...) is a mixin that a family of rule sets switches on by an option;
+the game class for a combination of extensions is composed once and cached.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import Any
+
+from .errors import IllegalAction, OptionError, RecordError
+from .game import FORMAT_VERSION, RECORD_FORMAT, STATE_FORMAT, Game
+from .options import Option, resolve_options
+
+
+@dataclass(frozen=True)
+class Extension:
+    """A mixin switched on by the boolean option ``name`` in every rule set of ``family``."""
+
+    name: str
+    family: str
+    mixin: type
+    help: str
+    options: tuple[Option, ...] = ()
+    #: Extensions that cannot be combined with this one.
+    excludes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    title: str
+    description: str
+    game_class: type[Game]
+    min_players: int
+    max_players: int
+    family: str = ""
+    options: tuple[Option, ...] = ()
+    #: Option values this rule set fixes on top of the defaults (a variant preset, e.g. harbormaster=true).
+    presets: Mapping[str, Any] = field(default_factory=dict)
+    rules_doc: str = ""
+
+    def all_options(self) -> tuple[Option, ...]:
+        opts = list(self.options)
+        for ext in extensions(self.family):
+            default = bool(self.presets.get(ext.name, False))
+            opts.append(Option(ext.name, default, ext.help))
+            opts.extend(ext.options)
+        return tuple(_apply_presets(opts, self.presets))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "players": {"min": self.min_players, "max": self.max_players},
+            "options": [o.to_json() for o in self.all_options()],
+            "rules_doc": self.rules_doc,
+        }
+
+
+def _apply_presets(opts: list[Option], presets: Mapping[str, Any]) -> list[Option]:
+    out = []
+    for o in opts:
+        if o.name in presets:
+            o = Option(o.name, presets[o.name], o.help, o.choices, o.minimum, o.maximum, o.kind)
+        out.append(o)
+    return out
+
+
+_RULESETS: dict[str, Ruleset] = {}
+_EXTENSIONS: dict[str, Extension] = {}
+_COMPOSED: dict[tuple[type, tuple[str, ...]], type] = {}
+_discovered = False
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    _RULESETS[ruleset.name] = ruleset
+    return ruleset
+
+
+def register_extension(ext: Extension) -> Extension:
+    _EXTENSIONS[ext.name] = ext
+    return ext
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import siedler.rulesets as pkg
+
+    for mod in pkgutil.iter_modules(pkg.__path__, pkg.__name__ + "."):
+        importlib.import_module(mod.name)
+    for ep in entry_points(group="siedler.rulesets"):
+        ep.load()
+
+
+def rulesets() -> list[Ruleset]:
+    """Every rule set, with its options and defaults."""
+    _discover()
+    return sorted(_RULESETS.values(), key=lambda r: r.name)
+
+
+def get_ruleset(name: str) -> Ruleset:
+    _discover()
+    try:
+        return _RULESETS[name]
+    except KeyError:
+        known = ", ".join(sorted(_RULESETS))
+        raise OptionError(f"unknown rule set {name!r} (rule sets: {known})") from None
+
+
+def extensions(family: str) -> list[Extension]:
+    _discover()
+    return sorted((e for e in _EXTENSIONS.values() if e.family == family), key=lambda e: e.name)
+
+
+def game_class(ruleset: Ruleset, options: Mapping[str, Any]) -> type[Game]:
+    """The rule set's class with the mixins of every extension switched on, composed once."""
+    active = tuple(e.name for e in extensions(ruleset.family) if options.get(e.name))
+    for name in active:
+        clash = set(_EXTENSIONS[name].excludes) & set(active)
+        if clash:
+            raise OptionError(f"option {name!r} cannot be combined with {', '.join(sorted(clash))}")
+    key = (ruleset.game_class, active)
+    cls = _COMPOSED.get(key)
+    if cls is None:
+        if active:
+            mixins = tuple(_EXTENSIONS[n].mixin for n in active)
+            cls = type(ruleset.game_class.__name__ + "".join(m.__name__ for m in mixins),
+                       (*mixins, ruleset.game_class), {})
+        else:
+            cls = ruleset.game_class
+        _COMPOSED[key] = cls
+    return cls
+
+
+def _player_names(players: int | Sequence[str], ruleset: Ruleset) -> list[str]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        names = [f"Player {i + 1}" for i in range(players)]
+    elif isinstance(players, Sequence) and not isinstance(players, str):
+        names = [str(p) for p in players]
+    else:
+        raise OptionError(f"players must be a count or a list of names, not {players!r}")
+    if not ruleset.min_players <= len(names) <= ruleset.max_players:
+        raise OptionError(
+            f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players} players, not {len(names)}"
+        )
+    return names
+
+
+def new_game(ruleset: str, *, players: int | Sequence[str], seed: int = 0,
+             options: Mapping[str, Any] | None = None) -> Game:
+    """A new game; everything that follows is determined by these arguments and the actions applied."""
+    rs = get_ruleset(ruleset)
+    names = _player_names(players, rs)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionError(f"seed must be a whole number, not {seed!r}")
+    opts = resolve_options(rs.all_options(), options, f"rule set {rs.name!r}")
+    cls = game_class(rs, opts)
+    return cls(rs.name, names, seed, opts)
+
+
+def _require(data: Any, key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    if not isinstance(data, dict):
+        raise RecordError(f"{what} must be a JSON object")
+    if key not in data:
+        raise RecordError(f"{what} has no {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise RecordError(f"{what}: {key!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _start(data: dict[str, Any], what: str) -> Game:
+    ruleset = _require(data, "ruleset", str, what)
+    seed = _require(data, "seed", int, what)
+    players = _require(data, "players", list, what)
+    options = _require(data, "options", dict, what)
+    try:
+        return new_game(ruleset, players=players, seed=seed, options=options)
+    except OptionError as exc:
+        raise RecordError(f"{what}: {exc}") from exc
+
+
+def _apply_all(game: Game, actions: Any, what: str) -> None:
+    if not isinstance(actions, list):
+        raise RecordError(f"{what}: 'actions' must be a list of action texts")
+    for i, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise RecordError(f"{what}: action {i + 1} is not a text but {type(text).__name__}")
+        try:
+            game.apply(text)
+        except IllegalAction as exc:
+            raise RecordError(f"{what}: action {i + 1} ({text!r}) is refused: {exc}") from exc
+
+
+def replay(record: dict[str, Any]) -> Game:
+    """Rebuild a game from its record; a tampered record is refused naming the first bad action."""
+    what = "record"
+    fmt = _require(record, "format", str, what)
+    if fmt != RECORD_FORMAT:
+        raise RecordError(f"record format is {fmt!r}, expected {RECORD_FORMAT!r}")
+    version = _require(record, "version", int, what)
+    if version > FORMAT_VERSION:
+        raise RecordError(f"record version {version} is newer than this siedler reads ({FORMAT_VERSION})")
+    start = record.get("start_state")
+    game = _from_state_unchecked(start) if start else _start(record, what)
+    _apply_all(game, _require(record, "actions", list, what), what)
+    claimed = record.get("result")
+    if isinstance(claimed, dict):
+        actual = game.result()
+        for key in ("over", "winner", "scores"):
+            if key in claimed and claimed[key] != actual[key]:
+                raise RecordError(
+                    f"record claims {key} = {claimed[key]!r} but replaying its actions gives {actual[key]!r}"
+                )
+    return game
+
+
+def _from_state_unchecked(data: Any) -> Game:
+    what = "state"
+    fmt = _require(data, "format", str, what)
+    if fmt != STATE_FORMAT:
+        raise RecordError(f"state format is {fmt!r}, expected {STATE_FORMAT!r}")
+    start = data.get("start_state")
+    game = _from_state_unchecked(start) if start else _start(data, what)
+    # Seed + actions (+ start) explain the state when replaying them ends in exactly the exported position.
+    try:
+        _apply_all(game, data.get("actions", []), what)
+        explained = _same_position(game.state(), data)
+    except RecordError:
+        explained = False
+    if explained:
+        return game
+    game = _start(data, what)
+    game._load(data)
+    base = dict(data)
+    base["actions"] = []
+    base["start_state"] = None
+    game._start_state = base
+    game._history = None
+    game._nactions = 0
+    return game
+
+
+def _same_position(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return all(a.get(k) == b.get(k) for k in ("game", "rng", "over", "winner", "to_act"))
+
+
+def from_state(data: dict[str, Any]) -> Game:
+    """A game from ``game.state()`` output, or from a hand-built position in the same format.
+
+    When the state's seed and actions reproduce it, the game keeps that history; otherwise (a puzzle, an
+    edited save) the state itself becomes the game's starting point and its record says so.
+    """
+    return _from_state_unchecked(data)
+

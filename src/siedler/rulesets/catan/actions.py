@@ -1,0 +1,263 @@
+"""Catan actions, their notation, and the table of interned action objects for one board.
+
+Notation (see docs/notation.md):
+
+    roll | end | buy | knight | roadbuilding | accept | decline | withdraw
+    settle 12 | city 12 | road 12-13          nodes are numbered in reading order on the text board
+    robber F | robber F @2                     move the robber to hex F (and steal from seat 2)
+    discard wood | monopoly ore | plenty wood ore
+    bank wool>ore                              trade with the bank at your best rate
+    offer 1wood+1brick>1ore | offer 2wool>1ore @2   offer to everyone, or to seat 2
+    confirm @2                                  trade with seat 2, who accepted
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import Any
+
+from siedler.core.actions import Action
+from siedler.core.errors import IllegalAction
+from siedler.core.hexgrid import Topology
+
+from .rules import NUM_RESOURCES, RESOURCE_INDEX, RESOURCES
+
+Bundle = tuple[int, int, int, int, int]
+
+# Alternative names accepted when parsing (English synonyms and the German terms of the rule text).
+RESOURCE_ALIASES = {
+    **RESOURCE_INDEX,
+    "lumber": 0, "holz": 0, "clay": 1, "lehm": 1, "sheep": 2, "wolle": 2, "weide": 2, "wheat": 3,
+    "getreide": 3, "korn": 3, "erz": 4, "stone": 4,
+}
+
+
+def bundle_text(b: Bundle) -> str:
+    return "+".join(f"{n}{RESOURCES[r]}" for r, n in enumerate(b) if n)
+
+
+class CatanAction(Action):
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        k = self[0]
+        if k in ("settle", "city"):
+            return f"{k} {self[1]}"
+        if k == "road":
+            return f"road {self[2]}-{self[3]}"
+        if k == "robber":
+            return f"robber {self[2]}" + (f" @{self[3]}" if self[3] >= 0 else "")
+        if k in ("discard", "monopoly"):
+            return f"{k} {RESOURCES[self[1]]}"
+        if k == "plenty":
+            return "plenty " + " ".join(RESOURCES[r] for r in self[1:])
+        if k == "bank":
+            return f"bank {RESOURCES[self[1]]}>{RESOURCES[self[2]]}"
+        if k == "offer":
+            return f"offer {bundle_text(self[1])}>{bundle_text(self[2])}" + (f" @{self[3]}" if self[3] >= 0 else "")
+        if k == "confirm":
+            return f"confirm @{self[1]}"
+        return " ".join(str(x) for x in self)
+
+
+def bundles(max_cards: int, exclude: frozenset[int] = frozenset()) -> list[Bundle]:
+    """Every non-empty multiset of at most ``max_cards`` resources avoiding the types in ``exclude``."""
+    allowed = [r for r in range(NUM_RESOURCES) if r not in exclude]
+    out = []
+    for size in range(1, max_cards + 1):
+        for combo in combinations_with_replacement(allowed, size):
+            b = [0] * NUM_RESOURCES
+            for r in combo:
+                b[r] += 1
+            out.append(tuple(b))
+    return out  # type: ignore[return-value]
+
+
+class ActionTable:
+    """Every action object a game on this topology can use, built once and shared by all such games.
+
+    Legal-action generation then hands out these objects instead of allocating, and ``apply`` finds them
+    by identity.
+    """
+
+    def __init__(self, topo: Topology, num_players: int, offer_max_cards: int) -> None:
+        A = CatanAction
+        self.topology = topo
+        self.ROLL, self.END, self.BUY = A("roll"), A("end"), A("buy")
+        self.KNIGHT, self.ROAD_BUILDING = A("knight"), A("roadbuilding")
+        self.ACCEPT, self.DECLINE, self.WITHDRAW = A("accept"), A("decline"), A("withdraw")
+        self.SETTLE = tuple(A("settle", n) for n in range(topo.num_nodes))
+        self.CITY = tuple(A("city", n) for n in range(topo.num_nodes))
+        self.ROAD = tuple(A("road", e, a, b) for e, (a, b) in enumerate(topo.edge_nodes))
+        # ROBBER[h][victim + 1]; victim -1 means nobody to steal from.
+        self.ROBBER = tuple(
+            tuple(A("robber", h, topo.hex_labels[h], v) for v in range(-1, num_players))
+            for h in range(len(topo.hexes))
+        )
+        self.DISCARD = tuple(A("discard", r) for r in range(NUM_RESOURCES))
+        self.MONOPOLY = tuple(A("monopoly", r) for r in range(NUM_RESOURCES))
+        self.PLENTY = {
+            (a, b): A("plenty", a, b) for a in range(NUM_RESOURCES) for b in range(a, NUM_RESOURCES)
+        }
+        self.PLENTY_ONE = tuple(A("plenty", r) for r in range(NUM_RESOURCES))
+        self.BANK = tuple(tuple(A("bank", g, t) for t in range(NUM_RESOURCES)) for g in range(NUM_RESOURCES))
+        self.CONFIRM = tuple(A("confirm", p) for p in range(num_players))
+        # OFFERS[seat] = ((give, (offer actions...)), ...) grouped by what is given, for fast filtering.
+        gives = bundles(offer_max_cards)
+        self.OFFERS: tuple[tuple[tuple[Bundle, tuple[CatanAction, ...]], ...], ...] = tuple(
+            tuple(
+                (give, tuple(
+                    A("offer", give, want, to)
+                    for want in bundles(offer_max_cards, frozenset(r for r in range(NUM_RESOURCES) if give[r]))
+                    for to in (-1, *[q for q in range(num_players) if q != seat])
+                ))
+                for give in gives
+            )
+            for seat in range(num_players)
+        )
+        self.canon: dict[Any, CatanAction] = {}
+        for item in self._all():
+            self.canon[item] = item
+        self.num_players = num_players
+        self.offer_max_cards = offer_max_cards
+        self.label_to_hex = {label: i for i, label in enumerate(topo.hex_labels)}
+
+    def _all(self) -> list[CatanAction]:
+        out = [self.ROLL, self.END, self.BUY, self.KNIGHT, self.ROAD_BUILDING, self.ACCEPT, self.DECLINE,
+               self.WITHDRAW, *self.SETTLE, *self.CITY, *self.ROAD, *self.DISCARD, *self.MONOPOLY,
+               *self.PLENTY.values(), *self.PLENTY_ONE, *self.CONFIRM]
+        for row in self.ROBBER:
+            out.extend(row)
+        for row in self.BANK:
+            out.extend(row)
+        for per_seat in self.OFFERS:
+            for _, offers in per_seat:
+                out.extend(offers)
+        return out
+
+    # ------------------------------------------------------------------ parsing
+    def parse(self, text: str) -> CatanAction:
+        """Read notation; tolerant of case, spacing and German resource names, strict about meaning."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action must be text or an action object, not {type(text).__name__}")
+        words = text.strip().lower().split()
+        if not words:
+            raise IllegalAction("empty action text")
+        kind, args = words[0], words[1:]
+        simple = {"roll": self.ROLL, "end": self.END, "buy": self.BUY, "knight": self.KNIGHT,
+                  "roadbuilding": self.ROAD_BUILDING, "accept": self.ACCEPT, "decline": self.DECLINE,
+                  "withdraw": self.WITHDRAW}
+        try:
+            if kind in simple:
+                if args:
+                    raise IllegalAction(f"{kind!r} takes no arguments")
+                return simple[kind]
+            if kind in ("settle", "city"):
+                n = self._node(_one(args, kind))
+                return self.SETTLE[n] if kind == "settle" else self.CITY[n]
+            if kind == "road":
+                return self.ROAD[self._edge(_one(args, kind))]
+            if kind == "robber":
+                if not 1 <= len(args) <= 2:
+                    raise IllegalAction("write 'robber <hex>' or 'robber <hex> @<seat>'")
+                h = self._hex(args[0])
+                victim = self._seat(args[1]) if len(args) == 2 else -1
+                return self.ROBBER[h][victim + 1]
+            if kind in ("discard", "monopoly"):
+                r = resource(_one(args, kind))
+                return (self.DISCARD if kind == "discard" else self.MONOPOLY)[r]
+            if kind == "plenty":
+                if len(args) == 1:
+                    return self.PLENTY_ONE[resource(args[0])]
+                if len(args) != 2:
+                    raise IllegalAction("write 'plenty <resource> <resource>'")
+                a, b = sorted((resource(args[0]), resource(args[1])))
+                return self.PLENTY[(a, b)]
+            if kind == "bank":
+                give, _, get = "".join(args).partition(">")
+                if not get:
+                    raise IllegalAction("write 'bank <give>><get>', e.g. 'bank wool>ore'")
+                return self.BANK[resource(give)][resource(get)]
+            if kind == "offer":
+                return self._offer(args)
+            if kind == "confirm":
+                return self.CONFIRM[self._seat(_one(args, kind))]
+        except IndexError:
+            raise IllegalAction(f"{text.strip()!r} names something not on this board") from None
+        raise IllegalAction(f"unknown action {kind!r} in {text.strip()!r}")
+
+    def _node(self, word: str) -> int:
+        if not word.isdigit() or int(word) >= self.topology.num_nodes:
+            raise IllegalAction(f"{word!r} is not an intersection (0-{self.topology.num_nodes - 1})")
+        return int(word)
+
+    def _edge(self, word: str) -> int:
+        a, sep, b = word.partition("-")
+        if not sep or not a.isdigit() or not b.isdigit():
+            raise IllegalAction(f"{word!r} is not a path; write two intersections like 12-13")
+        key = (min(int(a), int(b)), max(int(a), int(b)))
+        if key not in self.topology.edge_index:
+            raise IllegalAction(f"intersections {a} and {b} are not joined by a path")
+        return self.topology.edge_index[key]
+
+    def _hex(self, word: str) -> int:
+        label = word.upper()
+        if label not in self.label_to_hex:
+            raise IllegalAction(f"{word!r} is not a hex (hexes are labelled A-{self.topology.hex_labels[-1]})")
+        return self.label_to_hex[label]
+
+    def _seat(self, word: str) -> int:
+        w = word.lstrip("@")
+        if not w.isdigit() or int(w) >= self.num_players:
+            raise IllegalAction(f"{word!r} is not a seat (seats are @0-@{self.num_players - 1})")
+        return int(w)
+
+    def _offer(self, args: list[str]) -> CatanAction:
+        to = -1
+        if args and args[-1].startswith("@"):
+            to = self._seat(args[-1]) if args[-1] != "@*" else -1
+            args = args[:-1]
+        give_text, sep, want_text = "".join(args).partition(">")
+        if not sep:
+            raise IllegalAction("write 'offer <give>><want>', e.g. 'offer 1wood+1brick>1ore'")
+        give, want = parse_bundle(give_text), parse_bundle(want_text)
+        found = self.canon.get(("offer", give, want, to))
+        if found is None:
+            raise IllegalAction(
+                f"offers give and take 1-{self.offer_max_cards} cards of different resources, to everyone "
+                f"or one other seat; {' '.join(args)!r} is not such an offer"
+            )
+        return found
+
+
+def _one(args: list[str], kind: str) -> str:
+    if len(args) != 1:
+        raise IllegalAction(f"{kind!r} takes exactly one argument")
+    return args[0]
+
+
+def resource(word: str) -> int:
+    r = RESOURCE_ALIASES.get(word.strip().lower())
+    if r is None:
+        raise IllegalAction(f"{word!r} is not a resource ({', '.join(RESOURCES)})")
+    return r
+
+
+_BUNDLE_PART = re.compile(r"^(\d*)([a-zäöü]+)$")
+
+
+def parse_bundle(text: str) -> Bundle:
+    counts = [0] * NUM_RESOURCES
+    for part in text.split("+"):
+        m = _BUNDLE_PART.match(part.strip())
+        if not m:
+            raise IllegalAction(f"{part!r} is not a count and a resource, like 2wool")
+        counts[resource(m.group(2))] += int(m.group(1) or 1)
+    return tuple(counts)  # type: ignore[return-value]
+
+
+@cache
+def action_table(topo: Topology, num_players: int, offer_max_cards: int) -> ActionTable:
+    return ActionTable(topo, num_players, offer_max_cards)

@@ -1,0 +1,198 @@
+"""Settlements, cities and roads: where they may go, what they cost, and the longest-road award."""
+
+from __future__ import annotations
+
+from siedler.core.actions import Action
+
+from .board import GENERIC
+from .longest_road import longest_trail
+from .rules import Cost
+from .state import MAIN, NOBODY, ROAD_BUILDING, SETUP_ROAD, SETUP_SETTLEMENT, CatanState
+
+
+class BuildingMixin(CatanState):
+    # ------------------------------------------------------------------ where things may go
+    def _road_spots(self, seat: int) -> list[int]:
+        """Empty paths touching the seat's network, not through another player's building."""
+        topo = self.board.topology
+        edge_nodes, node_edges = topo.edge_nodes, topo.node_edges
+        eo, no = self.edge_owner, self.node_owner
+        spots: set[int] = set()
+        for e in self.roads[seat]:
+            for n in edge_nodes[e]:
+                o = no[n]
+                if o >= 0 and o != seat:
+                    continue
+                for e2 in node_edges[n]:
+                    if eo[e2] < 0:
+                        spots.add(e2)
+        for n in self.buildings[seat]:
+            for e2 in node_edges[n]:
+                if eo[e2] < 0:
+                    spots.add(e2)
+        return sorted(spots)
+
+    def _settlement_spots(self, seat: int) -> list[int]:
+        """Free intersections two paths from any building and on the seat's own road."""
+        edge_nodes = self.board.topology.edge_nodes
+        blocked = self.blocked
+        spots = {n for e in self.roads[seat] for n in edge_nodes[e] if not blocked[n]}
+        return sorted(spots)
+
+    def _can_pay(self, seat: int, cost: Cost) -> bool:
+        hands = self.hands
+        base = seat * 5
+        return (hands[base] >= cost[0] and hands[base + 1] >= cost[1] and hands[base + 2] >= cost[2]
+                and hands[base + 3] >= cost[3] and hands[base + 4] >= cost[4])
+
+    def _pay(self, seat: int, cost: Cost) -> None:
+        hands, bank = self.hands, self.bank
+        base = seat * 5
+        for r in range(5):
+            c = cost[r]
+            if c:
+                hands[base + r] -= c
+                bank[r] += c
+
+    def _legal_building(self, seat: int, acts: list[Action]) -> None:
+        rules, table, pieces = self.rules, self.table, self.pieces
+        if pieces[seat * 3] and self._can_pay(seat, rules.road_cost):
+            road = table.ROAD
+            acts.extend(road[e] for e in self._road_spots(seat))
+        if pieces[seat * 3 + 1] and self._can_pay(seat, rules.settlement_cost):
+            settle = table.SETTLE
+            acts.extend(settle[n] for n in self._settlement_spots(seat))
+        if pieces[seat * 3 + 2] and self._can_pay(seat, rules.city_cost):
+            city, level = table.CITY, self.node_level
+            acts.extend(city[n] for n in sorted(self.buildings[seat]) if level[n] == 1)
+
+    def _legal_setup_settlement(self) -> tuple[Action, ...]:
+        settle, blocked = self.table.SETTLE, self.blocked
+        return tuple(settle[n] for n in self._setup_nodes() if not blocked[n])
+
+    def _setup_nodes(self) -> range:
+        """Intersections open for founding; variants can narrow this."""
+        return range(self.board.topology.num_nodes)
+
+    def _legal_setup_road(self) -> tuple[Action, ...]:
+        road, eo = self.table.ROAD, self.edge_owner
+        return tuple(road[e] for e in self.board.topology.node_edges[self.last_settlement] if eo[e] < 0)
+
+    def _legal_road_building(self) -> tuple[Action, ...]:
+        road = self.table.ROAD
+        return tuple(road[e] for e in self._road_spots(self.current))
+
+    # ------------------------------------------------------------------ building
+    def _do_settle(self, action: Action) -> None:
+        seat, node = self.current, action[1]
+        if self.phase == MAIN:
+            self._pay(seat, self.rules.settlement_cost)
+        self._place_settlement(seat, node)
+        if self.phase == SETUP_SETTLEMENT:
+            self.last_settlement = node
+            if self.setup_step >= self.num_players:
+                self._founding_yield(seat, node)
+            self.phase = SETUP_ROAD
+        else:
+            self._check_win(seat)
+
+    def _place_settlement(self, seat: int, node: int) -> None:
+        topo = self.board.topology
+        self.node_owner[node] = seat
+        self.node_level[node] = 1
+        blocked = self.blocked
+        blocked[node] = 1
+        for m in topo.node_nodes[node]:
+            blocked[m] = 1
+        self.pieces[seat * 3 + 1] -= 1
+        self.vp[seat] += 1
+        self.buildings[seat] = (*self.buildings[seat], node)
+        harbor = self.board.node_harbor[node]
+        if harbor >= 0:
+            self._open_harbor(seat, harbor)
+        self._emit("build", {"seat": seat, "piece": "settlement", "at": node})
+        # Another player's road through this intersection is cut here.
+        eo = self.edge_owner
+        owners = [eo[e] for e in topo.node_edges[node] if eo[e] >= 0 and eo[e] != seat]
+        cut = {q for q in owners if owners.count(q) >= 2}
+        for q in sorted(cut):
+            self.road_len[q] = longest_trail(q, self.roads[q], topo.edge_nodes, self.node_owner)
+        if cut:
+            self._update_longest_road()
+        self._award_changes()
+
+    def _open_harbor(self, seat: int, kind: int) -> None:
+        rates = self.rates
+        base = seat * 5
+        if kind == GENERIC:
+            for r in range(5):
+                if rates[base + r] > 3:
+                    rates[base + r] = 3
+        else:
+            rates[base + kind] = 2
+
+    def _founding_yield(self, seat: int, node: int) -> None:
+        """The second founding settlement yields one card per adjacent producing hex."""
+        gained = [0] * 5
+        resource = self.board.resource
+        for h in self.board.topology.node_hexes[node]:
+            r = resource[h]
+            if r >= 0 and self.bank[r] > 0:
+                self.bank[r] -= 1
+                self.hands[seat * 5 + r] += 1
+                gained[r] += 1
+        if any(gained):
+            self._emit("produce", {"gains": {str(seat): gained}})
+
+    def _do_city(self, action: Action) -> None:
+        seat, node = self.current, action[1]
+        self._pay(seat, self.rules.city_cost)
+        self.node_level[node] = 2
+        self.pieces[seat * 3 + 1] += 1
+        self.pieces[seat * 3 + 2] -= 1
+        self.vp[seat] += 1
+        self._emit("build", {"seat": seat, "piece": "city", "at": node})
+        self._award_changes()
+        self._check_win(seat)
+
+    def _do_road(self, action: Action) -> None:
+        seat, edge = self.current, action[1]
+        phase = self.phase
+        if phase == MAIN:
+            self._pay(seat, self.rules.road_cost)
+        self.edge_owner[edge] = seat
+        self.roads[seat] = (*self.roads[seat], edge)
+        self.pieces[seat * 3] -= 1
+        self._emit("build", {"seat": seat, "piece": "road", "at": f"{action[2]}-{action[3]}"})
+        topo = self.board.topology
+        self.road_len[seat] = longest_trail(seat, self.roads[seat], topo.edge_nodes, self.node_owner)
+        if phase == SETUP_ROAD:
+            self._next_founding_step()
+            return
+        self._update_longest_road()
+        if phase == ROAD_BUILDING:
+            self.free_roads -= 1
+            if self.free_roads <= 0 or not self.pieces[seat * 3] or not self._road_spots(seat):
+                self.free_roads = 0
+                self.phase = MAIN
+        self._check_win(seat)
+
+    def _next_founding_step(self) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the longest road
+    def _update_longest_road(self) -> None:
+        lengths, holder = self.road_len, self.longest_road
+        best = max(lengths)
+        if holder >= 0 and lengths[holder] >= self.rules.longest_road_min and lengths[holder] == best:
+            return  # the holder keeps the card on a tie
+        leaders = [p for p, n in enumerate(lengths) if n == best]
+        new = leaders[0] if best >= self.rules.longest_road_min and len(leaders) == 1 else NOBODY
+        if new != holder:
+            points = self.rules.award_points
+            if holder >= 0:
+                self.vp[holder] -= points
+            if new >= 0:
+                self.vp[new] += points
+            self.longest_road = new
+            self._emit("award", {"award": "longest_road", "seat": new, "from": holder})

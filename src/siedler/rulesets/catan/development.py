@@ -1,0 +1,103 @@
+"""Development cards: buying, the one-card-per-turn rule, the four playable kinds, the largest army."""
+
+from __future__ import annotations
+
+from siedler.core.actions import Action
+
+from .rules import KNIGHT, MONOPOLY, ROAD_BUILDING, VICTORY_POINT, YEAR_OF_PLENTY
+from .state import ROAD_BUILDING as ROAD_BUILDING_PHASE
+from .state import ROBBER, CatanState
+
+
+class DevelopmentMixin(CatanState):
+    def _playable(self, seat: int, card: int) -> bool:
+        """Held, and not bought this turn (``dev_new`` counts only the current player's purchases)."""
+        return self.dev_hand[seat * 5 + card] - self.dev_new[card] > 0
+
+    def _legal_development(self, seat: int, acts: list[Action], before_roll: bool) -> None:
+        if self.dev_played:
+            return
+        table = self.table
+        if self._playable(seat, KNIGHT):
+            acts.append(table.KNIGHT)
+        if before_roll:
+            return
+        if self._playable(seat, ROAD_BUILDING) and self.pieces[seat * 3] and self._road_spots(seat):
+            acts.append(table.ROAD_BUILDING)
+        if self._playable(seat, YEAR_OF_PLENTY):
+            bank = self.bank
+            pairs = [a for (r1, r2), a in table.PLENTY.items() if bank[r1] and bank[r2] and (r1 != r2 or bank[r1] > 1)]
+            if pairs:
+                acts.extend(pairs)
+            else:
+                acts.extend(table.PLENTY_ONE[r] for r in range(5) if bank[r])
+        if self._playable(seat, MONOPOLY):
+            acts.extend(table.MONOPOLY)
+
+    def _can_buy(self, seat: int) -> bool:
+        return any(self.dev_deck) and self._can_pay(seat, self.rules.development_cost)
+
+    def _do_buy(self, action: Action) -> None:
+        seat = self.current
+        self._pay(seat, self.rules.development_cost)
+        card = self.rng.weighted_index(self.dev_deck)
+        self.dev_deck[card] -= 1
+        self.dev_hand[seat * 5 + card] += 1
+        self.dev_new[card] += 1
+        self._emit("buy", {"seat": seat}, {"card": card}, (seat,))
+        if card == VICTORY_POINT:
+            self._check_win(seat)
+
+    def _spend(self, seat: int, card: int) -> None:
+        self.dev_hand[seat * 5 + card] -= 1
+        self.dev_spent[card] += 1
+        self.dev_played = True
+        self._emit("play", {"seat": seat, "card": card})
+
+    def _do_knight(self, action: Action) -> None:
+        seat = self.current
+        self._spend(seat, KNIGHT)
+        self.knights[seat] += 1
+        self._update_largest_army(seat)
+        self.robber_return = self.phase
+        self.phase = ROBBER
+        self._check_win(seat)
+
+    def _update_largest_army(self, seat: int) -> None:
+        holder, knights = self.largest_army, self.knights
+        if holder != seat and knights[seat] >= self.rules.largest_army_min and (
+            holder < 0 or knights[seat] > knights[holder]
+        ):
+            points = self.rules.award_points
+            if holder >= 0:
+                self.vp[holder] -= points
+            self.vp[seat] += points
+            self.largest_army = seat
+            self._emit("award", {"award": "largest_army", "seat": seat, "from": holder})
+            self._award_changes()
+
+    def _do_roadbuilding(self, action: Action) -> None:
+        seat = self.current
+        self._spend(seat, ROAD_BUILDING)
+        self.free_roads = min(2, self.pieces[seat * 3])
+        self.phase = ROAD_BUILDING_PHASE
+
+    def _do_plenty(self, action: Action) -> None:
+        seat = self.current
+        self._spend(seat, YEAR_OF_PLENTY)
+        for r in action[1:]:
+            self.bank[r] -= 1
+            self.hands[seat * 5 + r] += 1
+        self._emit("plenty", {"seat": seat, "take": list(action[1:])})
+
+    def _do_monopoly(self, action: Action) -> None:
+        seat, r = self.current, action[1]
+        self._spend(seat, MONOPOLY)
+        hands = self.hands
+        taken = {}
+        for q in range(self.num_players):
+            if q != seat and hands[q * 5 + r]:
+                taken[str(q)] = hands[q * 5 + r]
+                hands[seat * 5 + r] += hands[q * 5 + r]
+                hands[q * 5 + r] = 0
+        self._emit("monopoly", {"seat": seat, "resource": r, "taken": taken})

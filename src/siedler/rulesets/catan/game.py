@@ -1,0 +1,346 @@
+"""The Catan base game's flow: founding, rolling, production, the robber, turns and winning.
+
+Variants subclass :class:`CatanGame` or mix into it (see ``siedler.core.registry.Extension``) and override
+the small hooks declared in ``state.py``; nothing here is copied into them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from siedler.core.actions import Action
+from siedler.core.errors import IllegalAction
+from siedler.core.options import Option
+
+from .actions import CatanAction, action_table
+from .board import Board, balanced_board, beginner_board, random_board
+from .building import BuildingMixin
+from .development import DevelopmentMixin
+from .explain import ExplainMixin
+from .presentation import PresentationMixin
+from .rules import KNIGHT, rules_from
+from .state import (
+    DISCARD,
+    MAIN,
+    NOBODY,
+    OFFER_CONFIRM,
+    OFFER_REPLY,
+    OVER,
+    ROAD_BUILDING,
+    ROBBER,
+    ROLL,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+)
+from .trading import TradingMixin
+
+CATAN_OPTIONS = (
+    Option("board", "random", "map: the rule book's beginner layout, random, or random with no 6/8 adjacent",
+           choices=("beginner", "random", "balanced")),
+    Option("max_offers", 3, "trade offers to other players per turn (0 switches player trades off)",
+           minimum=0, maximum=20),
+    Option("offer_max_cards", 2, "most cards on each side of a trade offer", minimum=1, maximum=4),
+    Option("turn_limit", 1000, "turns after which the game ends with no winner (0: no limit)", minimum=0),
+)
+
+
+class CatanGame(PresentationMixin, ExplainMixin, DevelopmentMixin, TradingMixin, BuildingMixin):
+    rules: ClassVar = rules_from("base.toml")
+
+    # ------------------------------------------------------------------ setting up
+    def _make_board(self) -> Board:
+        kind = self.options["board"]
+        if kind == "beginner":
+            return beginner_board(self.rules)
+        if kind == "balanced":
+            return balanced_board(self.rules, self.rng)
+        return random_board(self.rules, self.rng)
+
+    def _initial_robber(self) -> int:
+        deserts = self.board.hexes_of("desert")
+        return deserts[0] if deserts else NOBODY
+
+    def _setup(self) -> None:
+        rules, n = self.rules, self.num_players
+        self.board = self._make_board()
+        topo = self.board.topology
+        self.table = action_table(topo, n, self.options["offer_max_cards"])
+        self.hands = [0] * (n * 5)
+        self.bank = [rules.bank_per_resource] * 5
+        self.dev_deck = list(rules.deck)
+        self.dev_hand = [0] * (n * 5)
+        self.dev_new = [0] * 5
+        self.dev_spent = [0] * 5
+        self.knights = [0] * n
+        self.node_owner = [NOBODY] * topo.num_nodes
+        self.node_level = [0] * topo.num_nodes
+        self.edge_owner = [NOBODY] * topo.num_edges
+        self.blocked = [0] * topo.num_nodes
+        self.pieces = [rules.max_roads, rules.max_settlements, rules.max_cities] * n
+        self.rates = [4] * (n * 5)
+        self.vp = [0] * n
+        self.road_len = [0] * n
+        self.discard_left = [0] * n
+        self.roads = [()] * n
+        self.buildings = [()] * n
+        self.offer_accepted = []
+        self.robber = self._initial_robber()
+        self.robber_return = MAIN
+        self.dice = None
+        self.dev_played = False
+        self.offers_made = 0
+        self.free_roads = 0
+        self.offer = None
+        self.offer_pending = ()
+        self.longest_road = NOBODY
+        self.largest_army = NOBODY
+        self.turn = 0
+        self.turn_limit = self.options["turn_limit"]
+        self.max_offers = self.options["max_offers"] if n > 1 else 0
+        self.start_player = self._roll_for_start()
+        order = [(self.start_player + i) % n for i in range(n)]
+        self.setup_order = tuple(order + order[::-1])
+        self.setup_step = 0
+        self.last_settlement = NOBODY
+        self.current = order[0]
+        self.to_act = self.current
+        self.phase = SETUP_SETTLEMENT
+
+    def _roll_for_start(self) -> int:
+        """Everyone rolls both dice; the highest starts, ties roll again."""
+        contenders = list(range(self.num_players))
+        while True:
+            rolls = {p: self.rng.die() + self.rng.die() for p in contenders}
+            self._emit("start_roll", {"rolls": {str(p): v for p, v in rolls.items()}})
+            best = max(rolls.values())
+            contenders = [p for p in contenders if rolls[p] == best]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    def _next_founding_step(self) -> None:
+        self.setup_step += 1
+        if self.setup_step == len(self.setup_order):
+            self.current = self.start_player
+            self.phase = ROLL
+        else:
+            self.current = self.setup_order[self.setup_step]
+            self.phase = SETUP_SETTLEMENT
+        self.to_act = self.current
+
+    def parse_action(self, text: str) -> Action:
+        return self.table.parse(text)
+
+    # ------------------------------------------------------------------ legal actions
+    def _generate_legal(self) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase == MAIN:
+            return self._legal_main()
+        if phase == ROLL:
+            acts: list[Action] = [self.table.ROLL]
+            self._legal_development(self.current, acts, before_roll=True)
+            return tuple(acts)
+        if phase == DISCARD:
+            seat = self.to_act
+            assert seat is not None
+            discard, hands = self.table.DISCARD, self.hands
+            return tuple(discard[r] for r in range(5) if hands[seat * 5 + r])
+        if phase == ROBBER:
+            return self._legal_robber()
+        if phase == SETUP_SETTLEMENT:
+            return self._legal_setup_settlement()
+        if phase == SETUP_ROAD:
+            return self._legal_setup_road()
+        if phase == ROAD_BUILDING:
+            return self._legal_road_building()
+        if phase == OFFER_REPLY:
+            return self._legal_offer_reply()
+        if phase == OFFER_CONFIRM:
+            return self._legal_offer_confirm()
+        return ()
+
+    def _legal_main(self) -> tuple[Action, ...]:
+        seat = self.current
+        acts: list[Action] = [self.table.END]
+        self._legal_building(seat, acts)
+        if self._can_buy(seat):
+            acts.append(self.table.BUY)
+        self._legal_development(seat, acts, before_roll=False)
+        self._legal_trades(seat, acts)
+        self._legal_extra(seat, acts)
+        return tuple(acts)
+
+    def _legal_extra(self, seat: int, acts: list[Action]) -> None:
+        """Variants add their own main-phase actions here."""
+
+    def _robber_hexes(self) -> list[int]:
+        """Hexes the robber may move to: any land hex but its own."""
+        return [h for h in range(len(self.board.topology.hexes)) if h != self.robber]
+
+    def _legal_robber(self) -> tuple[Action, ...]:
+        seat = self.current
+        hands, owner = self.hands, self.node_owner
+        hex_nodes = self.board.topology.hex_nodes
+        robber = self.table.ROBBER
+        has_cards = [sum(hands[q * 5:q * 5 + 5]) > 0 for q in range(self.num_players)]
+        acts: list[Action] = []
+        for h in self._robber_hexes():
+            victims = sorted({o for n in hex_nodes[h] if (o := owner[n]) >= 0 and o != seat and has_cards[o]})
+            if victims:
+                acts.extend(robber[h][v + 1] for v in victims)
+            else:
+                acts.append(robber[h][0])
+        return tuple(acts)
+
+    # ------------------------------------------------------------------ rolling and production
+    def _do_roll(self, action: Action) -> None:
+        d1, d2 = self.rng.die(), self.rng.die()
+        self.dice = (d1, d2)
+        total = d1 + d2
+        self._emit("roll", {"seat": self.current, "dice": [d1, d2]})
+        if total == 7:
+            self._seven()
+        else:
+            self._produce(total)
+            self.phase = MAIN
+            self.to_act = self.current
+
+    def _produce(self, total: int) -> None:
+        entries = self.board.number_hexes.get(total)
+        if not entries:
+            return
+        n = self.num_players
+        robber, owner, level = self.robber, self.node_owner, self.node_level
+        hex_nodes = self.board.topology.hex_nodes
+        owed = [0] * (n * 5)
+        anything = False
+        for h, r in entries:
+            if h == robber:
+                continue
+            for node in hex_nodes[h]:
+                o = owner[node]
+                if o >= 0:
+                    owed[o * 5 + r] += level[node]
+                    anything = True
+        if anything:
+            self._pay_out(owed)
+
+    def _pay_out(self, owed: list[int]) -> None:
+        """Give everyone what they are owed; a resource the bank cannot cover for all goes to nobody,
+        unless only one player is owed it, who then gets what is left."""
+        n = self.num_players
+        bank, hands = self.bank, self.hands
+        gains: dict[str, list[int]] = {}
+        short = []
+        for r in range(5):
+            need = sum(owed[r::5])
+            if not need:
+                continue
+            if need <= bank[r]:
+                bank[r] -= need
+                for p in range(n):
+                    amount = owed[p * 5 + r]
+                    if amount:
+                        hands[p * 5 + r] += amount
+                        gains.setdefault(str(p), [0] * 5)[r] += amount
+            else:
+                owed_to = [p for p in range(n) if owed[p * 5 + r]]
+                if len(owed_to) == 1 and bank[r]:
+                    p = owed_to[0]
+                    hands[p * 5 + r] += bank[r]
+                    gains.setdefault(str(p), [0] * 5)[r] += bank[r]
+                    bank[r] = 0
+                else:
+                    short.append(r)
+        self._emit("produce", {"gains": gains, "short": short})
+
+    def _seven(self) -> None:
+        n, hands, limit = self.num_players, self.hands, self.rules.discard_above
+        anyone = False
+        for p in range(n):
+            held = sum(hands[p * 5:p * 5 + 5])
+            if held > limit:
+                self.discard_left[p] = held // 2
+                anyone = True
+        if anyone:
+            self.phase = DISCARD
+            self.to_act = self._next_discarder()
+        else:
+            self._to_robber(MAIN)
+
+    def _next_discarder(self) -> int:
+        n = self.num_players
+        for i in range(n):
+            p = (self.current + i) % n
+            if self.discard_left[p]:
+                return p
+        return NOBODY
+
+    def _to_robber(self, back_to: int) -> None:
+        self.robber_return = back_to
+        self.phase = ROBBER
+        self.to_act = self.current
+
+    def _do_discard(self, action: Action) -> None:
+        seat, r = self.to_act, action[1]
+        assert seat is not None
+        self.hands[seat * 5 + r] -= 1
+        self.bank[r] += 1
+        self.discard_left[seat] -= 1
+        self._emit("discard", {"seat": seat, "resource": r})
+        nxt = self._next_discarder()
+        if nxt >= 0:
+            self.to_act = nxt
+        else:
+            self._to_robber(MAIN)
+
+    def _do_robber(self, action: Action) -> None:
+        seat, h, victim = self.current, action[1], action[3]
+        self.robber = h
+        self._emit("robber", {"seat": seat, "hex": action[2]})
+        if victim >= 0:
+            self._steal(seat, victim)
+        self.phase = self.robber_return
+        self.to_act = seat
+
+    def _steal(self, thief: int, victim: int) -> None:
+        hand = self.hands[victim * 5:victim * 5 + 5]
+        r = self.rng.weighted_index(hand)
+        self.hands[victim * 5 + r] -= 1
+        self.hands[thief * 5 + r] += 1
+        self._emit("steal", {"seat": thief, "victim": victim}, {"resource": r}, (thief, victim))
+
+    # ------------------------------------------------------------------ turns and the end
+    def _do_end(self, action: Action) -> None:
+        self.dev_new = [0] * 5
+        self.dev_played = False
+        self.offers_made = 0
+        self.turn += 1
+        self._emit("end", {"seat": self.current})
+        if self.turn_limit and self.turn >= self.turn_limit:
+            self._finish(None)
+            return
+        self.current = (self.current + 1) % self.num_players
+        self.phase = ROLL
+        self.to_act = self.current
+        self.dice = None
+        self._check_win(self.current)
+
+    def _check_win(self, seat: int) -> None:
+        """A player wins on reaching the target during his own turn."""
+        if seat == self.current and self.total_vp(seat) >= self.victory_target(seat):
+            self._finish(seat)
+
+    def _finish(self, winner: int | None) -> None:
+        self.is_over = True
+        self.winner = winner
+        self.phase = OVER
+        self.to_act = None
+        self._emit("over", {"winner": winner, "scores": self.scores()})
+
+    def knights_playable(self, seat: int) -> bool:
+        return self._playable(seat, KNIGHT)
+
+    def action_from_json(self, data: Any) -> CatanAction:
+        if not isinstance(data, str):
+            raise IllegalAction(f"an action's JSON form is its notation text, not {type(data).__name__}")
+        return self.table.parse(data)

@@ -1,0 +1,110 @@
+"""The state every Catan rule set shares, declared once so the mechanics mixins agree on it.
+
+Everything mutable is a flat list of ints (hands are ``hands[seat * 5 + resource]``) so that ``copy()``
+is a handful of list slices; per-seat road and building sets are tuples, replaced rather than mutated.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from siedler.core.game import Game
+
+from .actions import ActionTable, CatanAction
+from .board import Board
+from .rules import CatanRules
+
+# Phases: who acts and what they may do.
+SETUP_SETTLEMENT, SETUP_ROAD, ROLL, DISCARD, ROBBER, MAIN, ROAD_BUILDING, OFFER_REPLY, OFFER_CONFIRM, OVER = (
+    range(10)
+)
+PHASE_NAMES = (
+    "setup_settlement", "setup_road", "roll", "discard", "robber", "main", "road_building",
+    "offer_reply", "offer_confirm", "over",
+)
+NOBODY = -1
+R = 5  # resources per hand
+
+
+class CatanState(Game):
+    action_class = CatanAction
+    rules: ClassVar[CatanRules]
+    _copy_lists: ClassVar[tuple[str, ...]] = (
+        "hands", "bank", "dev_deck", "dev_hand", "dev_new", "knights", "node_owner", "node_level",
+        "edge_owner", "blocked", "pieces", "rates", "vp", "road_len", "discard_left", "roads", "buildings",
+        "dev_spent",
+    )
+
+    board: Board
+    table: ActionTable
+    hands: list[int]
+    bank: list[int]
+    dev_deck: list[int]
+    dev_hand: list[int]
+    dev_new: list[int]
+    dev_spent: list[int]  # development cards played, by kind (knights included)
+    knights: list[int]
+    node_owner: list[int]
+    node_level: list[int]
+    edge_owner: list[int]
+    blocked: list[int]
+    pieces: list[int]  # seat * 3 + (0 roads, 1 settlements, 2 cities) still in supply
+    rates: list[int]  # seat * 5 + resource: best bank rate
+    vp: list[int]  # public victory points (buildings and awards)
+    road_len: list[int]
+    discard_left: list[int]
+    roads: list[tuple[int, ...]]
+    buildings: list[tuple[int, ...]]
+    offer_accepted: list[int]  # replaced, never mutated, so copies may share it
+    phase: int
+    current: int
+    turn: int
+    start_player: int
+    setup_order: tuple[int, ...]
+    setup_step: int
+    last_settlement: int
+    robber: int
+    robber_return: int
+    dice: tuple[int, int] | None
+    dev_played: bool
+    offers_made: int
+    free_roads: int
+    offer: CatanAction | None
+    offer_pending: tuple[int, ...]
+    longest_road: int
+    largest_army: int
+    turn_limit: int
+    max_offers: int
+
+    # Hooks that variants override --------------------------------------------------------------
+    def victory_target(self, seat: int) -> int:
+        return self.rules.victory_points
+
+    def extra_vp(self, seat: int) -> int:
+        """Victory points from a variant's own cards (the Harbormaster...)."""
+        return 0
+
+    def total_vp(self, seat: int) -> int:
+        return self.vp[seat] + self.dev_hand[seat * 5 + 1] + self.extra_vp(seat)
+
+    # Mechanics one mixin provides and another uses ---------------------------------------------
+    def _check_win(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def _road_spots(self, seat: int) -> list[int]:
+        raise NotImplementedError
+
+    def _can_pay(self, seat: int, cost: tuple[int, int, int, int, int]) -> bool:
+        raise NotImplementedError
+
+    def _pay(self, seat: int, cost: tuple[int, int, int, int, int]) -> None:
+        raise NotImplementedError
+
+    def _award_changes(self) -> None:
+        """Called after anything that can move an award; variants hook their own awards here."""
+
+    def _export_extra(self) -> dict[str, Any]:
+        return {}
+
+    def _import_extra(self, data: dict[str, Any]) -> None:
+        pass

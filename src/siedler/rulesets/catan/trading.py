@@ -1,0 +1,108 @@
+"""Trade with the bank (4:1, or 3:1 and 2:1 at one's harbours) and with the other players.
+
+A player trade is an offer by the player whose turn it is, answered in seat order by each addressed
+player (accept or decline), then confirmed with one who accepted or withdrawn. Offers per turn are capped
+by the ``max_offers`` option so that random play always ends, and their size by ``offer_max_cards`` so
+that the legal-action list stays complete and finite.
+"""
+
+from __future__ import annotations
+
+from siedler.core.actions import Action
+
+from .state import MAIN, OFFER_CONFIRM, OFFER_REPLY, CatanState
+
+
+class TradingMixin(CatanState):
+    def _legal_trades(self, seat: int, acts: list[Action]) -> None:
+        hands, rates, bank = self.hands, self.rates, self.bank
+        base = seat * 5
+        table_bank = self.table.BANK
+        for g in range(5):
+            if hands[base + g] >= rates[base + g]:
+                row = table_bank[g]
+                for t in range(5):
+                    if t != g and bank[t]:
+                        acts.append(row[t])
+        if self.offers_made < self.max_offers:
+            h0, h1, h2, h3, h4 = hands[base:base + 5]
+            for give, offers in self.table.OFFERS[seat]:
+                if h0 >= give[0] and h1 >= give[1] and h2 >= give[2] and h3 >= give[3] and h4 >= give[4]:
+                    acts.extend(offers)
+
+    def _do_bank(self, action: Action) -> None:
+        seat, give, get = self.current, action[1], action[2]
+        rate = self.rates[seat * 5 + give]
+        self.hands[seat * 5 + give] -= rate
+        self.bank[give] += rate
+        self.hands[seat * 5 + get] += 1
+        self.bank[get] -= 1
+        self._emit("bank", {"seat": seat, "give": give, "count": rate, "get": get})
+
+    # ------------------------------------------------------------------ offers between players
+    def _do_offer(self, action: Action) -> None:
+        seat, to = self.current, action[3]
+        n = self.num_players
+        self.offers_made += 1
+        self.offer = action  # type: ignore[assignment]
+        self.offer_pending = tuple((seat + i) % n for i in range(1, n) if to < 0 or (seat + i) % n == to)
+        self.offer_accepted = []
+        self.phase = OFFER_REPLY
+        self.to_act = self.offer_pending[0]
+        self._emit("offer", {"seat": seat, "give": list(action[1]), "want": list(action[2]), "to": to})
+
+    def _legal_offer_reply(self) -> tuple[Action, ...]:
+        seat = self.to_act
+        assert seat is not None and self.offer is not None
+        want, hands, base = self.offer[2], self.hands, seat * 5
+        if all(hands[base + r] >= want[r] for r in range(5)):
+            return (self.table.ACCEPT, self.table.DECLINE)
+        return (self.table.DECLINE,)
+
+    def _answer(self, accepted: bool) -> None:
+        seat = self.to_act
+        assert seat is not None
+        if accepted:
+            self.offer_accepted = [*self.offer_accepted, seat]
+        self._emit("reply", {"seat": seat, "accepted": accepted})
+        self.offer_pending = self.offer_pending[1:]
+        if self.offer_pending:
+            self.to_act = self.offer_pending[0]
+        elif self.offer_accepted:
+            self.phase = OFFER_CONFIRM
+            self.to_act = self.current
+        else:
+            self._close_offer()
+
+    def _do_accept(self, action: Action) -> None:
+        self._answer(True)
+
+    def _do_decline(self, action: Action) -> None:
+        self._answer(False)
+
+    def _legal_offer_confirm(self) -> tuple[Action, ...]:
+        confirm = self.table.CONFIRM
+        return (*(confirm[q] for q in self.offer_accepted), self.table.WITHDRAW)
+
+    def _do_confirm(self, action: Action) -> None:
+        seat, other = self.current, action[1]
+        assert self.offer is not None
+        give, want = self.offer[1], self.offer[2]
+        hands = self.hands
+        for r in range(5):
+            moved = give[r] - want[r]
+            hands[seat * 5 + r] -= moved
+            hands[other * 5 + r] += moved
+        self._emit("trade", {"seat": seat, "with": other, "give": list(give), "want": list(want)})
+        self._close_offer()
+
+    def _do_withdraw(self, action: Action) -> None:
+        self._emit("withdraw", {"seat": self.current})
+        self._close_offer()
+
+    def _close_offer(self) -> None:
+        self.offer = None
+        self.offer_pending = ()
+        self.offer_accepted = []
+        self.phase = MAIN
+        self.to_act = self.current
