@@ -108,6 +108,16 @@ class Game:
         """An event in words, for logs; rule sets override it for their own events."""
         return f"{kind} {data}"
 
+    def action_label(self, action: Action, lang: str = "en") -> str:
+        """An action in words for menus and buttons (``lang`` is ``en`` or ``de``); the notation by default."""
+        return str(action)
+
+    def render_text(self, seat: int | None = None, lang: str = "en") -> str:
+        """The position as text for a terminal, as ``seat`` may see it; rule sets draw their own."""
+        import json
+
+        return json.dumps(self.view(seat), indent=1, ensure_ascii=False)
+
     # ------------------------------------------------------------------ the public API
     @property
     def num_players(self) -> int:

@@ -1,0 +1,1 @@
+"""The ``siedler`` command line."""
