@@ -32,7 +32,7 @@ def node_value(game: CatanGame, node: int) -> int:
 
 
 def _best(actions: list[Action], key: object) -> Action | None:
-    return max(actions, key=key) if actions else None  # type: ignore[arg-type,call-overload]
+    return max(actions, key=key) if actions else None  # type: ignore[call-overload]
 
 
 def _road_value(game: CatanGame, action: Action) -> int:
@@ -159,7 +159,7 @@ def catan_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
         hand = g.hands[seat * 5:seat * 5 + 5]
         spare = all(hand[r] - g.offer[2][r] >= cost[r] for r in range(5) if g.offer[2][r])
         accept = [a for a in legal if a[0] == "accept"]
-        return accept[0] if helps and spare and accept else [a for a in legal if a[0] == "decline"][0]
+        return accept[0] if helps and spare and accept else next(a for a in legal if a[0] == "decline")
     if phase == OFFER_CONFIRM:
         return legal[0]
     return None

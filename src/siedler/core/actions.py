@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 
-class Action(tuple):  # type: ignore[type-arg]
+class Action(tuple):
     __slots__ = ()
 
     def __new__(cls, kind: str, *args: Any) -> Action:

@@ -114,14 +114,15 @@ class Topology:
         self.edge_nodes = tuple(sorted(edge_set, key=edge_key))
         self.edge_index = {e: i for i, e in enumerate(self.edge_nodes)}
         self.hex_edges = tuple(
-            tuple(self.edge_index[(min(n[i], n[(i + 1) % 6]), max(n[i], n[(i + 1) % 6]))] for i in range(6))
-            for n in self.hex_nodes
+            tuple(self.edge_index[(min(ring_[i], ring_[(i + 1) % 6]), max(ring_[i], ring_[(i + 1) % 6]))]
+                  for i in range(6))
+            for ring_ in self.hex_nodes
         )
         n_nodes = len(self.node_xy)
         node_hexes: list[list[int]] = [[] for _ in range(n_nodes)]
-        for h, nodes in enumerate(self.hex_nodes):
-            for n in nodes:
-                node_hexes[n].append(h)
+        for hex_id, corners in enumerate(self.hex_nodes):
+            for n in corners:
+                node_hexes[n].append(hex_id)
         node_nodes: list[list[int]] = [[] for _ in range(n_nodes)]
         node_edges: list[list[int]] = [[] for _ in range(n_nodes)]
         for e, (a, b) in enumerate(self.edge_nodes):

@@ -176,7 +176,7 @@ def _require(data: Any, key: str, kind: type | tuple[type, ...], what: str) -> A
     if key not in data:
         raise RecordError(f"{what} has no {key!r}")
     value = data[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise RecordError(f"{what}: {key!r} has the wrong type ({type(value).__name__})")
     return value
 

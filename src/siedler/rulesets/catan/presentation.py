@@ -174,7 +174,8 @@ class PresentationMixin(CatanState):
                 }
                 for p in range(n)
             ],
-            "settlements": [[node, o] for node, o in enumerate(self.node_owner) if o >= 0 and self.node_level[node] == 1],
+            "settlements": [[node, o] for node, o in enumerate(self.node_owner)
+                            if o >= 0 and self.node_level[node] == 1],
             "cities": [[node, o] for node, o in enumerate(self.node_owner) if o >= 0 and self.node_level[node] == 2],
             "roads": [[topo.edge_label(e), o] for e, o in enumerate(self.edge_owner) if o >= 0],
         }
@@ -195,7 +196,7 @@ class PresentationMixin(CatanState):
         self.setup_step = int(data["setup_step"])
         self.last_settlement = int(data["last_settlement"])
         self.robber = self.table.label_to_hex[data["robber"]] if data["robber"] is not None else NOBODY
-        self.dice = tuple(data["dice"]) if data["dice"] else None  # type: ignore[assignment]
+        self.dice = (int(data["dice"][0]), int(data["dice"][1])) if data["dice"] else None
         self.dev_played = bool(data["dev_played"])
         self.offers_made = int(data["offers_made"])
         self.free_roads = int(data["free_roads"])
@@ -253,13 +254,13 @@ class PresentationMixin(CatanState):
                 self.pieces[owner * 3 + level] -= 1
                 self.vp[owner] += level
                 if self.board.node_harbor[node] >= 0:
-                    self._open_harbor(owner, self.board.node_harbor[node])  # type: ignore[attr-defined]
+                    self._open_harbor(owner, self.board.node_harbor[node])
         for label, owner in data["roads"]:
             a, _, b = str(label).partition("-")
-            key = (min(int(a), int(b)), max(int(a), int(b)))
-            if key not in topo.edge_index:
+            ends = (min(int(a), int(b)), max(int(a), int(b)))
+            if ends not in topo.edge_index:
                 raise RecordError(f"road {label} is not a path on this board")
-            e, owner = topo.edge_index[key], self._seat(owner)
+            e, owner = topo.edge_index[ends], self._seat(owner)
             if self.edge_owner[e] >= 0:
                 raise RecordError(f"road {label} is listed twice")
             self.edge_owner[e] = owner

@@ -100,6 +100,9 @@ class CatanState(Game):
     def _pay(self, seat: int, cost: tuple[int, int, int, int, int]) -> None:
         raise NotImplementedError
 
+    def _open_harbor(self, seat: int, kind: int) -> None:
+        raise NotImplementedError
+
     def _award_changes(self) -> None:
         """Called after anything that can move an award; variants hook their own awards here."""
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from .rules import DEV_CARDS, RESOURCES
 
-NAMES = {
+NAMES: dict[str, dict[str, Any]] = {
     "en": {
         "resources": RESOURCES,
         "cards": ("knight", "victory point", "road building", "year of plenty", "monopoly"),

@@ -1,0 +1,14 @@
+"""The Catan board-game configurations every property test runs over.
+
+Each entry is (rule set, options, player counts). Variants add themselves here so the base game's
+invariants are checked on them too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CONFIGS: list[tuple[str, dict[str, Any], tuple[int, ...]]] = [
+    ("base", {}, (3, 4)),
+    ("base", {"board": "beginner", "max_offers": 0}, (4,)),
+]
