@@ -11,4 +11,9 @@ from typing import Any
 CONFIGS: list[tuple[str, dict[str, Any], tuple[int, ...]]] = [
     ("base", {}, (3, 4)),
     ("base", {"board": "beginner", "max_offers": 0}, (4,)),
+    ("harbormaster", {}, (3, 4)),
+    ("fishermen", {}, (3, 4)),
+    ("fishermen", {"board": "beginner", "max_offers": 0}, (4,)),
+    ("resource-realms", {}, (3, 4)),
+    ("base", {"harbormaster": True, "fishermen": True}, (3, 4)),
 ]

@@ -92,7 +92,7 @@ def with_hidden_changed(g: CatanGame, seat: int) -> dict[str, Any]:
         if changed:
             break
     deck, new = game["dev_deck"], game["dev_new"]
-    for p in others:
+    for p in others if not g.is_over else ():  # at the end, victory-point cards are revealed
         cards = players[p]["dev_cards"]
         held = next((c for c, k in cards.items() if k > (new[c] if p == game["current"] else 0)), None)
         spare = next((c for c, k in deck.items() if k > 0 and c != held), None)

@@ -51,6 +51,13 @@ def _missing(game: CatanGame, seat: int, cost: tuple[int, ...]) -> list[int]:
     return [max(0, c - h) for c, h in zip(cost, hand)]
 
 
+def _robbed(game: CatanGame, seat: int) -> bool:
+    """Whether the robber stands on a hex where ``seat`` has a building (never while it is off the board)."""
+    if game.robber < 0:
+        return False
+    return any(game.node_owner[n] == seat for n in game.board.topology.hex_nodes[game.robber])
+
+
 def _target(game: CatanGame, seat: int) -> tuple[int, ...] | None:
     rules = game.rules
     if game.pieces[seat * 3 + 2] and any(game.node_level[n] == 1 for n in game.buildings[seat]):
@@ -91,9 +98,7 @@ def _main(game: CatanGame, seat: int, legal: list[Action], rng: _random.Random) 
         return cast(Action, _best(by_kind["settle"], lambda a: node_value(game, a[1])))
     if "buy" in by_kind:
         return by_kind["buy"][0]
-    if "knight" in by_kind and game.board.topology.hex_nodes[game.robber] and any(
-        game.node_owner[n] == seat for n in game.board.topology.hex_nodes[game.robber]
-    ):
+    if "knight" in by_kind and _robbed(game, seat):
         return by_kind["knight"][0]
     if "roadbuilding" in by_kind:
         return by_kind["roadbuilding"][0]
@@ -142,7 +147,7 @@ def catan_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
         return _best(legal, lambda a: _road_value(g, a))
     if phase == ROLL:
         for a in legal:
-            if a[0] == "knight" and any(g.node_owner[n] == seat for n in g.board.topology.hex_nodes[g.robber]):
+            if a[0] == "knight" and _robbed(g, seat):
                 return a
         return legal[0]
     if phase == DISCARD:

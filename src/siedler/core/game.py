@@ -1,6 +1,6 @@
 """The rule-set-independent game: the OpenSpiel-style ``State`` every rule set subclasses.
 
-A rule set overrides a handful of hooks (``_setup``, ``_generate_legal``, ``_do``, ``_export``/``_import``,
+A rule set overrides a handful of hooks (``_setup``, ``_generate_legal``, ``_do_<kind>``, ``_export``/``_import``,
 ``view``...). Everything a tool relies on (legality checking, history, records, copying, events) lives here
 once, so the simulator, the bots and the server treat every rule set alike.
 
@@ -81,10 +81,6 @@ class Game:
     def _generate_legal(self) -> tuple[Action, ...]:
         raise NotImplementedError
 
-    def _do(self, action: Action) -> None:
-        """Carry out an action already known to be legal, by its ``_do_<kind>`` method."""
-        self._handlers[action[0]](self, action)
-
     def _explain_illegal(self, action: Action) -> str:
         """Why ``action`` is refused; called only on refusal, so it may be slow."""
         return f"{action} is not legal now"
@@ -111,6 +107,17 @@ class Game:
     def action_label(self, action: Action, lang: str = "en") -> str:
         """An action in words for menus and buttons (``lang`` is ``en`` or ``de``); the notation by default."""
         return str(action)
+
+    def action_target(self, action: Action) -> str | None:
+        """Where on the table a player points to choose ``action``, or ``None`` for a menu choice.
+
+        A target names something the view draws: ``"node:12"``, ``"edge:12-13"``, ``"hex:F"`` on a board,
+        ``"card:<id>"`` or ``"pile:<name>"`` in card zones. The browser highlights every target of a legal
+        action and offers the actions sharing one target when it is clicked, so it never parses a rule set's
+        notation; rule sets override this, and without it every action is still offered in a menu.
+        It must depend on the action alone (servers cache it); ``action_label`` may depend on the position.
+        """
+        return None
 
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
         """The position as text for a terminal, as ``seat`` may see it; rule sets draw their own."""
@@ -141,7 +148,7 @@ class Game:
                 raise IllegalAction(f"the game is over; {action} cannot be played")
             raise IllegalAction(self._explain_illegal(action))
         self._legal = None
-        self._do(action)
+        self._handlers[action[0]](self, action)  # the action's _do_<kind> method
         self._history = (self._history, action)
         self._nactions += 1
 
@@ -180,10 +187,16 @@ class Game:
 
     def events(self, seat: int | None = None, since: int = 0, lang: str | None = None) -> list[dict[str, Any]]:
         """The log as ``seat`` may see it, from event number ``since`` on; with ``lang``, each gets its text."""
+        # Walk back only as far as ``since``: a server asks for the few newest events after every action.
+        tail: list[Any] = []
+        chain = self._events
+        wanted = self._nevents - max(since, 0)
+        while chain is not None and len(tail) < wanted:
+            chain, item = chain
+            tail.append(item)
+        tail.reverse()
         out = []
-        for number, (n_action, kind, data, secret, audience) in enumerate(_walk(self._events)):
-            if number < since:
-                continue
+        for number, (n_action, kind, data, secret, audience) in enumerate(tail, self._nevents - len(tail)):
             merged = dict(data)
             if secret and seat is not None and seat in audience:
                 merged.update(secret)

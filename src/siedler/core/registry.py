@@ -96,8 +96,7 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    import siedler.rulesets as pkg
-
+    pkg = importlib.import_module("siedler.rulesets")
     for mod in pkgutil.iter_modules(pkg.__path__, pkg.__name__ + "."):
         importlib.import_module(mod.name)
     for ep in entry_points(group="siedler.rulesets"):

@@ -40,6 +40,11 @@ class Rng:
     def die(self) -> int:
         return self.below(6) + 1
 
+    def dice(self) -> tuple[int, int]:
+        """Two dice from one draw (36 equally likely outcomes)."""
+        both = self.below(36)
+        return both // 6 + 1, both % 6 + 1
+
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 

@@ -1,10 +1,26 @@
 """Mechanics shared by every board-game rule set of the Catan family (base game and its variants)."""
 
+from collections.abc import Mapping
+from typing import Any
+
+from siedler.core.registry import Ruleset, register
+
 from .actions import CatanAction
 from .game import CATAN_OPTIONS, CatanGame
 from .rules import DEV_CARDS, RESOURCES, CatanRules, rules_from
 
 FAMILY = "catan"
 
+
+def register_catan(name: str, title: str, description: str, game_class: type[CatanGame],
+                   presets: Mapping[str, Any] | None = None) -> Ruleset:
+    """Register a 3-4 player rule set of the family: the shared options, every extension of the family
+    (as options), and its rules page ``docs/rules/<name>.md``. ``presets`` switches extensions on by
+    default, so that a variant such as the Harbormaster is also a rule set by its own name."""
+    return register(Ruleset(name=name, title=title, description=description, game_class=game_class,
+                            min_players=3, max_players=4, family=FAMILY, options=CATAN_OPTIONS,
+                            presets=dict(presets or {}), rules_doc=f"docs/rules/{name}.md"))
+
+
 __all__ = ["CATAN_OPTIONS", "DEV_CARDS", "FAMILY", "RESOURCES", "CatanAction", "CatanGame", "CatanRules",
-           "rules_from"]
+           "register_catan", "rules_from"]

@@ -120,6 +120,9 @@ class ActionTable:
         self.canon: dict[Any, CatanAction] = {}
         for item in self._all():
             self.canon[item] = item
+        #: Notation of every action, written once: views list the legal actions as text after every move,
+        #: and a main-phase list holds hundreds of trade offers.
+        self.text: dict[Any, str] = {item: str(item) for item in self.canon}
         self.num_players = num_players
         self.offer_max_cards = offer_max_cards
         self.label_to_hex = {label: i for i, label in enumerate(topo.hex_labels)}

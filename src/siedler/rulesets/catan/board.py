@@ -138,8 +138,12 @@ def beginner_board(rules: CatanRules) -> Board:
 
 
 def random_board(rules: CatanRules, rng: Rng, terrain_counts: dict[str, int] | None = None,
-                 no_number: tuple[str, ...] = ("desert",)) -> Board:
-    """Terrain shuffled; tokens A-R in a counter-clockwise spiral from a random corner, skipping the desert."""
+                 no_number: tuple[str, ...] = ("desert",), inland: tuple[str, ...] = ()) -> Board:
+    """Terrain shuffled; tokens A-R in a counter-clockwise spiral from a random corner, skipping the desert.
+
+    Terrain in ``inland`` may not lie on the island's edge (the Fishermen's lake takes the desert's place
+    there): the tiles are shuffled again until none does, which keeps every allowed layout equally likely.
+    """
     m = rules.map
     topo = standard_topology(m["radius"])
     counts = terrain_counts or m["terrain_counts"]
@@ -147,6 +151,9 @@ def random_board(rules: CatanRules, rng: Rng, terrain_counts: dict[str, int] | N
     if len(tiles) != len(topo.hexes):
         raise ValueError(f"{len(tiles)} terrain tiles for {len(topo.hexes)} hexes")
     rng.shuffle(tiles)
+    edge = 6 * m["radius"]  # the spiral below lays the outer ring first, whatever corner it starts from
+    while inland and any(t in inland for t in tiles[:edge]):
+        rng.shuffle(tiles)
     order = spiral(m["radius"], rng.below(6))
     terrain_at = dict(zip(order, tiles, strict=True))
     tokens = iter(m["number_tokens"])
@@ -168,10 +175,22 @@ def red_numbers_adjacent(board: Board) -> bool:
 
 
 def balanced_board(rules: CatanRules, rng: Rng, terrain_counts: dict[str, int] | None = None,
-                   no_number: tuple[str, ...] = ("desert",)) -> Board:
-    """A random board drawn again until no 6 or 8 touches another 6 or 8."""
+                   no_number: tuple[str, ...] = ("desert",), inland: tuple[str, ...] = ()) -> Board:
+    """The 5th edition's fully random set-up: terrain shuffled and number tokens placed at random (not
+    along the spiral), drawn again until no 6 or 8 touches another 6 or 8.
+
+    The spiral of ``random`` boards never puts red numbers side by side by design, so only free placement
+    needs the check; it makes boards the spiral cannot produce while keeping the red numbers apart.
+    """
+    base = random_board(rules, rng, terrain_counts, no_number, inland)
+    producing = [h for h, t in enumerate(base.terrain) if t not in no_number]
+    tokens = [n for n in base.numbers if n]
     for _ in range(10_000):
-        board = random_board(rules, rng, terrain_counts, no_number)
+        rng.shuffle(tokens)
+        numbers = [0] * len(base.terrain)
+        for h, n in zip(producing, tokens, strict=True):
+            numbers[h] = n
+        board = Board(base.topology, base.terrain, tuple(numbers), base.harbors, base.terrain_resource)
         if not red_numbers_adjacent(board):
             return board
     raise RuntimeError("no balanced board found")  # pragma: no cover - happens with probability ~0

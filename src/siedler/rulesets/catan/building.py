@@ -32,6 +32,24 @@ class BuildingMixin(CatanState):
                     spots.add(e2)
         return sorted(spots)
 
+    def _can_place_road(self, seat: int) -> bool:
+        """Whether ``_road_spots(seat)`` is non-empty, stopping at the first spot: legality checks that only
+        need to know (a variant's free road) should not pay for the whole sorted list."""
+        topo = self.board.topology
+        edge_nodes, node_edges = topo.edge_nodes, topo.node_edges
+        eo, no = self.edge_owner, self.node_owner
+        for n in self.buildings[seat]:
+            for e2 in node_edges[n]:
+                if eo[e2] < 0:
+                    return True
+        for e in self.roads[seat]:
+            for n in edge_nodes[e]:
+                if no[n] < 0 or no[n] == seat:
+                    for e2 in node_edges[n]:
+                        if eo[e2] < 0:
+                            return True
+        return False
+
     def _settlement_spots(self, seat: int) -> list[int]:
         """Free intersections two paths from any building and on the seat's own road."""
         edge_nodes = self.board.topology.edge_nodes
@@ -54,17 +72,25 @@ class BuildingMixin(CatanState):
                 hands[base + r] -= c
                 bank[r] += c
 
-    def _legal_building(self, seat: int, acts: list[Action]) -> None:
+    def _legal_building(self, seat: int, hand: list[int], acts: list[Action]) -> None:
+        """Affordable building spots; ``hand`` is the seat's five resource counts (sliced once per call)."""
         rules, table, pieces = self.rules, self.table, self.pieces
-        if pieces[seat * 3] and self._can_pay(seat, rules.road_cost):
+        h0, h1, h2, h3, h4 = hand
+        c = rules.road_cost
+        if pieces[seat * 3] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
             road = table.ROAD
-            acts.extend(road[e] for e in self._road_spots(seat))
-        if pieces[seat * 3 + 1] and self._can_pay(seat, rules.settlement_cost):
+            acts.extend([road[e] for e in self._road_spots(seat)])
+        c = rules.settlement_cost
+        if pieces[seat * 3 + 1] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
             settle = table.SETTLE
-            acts.extend(settle[n] for n in self._settlement_spots(seat))
-        if pieces[seat * 3 + 2] and self._can_pay(seat, rules.city_cost):
+            acts.extend([settle[n] for n in self._settlement_spots(seat)])
+        c = rules.city_cost
+        if pieces[seat * 3 + 2] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
             city, level = table.CITY, self.node_level
-            acts.extend(city[n] for n in sorted(self.buildings[seat]) if level[n] == 1)
+            acts.extend([city[n] for n in sorted(self.buildings[seat]) if level[n] == 1])
+        c = rules.development_cost
+        if h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4] and any(self.dev_deck):
+            acts.append(table.BUY)
 
     def _legal_setup_settlement(self) -> tuple[Action, ...]:
         settle, blocked = self.table.SETTLE, self.blocked

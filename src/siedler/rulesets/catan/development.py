@@ -17,6 +17,9 @@ class DevelopmentMixin(CatanState):
     def _legal_development(self, seat: int, acts: list[Action], before_roll: bool) -> None:
         if self.dev_played:
             return
+        hand, base = self.dev_hand, seat * 5
+        if not (hand[base] or hand[base + 2] or hand[base + 3] or hand[base + 4]):
+            return  # the common case: nothing playable held
         table = self.table
         if self._playable(seat, KNIGHT):
             acts.append(table.KNIGHT)
@@ -34,12 +37,17 @@ class DevelopmentMixin(CatanState):
         if self._playable(seat, MONOPOLY):
             acts.extend(table.MONOPOLY)
 
-    def _can_buy(self, seat: int) -> bool:
-        return any(self.dev_deck) and self._can_pay(seat, self.rules.development_cost)
-
     def _do_buy(self, action: Action) -> None:
         seat = self.current
         self._pay(seat, self.rules.development_cost)
+        self._draw_development(seat)
+
+    def _draw_development(self, seat: int) -> None:
+        """The top card of the deck into the hand of ``seat``, who may not play it this turn.
+
+        Buying pays and then draws; a variant that hands out a card another way (the Fishermen's 7 fish)
+        draws here too, so the deck, the log and the win check stay in one place.
+        """
         card = self.rng.weighted_index(self.dev_deck)
         self.dev_deck[card] -= 1
         self.dev_hand[seat * 5 + card] += 1

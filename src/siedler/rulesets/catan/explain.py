@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from siedler.core.actions import Action
 
-from .rules import RESOURCES
-from .state import PHASE_NAMES, CatanState
+from .rules import DEV_CARDS, KNIGHT, MONOPOLY, RESOURCES, ROAD_BUILDING, YEAR_OF_PLENTY
+from .state import MAIN, PHASE_NAMES, ROLL, CatanState
 
 PHASE_TASKS = {
     "setup_settlement": "found a settlement",
@@ -19,6 +19,20 @@ PHASE_TASKS = {
     "offer_confirm": "confirm the trade with someone who accepted, or withdraw it",
     "over": "nothing: the game is over",
 }
+# The kinds a phase offers at all: refusing one of these gets its specific reason, any other the phase's task.
+PHASE_KINDS = {
+    "setup_settlement": {"settle"},
+    "setup_road": {"road"},
+    "roll": {"roll", "knight", "roadbuilding", "plenty", "monopoly"},
+    "discard": {"discard"},
+    "robber": {"robber"},
+    "main": {"end", "settle", "city", "road", "buy", "knight", "roadbuilding", "plenty", "monopoly", "bank",
+             "offer"},
+    "road_building": {"road"},
+    "offer_reply": {"accept", "decline"},
+    "offer_confirm": {"confirm", "withdraw"},
+}
+CARD_OF_KIND = {"knight": KNIGHT, "roadbuilding": ROAD_BUILDING, "plenty": YEAR_OF_PLENTY, "monopoly": MONOPOLY}
 
 
 def _cost_text(cost: tuple[int, ...]) -> str:
@@ -34,7 +48,7 @@ class ExplainMixin(CatanState):
         who = f"seat {seat} ({self.players[seat]})" if seat is not None else "nobody"
         legal_kinds = {a[0] for a in self.legal_actions()}
         kind = action[0]
-        if kind not in legal_kinds:
+        if kind not in legal_kinds and kind not in PHASE_KINDS.get(phase, ()):
             return f"'{action}' is not possible now: {who} must {PHASE_TASKS[phase]}"
         reason = self._specific_reason(action)
         return f"'{action}' is not legal: {reason}"
@@ -49,6 +63,8 @@ class ExplainMixin(CatanState):
                 return f"intersection {n} is taken"
             if self.blocked[n]:
                 return f"intersection {n} is next to a building (distance rule)"
+            if self.phase != 0 and not self.pieces[seat * 3 + 1]:
+                return f"all {self.rules.max_settlements} of your settlements are on the board"
             if self.phase != 0 and not self._can_pay(seat, self.rules.settlement_cost):
                 return f"a settlement costs {_cost_text(self.rules.settlement_cost)}"
             return f"intersection {n} is not on one of your roads"
@@ -56,6 +72,8 @@ class ExplainMixin(CatanState):
             n = action[1]
             if self.node_owner[n] != seat or self.node_level[n] != 1:
                 return f"a city replaces one of your own settlements; {n} is not one"
+            if not self.pieces[seat * 3 + 2]:
+                return f"all {self.rules.max_cities} of your cities are on the board"
             return f"a city costs {_cost_text(self.rules.city_cost)}"
         if kind == "road":
             e = action[1]
@@ -63,6 +81,8 @@ class ExplainMixin(CatanState):
                 return f"path {topo.edge_label(e)} is taken"
             if self.phase == 1:
                 return "the founding road must touch the settlement just founded"
+            if not self.pieces[seat * 3]:
+                return f"all {self.rules.max_roads} of your roads are on the board"
             if self.phase == 5 and not self._can_pay(seat, self.rules.road_cost):
                 return f"a road costs {_cost_text(self.rules.road_cost)}"
             return f"path {topo.edge_label(e)} does not connect to your roads or buildings"
@@ -73,12 +93,56 @@ class ExplainMixin(CatanState):
             if victim < 0:
                 return f"you must steal from a player next to hex {action[2]} who holds cards"
             return f"seat {victim} has no building on hex {action[2]} or holds no cards"
+        if kind == "buy":
+            if not any(self.dev_deck):
+                return "there are no development cards left"
+            return f"a development card costs {_cost_text(self.rules.development_cost)}"
+        if kind in CARD_OF_KIND:
+            return self._card_reason(seat, action)
+        if kind == "bank":
+            give, get = action[1], action[2]
+            rate = self.rates[seat * 5 + give]
+            if give == get:
+                return "trade one resource for another"
+            if self.hands[seat * 5 + give] < rate:
+                return f"you need {rate} {RESOURCES[give]} to trade with the bank (you do not hold them)"
+            return f"the bank has no {RESOURCES[get]} left"
+        if kind == "offer" and action[3] == seat:
+            return "an offer goes to every other player or to one of them, not to yourself"
+        if kind == "offer" and self.offers_made >= self.max_offers:
+            if not self.max_offers:
+                return "trade offers to other players are switched off in this game"
+            return f"no more trade offers this turn (at most {self.max_offers} offers per turn)"
+        if kind == "accept":
+            return "you do not hold the cards the offer asks for"
         if kind in ("discard", "bank", "offer"):
             return f"you do not hold those cards ({'; '.join(str(a) for a in self._same_kind(kind))})"
         if kind == "plenty":
             return "the bank does not hold those resources"
         if kind == "confirm":
             return f"seat {action[1]} did not accept the offer"
+        return "not now"
+
+    def _card_reason(self, seat: int, action: Action) -> str:
+        """Why a development card may not be played now."""
+        card = CARD_OF_KIND[action[0]]
+        name = DEV_CARDS[card].replace("_", " ")
+        if self.phase == ROLL and card != KNIGHT:
+            return "before rolling only a knight may be played; roll the dice first"
+        if self.dev_played:
+            return "only one development card may be played per turn"
+        if not self.dev_hand[seat * 5 + card]:
+            return f"you hold no {name} card"
+        if self.dev_hand[seat * 5 + card] <= self.dev_new[card]:
+            return f"a development card cannot be played in the turn it was bought ({name} bought this turn)"
+        if card == ROAD_BUILDING and self.phase == MAIN:
+            if not self.pieces[seat * 3]:
+                return f"all {self.rules.max_roads} of your roads are on the board"
+            return "there is nowhere to build a road"
+        if card == YEAR_OF_PLENTY:
+            if len(action) == 2 and any(a[0] == "plenty" and len(a) == 3 for a in self.legal_actions()):
+                return "year of plenty takes two resources while the bank holds them"
+            return "the bank does not hold those resources"
         return "not now"
 
     def _same_kind(self, kind: str) -> list[Action]:

@@ -6,7 +6,7 @@ the small hooks declared in ``state.py``; nothing here is copied into them.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from siedler.core.actions import Action
 from siedler.core.errors import IllegalAction
@@ -17,6 +17,8 @@ from .board import Board, balanced_board, beginner_board, random_board
 from .building import BuildingMixin
 from .development import DevelopmentMixin
 from .explain import ExplainMixin
+from .hints import HintsMixin
+from .labels import LabelMixin
 from .presentation import PresentationMixin
 from .rules import KNIGHT, rules_from
 from .state import (
@@ -32,6 +34,7 @@ from .state import (
     SETUP_ROAD,
     SETUP_SETTLEMENT,
 )
+from .text import TextMixin
 from .trading import TradingMixin
 
 CATAN_OPTIONS = (
@@ -44,7 +47,8 @@ CATAN_OPTIONS = (
 )
 
 
-class CatanGame(PresentationMixin, ExplainMixin, DevelopmentMixin, TradingMixin, BuildingMixin):
+class CatanGame(TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMixin, DevelopmentMixin,
+                TradingMixin, BuildingMixin):
     rules: ClassVar = rules_from("base.toml")
 
     # ------------------------------------------------------------------ setting up
@@ -53,8 +57,8 @@ class CatanGame(PresentationMixin, ExplainMixin, DevelopmentMixin, TradingMixin,
         if kind == "beginner":
             return beginner_board(self.rules)
         if kind == "balanced":
-            return balanced_board(self.rules, self.rng)
-        return random_board(self.rules, self.rng)
+            return balanced_board(self.rules, self.rng, inland=self.inland_terrain)
+        return random_board(self.rules, self.rng, inland=self.inland_terrain)
 
     def _initial_robber(self) -> int:
         deserts = self.board.hexes_of("desert")
@@ -160,12 +164,11 @@ class CatanGame(PresentationMixin, ExplainMixin, DevelopmentMixin, TradingMixin,
 
     def _legal_main(self) -> tuple[Action, ...]:
         seat = self.current
+        hand = self.hands[seat * 5:seat * 5 + 5]
         acts: list[Action] = [self.table.END]
-        self._legal_building(seat, acts)
-        if self._can_buy(seat):
-            acts.append(self.table.BUY)
+        self._legal_building(seat, hand, acts)
         self._legal_development(seat, acts, before_roll=False)
-        self._legal_trades(seat, acts)
+        self._legal_trades(seat, hand, acts)
         self._legal_extra(seat, acts)
         return tuple(acts)
 
@@ -178,23 +181,35 @@ class CatanGame(PresentationMixin, ExplainMixin, DevelopmentMixin, TradingMixin,
 
     def _legal_robber(self) -> tuple[Action, ...]:
         seat = self.current
-        hands, owner = self.hands, self.node_owner
-        hex_nodes = self.board.topology.hex_nodes
+        hands, buildings = self.hands, self.buildings
+        node_hexes = self.board.topology.node_hexes
         robber = self.table.ROBBER
-        has_cards = [sum(hands[q * 5:q * 5 + 5]) > 0 for q in range(self.num_players)]
+        # Victims per hex from the few buildings of players holding cards, rather than from every corner of
+        # every hex: this list is built on every 7 and knight, and was a tenth of a random game's time.
+        # Seats are visited in order, so each hex's list comes out sorted and without repeats.
+        victims: dict[int, list[int]] = {}
+        for q in range(self.num_players):
+            if q != seat and any(hands[q * 5:q * 5 + 5]):
+                for n in buildings[q]:
+                    for h in node_hexes[n]:
+                        found = victims.get(h)
+                        if found is None:
+                            victims[h] = [q]
+                        elif found[-1] != q:
+                            found.append(q)
         acts: list[Action] = []
         for h in self._robber_hexes():
-            victims = sorted({o for n in hex_nodes[h] if (o := owner[n]) >= 0 and o != seat and has_cards[o]})
-            if victims:
-                acts.extend(robber[h][v + 1] for v in victims)
+            row = robber[h]
+            listed = victims.get(h)
+            if listed:
+                acts.extend([row[v + 1] for v in listed])
             else:
-                acts.append(robber[h][0])
+                acts.append(row[0])
         return tuple(acts)
 
     # ------------------------------------------------------------------ rolling and production
     def _do_roll(self, action: Action) -> None:
-        d1, d2 = self.rng.die(), self.rng.die()
-        self.dice = (d1, d2)
+        self.dice = d1, d2 = self.rng.dice()
         total = d1 + d2
         self._emit("roll", {"seat": self.current, "dice": [d1, d2]})
         if total == 7:
@@ -208,49 +223,47 @@ class CatanGame(PresentationMixin, ExplainMixin, DevelopmentMixin, TradingMixin,
         entries = self.board.number_hexes.get(total)
         if not entries:
             return
-        n = self.num_players
         robber, owner, level = self.robber, self.node_owner, self.node_level
         hex_nodes = self.board.topology.hex_nodes
-        owed = [0] * (n * 5)
-        anything = False
+        owed: dict[int, dict[int, int]] = {}
         for h, r in entries:
             if h == robber:
                 continue
             for node in hex_nodes[h]:
                 o = owner[node]
                 if o >= 0:
-                    owed[o * 5 + r] += level[node]
-                    anything = True
-        if anything:
+                    per_seat = owed.get(r)
+                    if per_seat is None:
+                        owed[r] = {o: level[node]}
+                    else:
+                        per_seat[o] = per_seat.get(o, 0) + level[node]
+        if owed:
             self._pay_out(owed)
 
-    def _pay_out(self, owed: list[int]) -> None:
-        """Give everyone what they are owed; a resource the bank cannot cover for all goes to nobody,
-        unless only one player is owed it, who then gets what is left."""
-        n = self.num_players
+    def _pay_out(self, owed: dict[int, dict[int, int]]) -> None:
+        """Give everyone what they are owed (``owed[resource][seat]``); a resource the bank cannot cover for
+        all goes to nobody, unless only one player is owed it, who then gets what is left."""
         bank, hands = self.bank, self.hands
         gains: dict[str, list[int]] = {}
         short = []
-        for r in range(5):
-            need = sum(owed[r::5])
-            if not need:
-                continue
-            if need <= bank[r]:
-                bank[r] -= need
-                for p in range(n):
-                    amount = owed[p * 5 + r]
-                    if amount:
-                        hands[p * 5 + r] += amount
-                        gains.setdefault(str(p), [0] * 5)[r] += amount
-            else:
-                owed_to = [p for p in range(n) if owed[p * 5 + r]]
-                if len(owed_to) == 1 and bank[r]:
-                    p = owed_to[0]
-                    hands[p * 5 + r] += bank[r]
-                    gains.setdefault(str(p), [0] * 5)[r] += bank[r]
-                    bank[r] = 0
-                else:
+        for r, per_seat in owed.items():
+            need = sum(per_seat.values())
+            if need > bank[r]:
+                if len(per_seat) > 1 or not bank[r]:
                     short.append(r)
+                    continue
+                per_seat = {seat: bank[r] for seat in per_seat}
+                need = bank[r]
+            bank[r] -= need
+            for p, amount in per_seat.items():
+                hands[p * 5 + r] += amount
+                key = str(p)
+                if key in gains:
+                    gains[key][r] += amount
+                else:
+                    gain = [0, 0, 0, 0, 0]
+                    gain[r] = amount
+                    gains[key] = gain
         self._emit("produce", {"gains": gains, "short": short})
 
     def _seven(self) -> None:
@@ -311,7 +324,8 @@ class CatanGame(PresentationMixin, ExplainMixin, DevelopmentMixin, TradingMixin,
 
     # ------------------------------------------------------------------ turns and the end
     def _do_end(self, action: Action) -> None:
-        self.dev_new = [0] * 5
+        if any(self.dev_new):
+            self.dev_new = [0] * 5
         self.dev_played = False
         self.offers_made = 0
         self.turn += 1
@@ -343,4 +357,4 @@ class CatanGame(PresentationMixin, ExplainMixin, DevelopmentMixin, TradingMixin,
     def action_from_json(self, data: Any) -> CatanAction:
         if not isinstance(data, str):
             raise IllegalAction(f"an action's JSON form is its notation text, not {type(data).__name__}")
-        return self.table.parse(data)
+        return cast(CatanAction, self.parse_action(data))

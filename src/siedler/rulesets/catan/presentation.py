@@ -57,6 +57,7 @@ class PresentationMixin(CatanState):
             }
             if p == seat or self.is_over:
                 entry["vp_total"] = self.total_vp(p)
+            entry.update(self._player_extra(p))
             players.append(entry)
         view: dict[str, Any] = {
             "ruleset": self.ruleset,
@@ -65,6 +66,7 @@ class PresentationMixin(CatanState):
             "players": players,
             "board": self._board_view(),
             "pieces": self._pieces_view(),
+            "legend": self._legend(),
             "bank": _named(self.bank, RESOURCES),
             "dev_deck": sum(self.dev_deck),
             "phase": PHASE_NAMES[self.phase],
@@ -88,7 +90,8 @@ class PresentationMixin(CatanState):
                 "rates": _named(self.rates[base:base + 5], RESOURCES),
                 "dev_played": self.dev_played if seat == self.current else False,
             }
-            view["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_act else []
+            text = self.table.text
+            view["legal"] = [text.get(a) or str(a) for a in self.legal_actions()] if seat == self.to_act else []
         if self.is_over:
             view["final"] = [
                 {"seat": p, "name": self.players[p], "vp": self.total_vp(p),
@@ -100,6 +103,15 @@ class PresentationMixin(CatanState):
 
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
         return {}
+
+    def _player_extra(self, seat: int) -> dict[str, Any]:
+        """A variant's public figures for one player (shown beside his name): numbers, texts or flags."""
+        return {}
+
+    def _legend(self) -> dict[str, Any]:
+        """How to draw what the browser does not know (docs/protocol.md, "Rendering contract"): variants add
+        their piece kinds and terrains here instead of special cases in the page."""
+        return {"pieces": {}, "terrains": {}}
 
     def _board_view(self) -> dict[str, Any]:
         topo = self.board.topology
@@ -183,8 +195,8 @@ class PresentationMixin(CatanState):
         return data
 
     def _import(self, data: dict[str, Any]) -> None:
-        rules, n = self.rules, self.num_players
-        self.board = Board.from_json(data["board"], rules.map["terrain_resource"])
+        n = self.num_players
+        self.board = Board.from_json(data["board"], self._terrains())
         topo = self.board.topology
         self.table = action_table(topo, n, self.options["offer_max_cards"])
         phase_index = {name: i for i, name in enumerate(PHASE_NAMES)}

@@ -77,6 +77,10 @@ class CatanState(Game):
     max_offers: int
 
     # Hooks that variants override --------------------------------------------------------------
+    #: Terrain that random boards keep off the island's edge (the Fishermen keep the desert, their lake,
+    #: inland).
+    inland_terrain: ClassVar[tuple[str, ...]] = ()
+
     def victory_target(self, seat: int) -> int:
         return self.rules.victory_points
 
@@ -86,6 +90,11 @@ class CatanState(Game):
 
     def total_vp(self, seat: int) -> int:
         return self.vp[seat] + self.dev_hand[seat * 5 + 1] + self.extra_vp(seat)
+
+    def _terrains(self) -> dict[str, str]:
+        """Terrain -> resource ('' for none) that a loaded board may hold; variants add their own terrain
+        (the Fishermen's lake), which the rule set's data file does not know."""
+        return self.rules.map["terrain_resource"]
 
     # Mechanics one mixin provides and another uses ---------------------------------------------
     def _check_win(self, seat: int) -> None:

@@ -14,18 +14,18 @@ from .state import MAIN, OFFER_CONFIRM, OFFER_REPLY, CatanState
 
 
 class TradingMixin(CatanState):
-    def _legal_trades(self, seat: int, acts: list[Action]) -> None:
-        hands, rates, bank = self.hands, self.rates, self.bank
+    def _legal_trades(self, seat: int, hand: list[int], acts: list[Action]) -> None:
+        rates, bank = self.rates, self.bank
         base = seat * 5
         table_bank = self.table.BANK
         for g in range(5):
-            if hands[base + g] >= rates[base + g]:
+            if hand[g] >= rates[base + g]:
                 row = table_bank[g]
                 for t in range(5):
                     if t != g and bank[t]:
                         acts.append(row[t])
         if self.offers_made < self.max_offers:
-            h0, h1, h2, h3, h4 = hands[base:base + 5]
+            h0, h1, h2, h3, h4 = hand
             for give, offers in self.table.OFFERS[seat]:
                 if h0 >= give[0] and h1 >= give[1] and h2 >= give[2] and h3 >= give[3] and h4 >= give[4]:
                     acts.extend(offers)

@@ -1,0 +1,286 @@
+"""``siedler play``: people at this terminal against bots, for any rule set.
+
+The session is a small class with its input (a ``read(prompt)`` function) and its output (a rich console)
+injected, so tests drive it with scripted lines, and any rule set works through the engine's generic API:
+``render_text`` draws the position, ``action_label`` names the moves, ``events`` tells what happened.
+Bad input never changes the game: the engine refuses illegal actions without side effects, and the session
+only re-asks.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from siedler.bots import Bot, make_bot
+from siedler.core.actions import Action
+from siedler.core.errors import IllegalAction
+from siedler.core.game import Game
+from siedler.core.registry import get_ruleset, new_game
+from siedler.sim.config import check_options, parse_options, parse_seats
+from siedler.sim.runner import bot_seed
+
+from .rules import notation_help
+from .simulate import bad_parameter, check_seats
+
+HUMAN = "human"
+#: A kind of action with more legal instances than this is explained rather than listed (Catan's trade
+#: offers), unless it is the only kind (a founding settlement: every free intersection is listed).
+LIST_LIMIT = 24
+LANGS = ("en", "de")
+
+TEXT = {
+    "en": {
+        "prompt": "{name}, your move (number, notation, 'help'): ",
+        "not_number": "There is no action {n}; choose 1-{m} or type the notation.",
+        "refused": "Not possible: {error}",
+        "empty": "Type a number from the list, an action in notation, or 'help'.",
+        "more": "{kind}: {count} possibilities, not listed - type it, e.g. '{example}'",
+        "quit": "Game abandoned after {n} actions.",
+        "eof": "Input ended: game abandoned after {n} actions.",
+        "saved": "Record saved to {path} (replay it with: siedler replay {path})",
+        "seed": "{title} · seed {seed} · seats: {seats}",
+        "over": "Game over.",
+        "help": "Commands: a number from the list, an action in notation, 'board' (show the position), "
+                "'log' (the whole log), 'help', 'quit'.",
+        "acts": "{name} to act:",
+    },
+    "de": {
+        "prompt": "{name}, dein Zug (Nummer, Notation, 'help'): ",
+        "not_number": "Es gibt keine Aktion {n}; wähle 1-{m} oder tippe die Notation.",
+        "refused": "Nicht möglich: {error}",
+        "empty": "Tippe eine Nummer aus der Liste, eine Aktion in Notation oder 'help'.",
+        "more": "{kind}: {count} Möglichkeiten, nicht aufgelistet - tippe sie, z. B. '{example}'",
+        "quit": "Partie nach {n} Aktionen abgebrochen.",
+        "eof": "Eingabe beendet: Partie nach {n} Aktionen abgebrochen.",
+        "saved": "Partie gespeichert in {path} (nachspielen mit: siedler replay {path})",
+        "seed": "{title} · Startwert {seed} · Plätze: {seats}",
+        "over": "Spielende.",
+        "help": "Befehle: eine Nummer aus der Liste, eine Aktion in Notation, 'board' (Stellung zeigen), "
+                "'log' (das ganze Protokoll), 'help', 'quit'.",
+        "acts": "{name} ist dran:",
+    },
+}
+
+
+def player_names(seats: tuple[str, ...], lang: str) -> list[str]:
+    """Humans are "You" (German "Spieler": "Du" would not fit the log's third person), or "Human 1",
+    "Human 2" at a shared screen; bots are named by kind and seat."""
+    humans = [p for p, s in enumerate(seats) if s == HUMAN]
+    names = []
+    for p, spec in enumerate(seats):
+        if spec == HUMAN:
+            if len(humans) == 1:
+                names.append("Spieler" if lang == "de" else "You")
+            else:
+                names.append(f"{'Spieler' if lang == 'de' else 'Human'} {humans.index(p) + 1}")
+        else:
+            short = spec.rpartition(":")[2] if ":" in spec else spec
+            names.append(f"{short.capitalize()} {p}")
+    return names
+
+
+class BotError(RuntimeError):
+    """A bot broke the rules; the session ends (the person's moves so far can still be saved)."""
+
+
+class TerminalGame:
+    """One game at the terminal: humans choose from numbered lists, bots move on their own."""
+
+    def __init__(self, game: Game, seats: tuple[str, ...], bots: dict[int, Bot], lang: str = "en",
+                 read: Callable[[str], str] = input, console: Console | None = None) -> None:
+        self.game = game
+        self.seats = seats
+        self.bots = bots
+        self.lang = lang if lang in LANGS else "en"
+        self.text = TEXT[self.lang]
+        self.read = read
+        self.console = console or Console(highlight=False)
+        humans = [p for p, s in enumerate(seats) if s == HUMAN]
+        #: Whose eyes the log and the board use: the one human, else a spectator's (hot seat or bots only).
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.seen = 0
+
+    # ------------------------------------------------------------------ output
+    def out(self, text: str) -> None:
+        self.console.out(text, highlight=False)
+
+    def show_events(self) -> bool:
+        events = self.game.events(self.viewer, since=self.seen, lang=self.lang)
+        self.seen = self.game.num_events
+        for e in events:
+            self.out(f"  {e['text']}")
+        return bool(events)
+
+    def show_board(self, seat: int | None) -> None:
+        self.out("")
+        self.out(self.game.render_text(seat, self.lang))
+        self.out("")
+
+    def listed(self, legal: tuple[Action, ...]) -> tuple[list[Action], list[str]]:
+        """The actions to number, and hint lines for kinds too numerous to list."""
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(str(a[0]), []).append(a)
+        if len(by_kind) == 1:
+            return list(legal), []
+        shown = [a for a in legal if len(by_kind[str(a[0])]) <= LIST_LIMIT]
+        hints = [self.text["more"].format(kind=kind, count=len(acts), example=str(acts[len(acts) // 2]))
+                 for kind, acts in by_kind.items() if len(acts) > LIST_LIMIT]
+        return shown, hints
+
+    def show_actions(self, shown: list[Action], hints: list[str]) -> None:
+        width = len(str(len(shown)))
+        for i, a in enumerate(shown, 1):
+            label = self.game.action_label(a, self.lang)
+            notation = str(a)
+            self.out(f"  {i:>{width}}. {label}" + (f"   [{notation}]" if notation != label else ""))
+        for hint in hints:
+            self.out(f"  {hint}")
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> bool:
+        """Play to the end; False if the player quit or the input ended first."""
+        self.show_events()
+        while not self.game.is_over:
+            seat = self.game.to_act
+            assert seat is not None, "a game that is not over always has someone to act"
+            if seat in self.bots:
+                action = self.bots[seat].decide(self.game, seat)
+                try:
+                    label = self.game.action_label(action, self.lang)
+                    self.game.apply(action)
+                except IllegalAction as exc:
+                    raise BotError(f"the bot {self.seats[seat]!r} at seat {seat} chose an illegal action: "
+                                   f"{exc}") from None
+                if not self.show_events():
+                    self.out(f"  {self.game.players[seat]}: {label}")
+            elif not self.human_move(seat):
+                return False
+        self.show_events()
+        self.show_board(self.viewer)
+        self.out(self.text["over"])
+        return True
+
+    def human_move(self, seat: int) -> bool:
+        """Ask until the player's input is a legal action (applied) or a quit (False)."""
+        game = self.game
+        name = game.players[seat]
+        self.show_board(seat)
+        legal = game.legal_actions()
+        shown, hints = self.listed(legal)
+        self.out(self.text["acts"].format(name=name))
+        self.show_actions(shown, hints)
+        while True:
+            try:
+                answer = self.read(self.text["prompt"].format(name=name)).strip()
+            except EOFError:
+                self.out("")
+                self.out(self.text["eof"].format(n=game.num_actions))
+                return False
+            command = answer.lower()
+            if not answer:
+                self.out(self.text["empty"])
+            elif command in ("quit", "exit", "q"):
+                self.out(self.text["quit"].format(n=game.num_actions))
+                return False
+            elif command in ("help", "?", "hilfe"):
+                self.out(self.text["help"])
+                self.out(notation_help(get_ruleset(game.ruleset)))
+            elif command == "board":
+                self.show_board(seat)
+                self.show_actions(shown, hints)
+            elif command == "log":
+                for e in game.events(self.viewer if self.viewer is not None else seat, lang=self.lang):
+                    self.out(f"  {e['text']}")
+            elif answer.isdigit():
+                n = int(answer)
+                if not 1 <= n <= len(shown):
+                    self.out(self.text["not_number"].format(n=n, m=len(shown)))
+                    continue
+                return self._apply(shown[n - 1])
+            else:
+                try:
+                    game.apply(answer)
+                except IllegalAction as exc:
+                    self.out(self.text["refused"].format(error=exc))
+                    continue
+                self._after_move()
+                return True
+
+    def _apply(self, action: Action) -> bool:
+        self.game.apply(action)
+        self._after_move()
+        return True
+
+    def _after_move(self) -> None:
+        self.show_events()
+
+
+def setup_game(ruleset: str, seats_text: str, seed: int, lang: str, options: list[str] | None,
+               names: str | None) -> tuple[Game, tuple[str, ...], dict[int, Bot]]:
+    """The game and its bots from command-line text; a usage error names the flag that is wrong."""
+    with bad_parameter("--ruleset"):
+        rs = get_ruleset(ruleset)
+    with bad_parameter("--seats"):
+        seats = parse_seats(seats_text)
+        check_seats(rs, seats)
+    with bad_parameter("--options"):
+        opts = check_options(rs, parse_options(options))
+    bots = {p: make_bot(spec, bot_seed(seed, p)) for p, spec in enumerate(seats) if spec != HUMAN}
+    players = player_names(seats, lang)
+    if names:
+        given = [n.strip() for n in names.split(",")]
+        if len(given) != len(seats) or not all(given):
+            raise typer.BadParameter(f"give {len(seats)} names separated by commas, one per seat",
+                                     param_hint="--names")
+        players = given
+    return new_game(rs.name, players=players, seed=seed, options=opts), seats, bots
+
+
+def play_command(
+    seats: Annotated[str, typer.Option(help="one entry per seat: human, or a bot (random, greedy, "
+                                            "package.module:Class)")] = "human,greedy,greedy",
+    ruleset: Annotated[str, typer.Option(help="the rule set (see 'siedler rules')")] = "base",
+    seed: Annotated[int | None, typer.Option(help="the game's seed (default: a fresh one, printed)")] = None,
+    lang: Annotated[str, typer.Option(help="language of the board, moves and log: en or de")] = "en",
+    options: Annotated[list[str] | None, typer.Option(
+        "--options", "-o", help="rule-set options as name=value,name=value")] = None,
+    names: Annotated[str | None, typer.Option(help="player names, one per seat, separated by commas")] = None,
+    save: Annotated[Path | None, typer.Option(help="write the game's record to this file at the end")] = None,
+) -> None:
+    """Play a game at the terminal against bots: the board in text, legal moves numbered."""
+    if lang not in LANGS:
+        raise typer.BadParameter(f"choose en or de, not {lang!r}", param_hint="--lang")
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    game, seat_specs, bots = setup_game(ruleset, seats, seed, lang, options, names)
+    console = Console(highlight=False)
+    session = TerminalGame(game, seat_specs, bots, lang, console=console)
+    title = get_ruleset(ruleset).title
+    seat_list = ", ".join(f"{p}: {game.players[p]} ({s})" for p, s in enumerate(seat_specs))
+    session.out(session.text["seed"].format(title=title, seed=seed, seats=seat_list))
+    try:
+        session.run()
+    except BotError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    finally:
+        if save is not None:
+            _save(game, save, session)
+
+
+def _save(game: Game, save: Path, session: TerminalGame) -> None:
+    """The record so far: a finished game, or one the player left, can be replayed or studied."""
+    save.write_text(json.dumps(game.record(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    session.out(session.text["saved"].format(path=save))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play_command)

@@ -1,0 +1,167 @@
+"""Deck Building actions, their notation, and the table of interned action objects.
+
+Notation (documented in docs/rules/deck-building.md):
+
+    end                         end the turn: laid-out cards to the discard pile, then draw
+    lay wood                    lay a card out without its action (a basic card's unit can still pay)
+    play harbor                 use an action card: settlement, city, bandit, knight, defender, harbor
+    road 3                      play three roads together as one group
+    trade wool+wool>ore         two laid-out resource cards count as one ore
+    buy city                    buy a card from the supply
+    reflect | allow             answer an attack with a Ritter (Defensiv), or let it happen
+    keep | return               keep the card the Bandit took, or give it back
+    discard sea                 discard a hand card to a Ritter (Offensiv)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from siedler.core.actions import Action
+from siedler.core.errors import IllegalAction
+
+from .cards import (
+    BANDIT,
+    CARDS,
+    CITY,
+    DEFENDER,
+    HARBOR,
+    KNIGHT,
+    NUM_CARDS,
+    NUM_RESOURCES,
+    ROAD,
+    SETTLEMENT,
+    card_named,
+)
+
+#: Cards with an action to ``play``; roads are played as a group with ``road <n>``.
+PLAYABLE = (SETTLEMENT, CITY, BANDIT, KNIGHT, DEFENDER, HARBOR)
+#: Cards that may also be laid out without their action. A Siedlung or Stadt laid out always makes its
+#: resources available (using them is optional), so for them ``play`` is the only way out of the hand.
+LAYABLE = tuple(k for k in range(NUM_CARDS) if k not in (SETTLEMENT, CITY, ROAD))
+
+
+class DeckAction(Action):
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        k = self[0]
+        if k in ("lay", "play", "buy", "discard"):
+            return f"{k} {CARDS[self[1]]}"
+        if k == "trade":
+            return f"trade {CARDS[self[1]]}+{CARDS[self[2]]}>{CARDS[self[3]]}"
+        if k == "road":
+            return f"road {self[1]}"
+        return k
+
+
+class ActionTable:
+    """Every action object a game can use, built once per road-group limit and shared by all games."""
+
+    def __init__(self, max_roads: int) -> None:
+        A = DeckAction
+        self.END, self.REFLECT, self.ALLOW = A("end"), A("reflect"), A("allow")
+        self.KEEP, self.RETURN = A("keep"), A("return")
+        self.LAY = tuple(A("lay", k) if k in LAYABLE else None for k in range(NUM_CARDS))
+        self.PLAY = tuple(A("play", k) if k in PLAYABLE else None for k in range(NUM_CARDS))
+        self.BUY = tuple(A("buy", k) for k in range(NUM_CARDS))
+        self.DISCARD = tuple(A("discard", k) for k in range(NUM_CARDS))
+        self.ROAD = tuple(A("road", n) for n in range(max_roads + 1))
+        #: HAND[card]: the lay and play actions a held card offers.
+        self.HAND = tuple(tuple(a for a in (self.LAY[k], self.PLAY[k]) if a is not None) for k in range(NUM_CARDS))
+        self.max_roads = max_roads
+        #: Shared by every game on this table (see legal.py): the lay and play actions of the cards held,
+        #: by which cards are held (a byte 0 or 1 per card).
+        self.prefixes: dict[bytes, tuple[DeckAction, ...]] = {}
+        #: ROAD_GROUPS[n]: the road-group actions for n held roads.
+        self.ROAD_GROUPS = tuple(self.ROAD[1:n + 1] for n in range(max_roads + 1))
+        self.TRADE: dict[tuple[int, int, int], DeckAction] = {}
+        for a in range(NUM_RESOURCES):
+            for b in range(a, NUM_RESOURCES):
+                for c in range(NUM_RESOURCES):
+                    if c not in (a, b):
+                        self.TRADE[(a, b, c)] = A("trade", a, b, c)
+        #: The trades the laid-out units allow, by the units of each resource (bytes of 0, 1 or 2 and more).
+        self.TRADES_BY_UNITS: dict[bytes, tuple[DeckAction, ...]] = {}
+        for key in range(3 ** NUM_RESOURCES):
+            have = bytes((key // 3 ** r) % 3 for r in range(NUM_RESOURCES))
+            self.TRADES_BY_UNITS[have] = tuple(act for (a, b, _), act in self.TRADE.items()
+                                               if (have[a] >= 2 if a == b else have[a] and have[b]))
+        self.canon: dict[tuple[object, ...], DeckAction] = {}
+        for act in (self.END, self.REFLECT, self.ALLOW, self.KEEP, self.RETURN, *self.BUY, *self.DISCARD,
+                    *self.ROAD[1:], *self.TRADE.values(), *(x for x in self.LAY + self.PLAY if x)):
+            self.canon[tuple(act)] = act
+
+    def hand_actions(self, held: bytes) -> tuple[DeckAction, ...]:
+        """``end``, then the lay and play actions of the cards held (a 0/1 per card), in card order."""
+        acts = [self.END]
+        for k in range(NUM_CARDS):
+            if held[k]:
+                acts.extend(self.HAND[k])
+        return tuple(acts)
+
+    # ------------------------------------------------------------------ parsing
+    def parse(self, text: str) -> DeckAction:
+        """Read notation; tolerant of case, spacing and German card names, strict about meaning."""
+        kind, *args = _words(text)
+        simple = {"end": self.END, "reflect": self.REFLECT, "allow": self.ALLOW, "keep": self.KEEP,
+                  "return": self.RETURN}
+        if kind in simple:
+            if args:
+                raise IllegalAction(f"{kind!r} takes no arguments")
+            return simple[kind]
+        if kind in ("lay", "play", "buy", "discard"):
+            card = _card(" ".join(args), kind)
+            found = (self.LAY if kind == "lay" else self.PLAY if kind == "play" else
+                     self.BUY if kind == "buy" else self.DISCARD)[card]
+            if found is None:
+                how = "road <n>" if card == ROAD else f"play {CARDS[card]}"
+                raise IllegalAction(f"a {CARDS[card]} cannot be {kind}ed; write '{how}'")
+            return found
+        if kind == "road":
+            if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= self.max_roads:
+                raise IllegalAction(f"write 'road <n>' with n from 1 to {self.max_roads}")
+            return self.ROAD[int(args[0])]
+        if kind == "trade":
+            return self._trade("".join(args))
+        if not kind:
+            raise IllegalAction("empty action text")
+        raise IllegalAction(f"unknown action {kind!r} in {text.strip()!r}")
+
+    def _trade(self, text: str) -> DeckAction:
+        give, sep, get = text.partition(">")
+        if not sep:
+            raise IllegalAction("write 'trade <card>+<card>><resource>', e.g. 'trade wool+wool>ore'")
+        if "+" in give:
+            first, _, second = give.partition("+")
+            a, b = _card(first, "trade"), _card(second, "trade")
+        elif give.startswith("2"):
+            a = b = _card(give[1:], "trade")
+        else:
+            raise IllegalAction(f"a trade gives two resource cards, not {give!r}")
+        c = _card(get, "trade")
+        found = self.TRADE.get((min(a, b), max(a, b), c))
+        if found is None:
+            raise IllegalAction("a trade gives two resource cards for one resource of another kind; "
+                                f"'{CARDS[a]}+{CARDS[b]}>{CARDS[c]}' is not such a trade")
+        return found
+
+
+def _words(text: object) -> list[str]:
+    """The words of a notation text, lower case; a clear refusal for anything else."""
+    words = text.lower().split() if isinstance(text, str) else None
+    if words is None:
+        raise IllegalAction(f"an action must be text or an action object, not {type(text).__name__}")
+    return words or [""]
+
+
+def _card(word: str, kind: str) -> int:
+    card = card_named(word) if word else None
+    if card is None:
+        raise IllegalAction(f"{kind!r} needs a card ({', '.join(CARDS)}), not {word!r}")
+    return card
+
+
+@cache
+def action_table(max_roads: int) -> ActionTable:
+    return ActionTable(max_roads)

@@ -1,0 +1,48 @@
+"""The fourteen kinds of card, their names in English and German, and the words the parser accepts.
+
+Cards are small ints so that a hand is a row of 14 counts and a pile is a list of ints: cheap to copy,
+cheap to compare. The order puts the *basic* cards (resources, then terrain) first because only they can
+be laid out to pay a cost unit.
+"""
+
+from __future__ import annotations
+
+RESOURCES = ("wood", "brick", "wool", "grain", "ore")
+TERRAIN = ("sea", "desert")
+ACTION_CARDS = ("bandit", "knight", "defender", "harbor", "road", "settlement", "city")
+CARDS = RESOURCES + TERRAIN + ACTION_CARDS
+
+(WOOD, BRICK, WOOL, GRAIN, ORE, SEA, DESERT,
+ BANDIT, KNIGHT, DEFENDER, HARBOR, ROAD, SETTLEMENT, CITY) = range(14)
+NUM_CARDS = len(CARDS)
+NUM_RESOURCES = len(RESOURCES)
+#: Resources and terrain: the cards whose laid-out units can pay a cost.
+NUM_BASIC = NUM_RESOURCES + len(TERRAIN)
+CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
+
+#: The rule text's names, for the German UI, the log and the docs.
+GERMAN = ("Holz", "Lehm", "Weide", "Getreide", "Erz", "Meer", "Wüste", "Bandit", "Ritter (Offensiv)",
+          "Ritter (Defensiv)", "Hafen", "Strasse", "Siedlung", "Stadt")
+#: Readable English names (the notation uses ``CARDS``).
+ENGLISH = ("wood", "brick", "wool", "grain", "ore", "sea", "desert", "bandit", "knight (offensive)",
+           "knight (defensive)", "harbor", "road", "settlement", "city")
+
+_EXTRA = {
+    "holz": WOOD, "lumber": WOOD, "lehm": BRICK, "clay": BRICK, "weide": WOOL, "wolle": WOOL, "sheep": WOOL,
+    "getreide": GRAIN, "korn": GRAIN, "wheat": GRAIN, "erz": ORE, "meer": SEA, "wueste": DESERT,
+    "wüste": DESERT, "ritter-offensiv": KNIGHT, "ritter(offensiv)": KNIGHT, "ritter-o": KNIGHT,
+    "offensive": KNIGHT, "ritter-defensiv": DEFENDER, "ritter(defensiv)": DEFENDER, "ritter-d": DEFENDER,
+    "defensive": DEFENDER, "hafen": HARBOR, "port": HARBOR, "strasse": ROAD, "straße": ROAD,
+    "siedlung": SETTLEMENT, "stadt": CITY, "räuber": BANDIT, "robber": BANDIT,
+}
+ALIASES = {**CARD_INDEX, **_EXTRA}
+
+
+def card_named(word: str) -> int | None:
+    """The card a word names (English notation name or German rule-text name), or None."""
+    w = word.strip().lower().replace("_", "-").replace(" ", "-").replace("(", "-").replace(")", "")
+    return ALIASES.get(w.replace("--", "-"))
+
+
+def card_name(card: int, lang: str = "en") -> str:
+    return GERMAN[card] if lang == "de" else ENGLISH[card]

@@ -1,0 +1,203 @@
+"""The Deck Building game's turn: laying out, playing, trading, buying, ending the turn, winning."""
+
+from __future__ import annotations
+
+from siedler.core.actions import Action
+from siedler.core.options import Option
+
+from .actions import action_table
+from .attacks import AttackMixin
+from .cards import (
+    BANDIT,
+    CITY,
+    HARBOR,
+    KNIGHT,
+    NUM_BASIC,
+    NUM_RESOURCES,
+    ROAD,
+    SEA,
+    SETTLEMENT,
+)
+from .explain import ExplainMixin
+from .hints import HintsMixin
+from .legal import LegalMixin
+from .payment import TRADED, plan
+from .presentation import PresentationMixin
+from .rules import editions, normalise, rules_for
+from .state import MAIN, NOBODY, POOL_SIZE, C, shuffle
+
+DECK_OPTIONS = (
+    Option("edition", "standard", "card counts and costs: the rule text, or the authors' later edition",
+           choices=editions()),
+    Option("start_player", 0, "seat that takes the first turn (-1: drawn at random)", minimum=-1, maximum=1),
+    Option("deck", {}, "changes to the starting deck, e.g. {\"sea\": 2} (JSON)"),
+    Option("supply", {}, "changes to the supply, e.g. {\"road\": 14, \"city\": 9} (JSON)"),
+    Option("costs", {}, "replaced costs, e.g. {\"bandit\": {\"wool\": 2, \"grain\": 1, \"desert\": 1}} (JSON)"),
+    Option("turn_limit", 200, "turns after which the game ends with no winner (0: no limit)", minimum=0),
+)
+
+
+class DeckBuildingGame(HintsMixin, PresentationMixin, ExplainMixin, LegalMixin, AttackMixin):
+    """Catan: Deck Building for two players (rule text: deck-building.md)."""
+
+    # ------------------------------------------------------------------ setting up
+    def _setup(self) -> None:
+        opts = self.options
+        tables = normalise(opts)
+        opts.update(tables)
+        rules = self.rules = rules_for(opts["edition"], tables["deck"], tables["supply"], tables["costs"])
+        self.table = action_table(max(1, rules.totals()[ROAD]))
+        self.hands = [0] * (2 * C)
+        self.supply = list(rules.supply)
+        self._prepare_legal()
+        self.pool = [0] * POOL_SIZE
+        self.wild = 0
+        self.draw, self.discard, self.laid = [], [[], []], [[], []]
+        for _ in range(2):
+            pile = [k for k in range(C) for _ in range(rules.deck[k])]
+            shuffle(self.rng, pile)
+            self.draw.append(pile)
+        start = opts["start_player"]
+        self.start_player = start if start >= 0 else self.rng.below(2)
+        self.current = self.start_player
+        self.to_act = self.current
+        self.phase = MAIN
+        self.turn = 0
+        self.turn_limit = opts["turn_limit"]
+        self._back_to_main()
+        self._emit("start", {"seat": self.start_player})
+        for seat in (self.start_player, 1 - self.start_player):
+            drawn = self._draw(seat, rules.opening_hand)
+            self._emit("draw", {"seat": seat, "count": len(drawn)}, {"cards": drawn}, (seat,))
+        self._check_win()
+
+    def parse_action(self, text: str) -> Action:
+        return self.table.parse(text)
+
+    # ------------------------------------------------------------------ carrying actions out
+    def _check_win(self) -> None:
+        """A player holding enough Stadt cards during his own turn wins at once."""
+        if not self.is_over and self.hands[self.current * C + CITY] >= self.rules.cities_in_hand:
+            self._finish(self.current)
+
+    def _lay_out(self, seat: int, card: int) -> None:
+        self.hands[seat * C + card] -= 1
+        self.laid[seat].append(card)
+
+    # Every handler that changes what the current player can pay resets ``_buys`` (see legal.py); laying out
+    # a card that no cost needs held only moves a unit from the hand to the table.
+    def _do_lay(self, action: Action) -> None:
+        seat, card = self.current, action[1]
+        if card in self.held_kinds:
+            self._buys = None
+        self.hands[seat * C + card] -= 1
+        self.laid[seat].append(card)
+        if card < NUM_BASIC:
+            self.pool[card] += 1
+        self._emit("lay", {"seat": seat, "card": card})
+
+    def _do_play(self, action: Action) -> None:
+        seat, card, rules = self.current, action[1], self.rules
+        self._lay_out(seat, card)
+        if card in (SETTLEMENT, CITY):
+            self._buys = None
+            gain = rules.settlement_resources if card == SETTLEMENT else rules.city_resources
+            self.wild += gain
+            self._emit("play", {"seat": seat, "card": card, "any": gain})
+        else:
+            if card == HARBOR:
+                n = self.harbor_draw(seat)
+            elif card == BANDIT:
+                n = rules.bandit_draw
+            else:
+                n = rules.knight_draw if card == KNIGHT else rules.defender_draw
+            drawn = self._draw(seat, n)
+            if card in self.held_kinds or not self.pay_kinds.isdisjoint(drawn):
+                self._buys = None  # the draw changed what can be paid (attacks reset it when they end)
+            self._emit("play", {"seat": seat, "card": card, "draw": len(drawn)}, {"cards": drawn}, (seat,))
+            if card in (BANDIT, KNIGHT):
+                self._start_attack(card)
+        self._check_win()
+
+    def harbor_draw(self, seat: int) -> int:
+        """Cards a Hafen draws now: one, plus every Meer shown (held or laid out this turn), plus one if
+        any Strasse is shown; shown cards stay where they are, so a second Hafen counts them again."""
+        hand, laid = self.hands[seat * C:seat * C + C], self.laid[seat]
+        roads = 1 if hand[ROAD] or ROAD in laid else 0
+        return self.rules.harbor_draw + hand[SEA] + laid.count(SEA) + roads
+
+    def _do_road(self, action: Action) -> None:
+        seat, n = self.current, action[1]
+        self.hands[seat * C + ROAD] -= n
+        self.laid[seat].extend([ROAD] * n)
+        gain = self.rules.road_group(n)
+        if gain:  # roads are neither paid nor held: only the resources change what can be bought
+            self._buys = None
+        self.wild += gain
+        self._emit("road", {"seat": seat, "count": n, "any": gain})
+
+    def _do_trade(self, action: Action) -> None:
+        _, a, b, c = action
+        self._buys = None
+        self.pool[a] -= 1
+        self.pool[b] -= 1
+        self.pool[TRADED + c] += 1
+        self._emit("trade", {"seat": self.current, "give": [a, b], "get": c})
+
+    def _do_buy(self, action: Action) -> None:
+        seat, card = self.current, action[1]
+        self._buys = None
+        base, cost = seat * C, self.rules.costs[card]
+        assert cost is not None
+        pay = plan(cost, self.pool, self.wild, self.hands, base)
+        assert pay is not None
+        pool, hands = self.pool, self.hands
+        spent: list[int] = []  # from the table, for the log
+        cards: list[int] = []  # from the hand, laid out
+        # Only the cost's own kinds are touched, unless trades took spare cards of other kinds.
+        kinds = range(NUM_BASIC) if pay.trades else [k for k, _ in cost.kinds]
+        for k in kinds:
+            n = pay.units[k] + (pay.traded[k] if k < NUM_RESOURCES else 0)
+            if n:
+                pool[k] -= pay.units[k]
+                if k < NUM_RESOURCES:
+                    pool[TRADED + k] -= pay.traded[k]
+                spent += [k] * n
+            n = pay.hand[k]
+            if n:
+                hands[base + k] -= n
+                cards += [k] * n
+        self.laid[seat] += cards
+        self.wild -= pay.wild
+        returned: list[int] = []
+        for k, n in cost.returns:
+            hands[base + k] -= n
+            self.supply[k] += n
+            returned += [k] * n
+        self.supply[card] -= 1
+        self.discard[seat].append(card)
+        self._emit("buy", {"seat": seat, "card": card, "any": pay.wild, "trades": pay.trades, "table": spent,
+                           "cards": cards, "returned": returned})
+
+    def _do_end(self, action: Action) -> None:
+        seat, rules = self.current, self.rules
+        self._buys = None
+        self.discard[seat].extend(self.laid[seat])
+        self.laid[seat] = []
+        self.pool = [0] * POOL_SIZE
+        self.wild = 0
+        held = sum(self.hands[seat * C:seat * C + C])
+        n = rules.refill_to - held if held < rules.refill_below else 0
+        drawn = self._draw(seat, n if n > rules.draw_min else rules.draw_min)
+        self._emit("end", {"seat": seat, "draw": len(drawn)}, {"cards": drawn}, (seat,))
+        self.turn += 1
+        if self.turn_limit and self.turn >= self.turn_limit:
+            self._finish(None)
+            return
+        self.current = 1 - seat
+        self.to_act = self.current
+        self.phase = MAIN
+        self._check_win()
+
+
+__all__ = ["DECK_OPTIONS", "NOBODY", "DeckBuildingGame"]

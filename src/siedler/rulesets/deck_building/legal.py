@@ -1,0 +1,127 @@
+"""Legal actions: the single source of what ``apply`` accepts.
+
+The main phase's list is generated after nearly every action of a game, so it is assembled from parts
+that cost little: the hand, as bytes, is translated (in C) into which cards it holds, which picks its lay
+and play actions from a table shared by all games; the affordable purchases are cached per game until an
+action changes what can be paid, and worked out with the payment check written out for the usual costs.
+"""
+
+from __future__ import annotations
+
+from siedler.core.actions import Action
+
+from .actions import DeckAction
+from .cards import NUM_BASIC, NUM_RESOURCES, ROAD
+from .payment import TRADED, can_pay
+from .rules import Cost, DeckRules
+from .state import DISCARD, MAIN, REACT, STEAL, C, DeckState
+
+assert MAIN == 0, "the main phase is tested as 'not self.phase' on the hot path"
+
+#: bytes.translate tables: a count becomes 1 if the card is held at all; at most 2.
+PRESENCE = bytes(min(n, 1) for n in range(256))
+UP_TO_TWO = bytes(min(n, 2) for n in range(256))
+
+#: Per card for sale: (card, units, resources paid, the one card held or (), None) for the usual costs,
+#: and (card, 0, (), (), cost) for the others (terrain paid, resources held, several cards held).
+Check = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...], Cost | None]
+_CHECKS: dict[int, tuple[Check, ...]] = {}
+
+
+def purchase_checks(rules: DeckRules) -> tuple[Check, ...]:
+    """The checks of a rule set, made once (rules objects are cached for good, so their ids are stable)."""
+    checks = _CHECKS.get(id(rules))
+    if checks is None:
+        # Cheapest first (the unusual costs, checked in full, before all), so the first card dearer than
+        # the budget ends the search; purchases are therefore listed from the cheapest card up.
+        checks = _CHECKS[id(rules)] = tuple(sorted((_check(k, cost) for k, cost in enumerate(rules.costs) if cost),
+                                                   key=lambda check: (check[1], check[0])))
+    return checks
+
+
+def _check(card: int, cost: Cost) -> Check:
+    if any(cost.pay[NUM_RESOURCES:]) or any(cost.hold[:NUM_RESOURCES]) or len(cost.holds) > 1:
+        return (card, 0, (), (), cost)
+    return (card, cost.units, cost.kinds, cost.holds[0] if cost.holds else (), None)
+
+
+class LegalMixin(DeckState):
+    checks: tuple[Check, ...]
+
+    def _prepare_legal(self) -> None:
+        """The purchase checks and cache; call after ``rules`` is set."""
+        self.checks = purchase_checks(self.rules)
+        self.held_kinds = frozenset(k for k in range(C) if any(c and c.hold[k] for c in self.rules.costs))
+        self.pay_kinds = self.held_kinds | frozenset(range(NUM_BASIC))
+        self._buys = None
+
+    def _generate_legal(self) -> tuple[Action, ...]:
+        """In the main phase: end and the hand's own actions, road groups, trades of laid-out units and
+        affordable purchases (written out here: the hottest path of a game); else the answers."""
+        if self.phase:  # anything but MAIN
+            return self._legal_answers()
+        t, lo = self.table, self.current * C
+        hand = self.hands[lo:lo + C]
+        try:
+            held = bytes(hand).translate(PRESENCE)
+        except ValueError:  # more than 255 of a card
+            held = bytes(min(n, 1) for n in hand)
+        acts = t.prefixes.get(held)
+        if acts is None:
+            acts = t.prefixes[held] = t.hand_actions(held)
+        roads = hand[ROAD]
+        if roads:  # never more than the game's roads, which the table is built for
+            acts = acts + t.ROAD_GROUPS[roads]
+        units = self.pool[:NUM_RESOURCES]
+        if any(units):
+            try:
+                acts += t.TRADES_BY_UNITS[bytes(units).translate(UP_TO_TWO)]
+            except ValueError:  # more than 255 laid out
+                acts += t.TRADES_BY_UNITS[bytes(min(n, 2) for n in units)]
+        buys = self._buys
+        if buys is None:
+            buys = self._buys = self._compute_buys()
+        return acts + buys
+
+    def _legal_answers(self) -> tuple[Action, ...]:
+        if self.phase == REACT:
+            return self._legal_react()
+        if self.phase == STEAL:
+            return (self.table.KEEP, self.table.RETURN)
+        if self.phase == DISCARD:
+            return self._legal_discard()
+        return ()
+
+    def _compute_buys(self) -> tuple[DeckAction, ...]:
+        """Affordable purchases: ``payment.can_pay`` written out for the usual costs."""
+        pool, wild, hands, base, supply, buy = (self.pool, self.wild, self.hands, self.current * C, self.supply,
+                                                self.table.BUY)
+        cards = sum(hands[base:base + NUM_RESOURCES]) + sum(pool[:NUM_RESOURCES])
+        budget = cards + wild + sum(pool[NUM_BASIC:])  # no card pays more than one unit
+        out = []
+        for k, units, kinds, held, cost in self.checks:
+            if units > budget:
+                break
+            if not supply[k]:
+                continue
+            if cost is not None:
+                if can_pay(cost, pool, wild, hands, base, cards):
+                    out.append(buy[k])
+                continue
+            if held and hands[base + held[0]] < held[1]:
+                continue
+            short = direct = 0
+            for r, c in kinds:
+                t = pool[TRADED + r]
+                if c > t:
+                    c -= t
+                    have = pool[r] + hands[base + r]
+                    if c <= have:
+                        direct += c
+                    else:
+                        direct += have
+                        short += c - have
+            short -= wild
+            if short <= 0 or 2 * short <= cards - direct:
+                out.append(buy[k])
+        return tuple(out)

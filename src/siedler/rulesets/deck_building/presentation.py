@@ -1,0 +1,293 @@
+"""What players see (``view``, ``render_text``), the full export (``state``), scores and words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from siedler.core.actions import Action
+from siedler.core.errors import RecordError
+
+from .cards import (
+    BANDIT,
+    CARD_INDEX,
+    CARDS,
+    CITY,
+    HARBOR,
+    KNIGHT,
+    NUM_BASIC,
+    NUM_RESOURCES,
+    RESOURCES,
+    SETTLEMENT,
+    card_name,
+)
+from .payment import TRADED, plan
+from .state import DISCARD, MAIN, NOBODY, PHASE_NAMES, POOL_SIZE, REACT, STEAL, C, DeckState
+from .words import cards_text, describe_event, paid_text
+
+
+def _names(cards: list[int]) -> list[str]:
+    return [CARDS[k] for k in cards]
+
+
+def _counted(counts: list[int], names: tuple[str, ...] = CARDS) -> dict[str, int]:
+    return {names[k]: n for k, n in enumerate(counts) if n}
+
+
+class PresentationMixin(DeckState):
+    # ------------------------------------------------------------------ scores and views
+    def cities_owned(self, seat: int) -> int:
+        """Stadt cards the seat owns in any zone: public, since every purchase is seen."""
+        return (self.hands[seat * C + CITY] + self.draw[seat].count(CITY) + self.discard[seat].count(CITY)
+                + self.laid[seat].count(CITY) + (1 if self.taken == CITY and self.target == seat else 0))
+
+    def scores(self) -> list[int]:
+        """Stadt cards owned; the winner is decided by Stadt cards in hand, not by this score."""
+        return [self.cities_owned(p) for p in range(self.num_players)]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may know (``None``: a spectator); the format is in docs/rules/deck-building.md."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.num_players):
+            raise ValueError(f"seat must be None or 0-{self.num_players - 1}, not {seat!r}")
+        rules = self.rules
+        players = [{
+            "seat": p,
+            "name": self.players[p],
+            "hand": self.hand_size(p),
+            "draw": len(self.draw[p]),
+            "discard": {"count": len(self.discard[p]),
+                        "top": CARDS[self.discard[p][-1]] if self.discard[p] else None},
+            "laid_out": _names(self.laid[p]),
+            "cities": self.cities_owned(p),
+        } for p in range(self.num_players)]
+        view: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "options": dict(self.options),
+            "edition": rules.title,
+            "seat": seat,
+            "phase": PHASE_NAMES[self.phase],
+            "turn": self.turn,
+            "current": self.current,
+            "to_act": self.to_act,
+            "over": self.is_over,
+            "winner": self.winner,
+            "cities_to_win": rules.cities_in_hand,
+            "players": players,
+            "supply": {CARDS[k]: self.supply[k] for k in range(C)
+                       if rules.costs[k] is not None or self.supply[k]},
+            "costs": {CARDS[k]: cost.to_json() for k, cost in enumerate(rules.costs) if cost is not None},
+            "table": self._table_view(seat),
+            "attack": None if self.attack == NOBODY else {
+                "card": CARDS[self.attack], "attacker": self.current, "target": self.target,
+                "reflected": self.reflections},
+            "discarding": {"seat": self.target, "left": self.discard_left} if self.discard_left else None,
+            "taken": (CARDS[self.taken] if seat is not None else "hidden") if self.phase == STEAL else None,
+        }
+        if seat is not None:
+            view["you"] = {"hand": _names([k for k in range(C) for _ in range(self.hands[seat * C + k])])}
+            view["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_act else []
+        if self.is_over:
+            view["final"] = [
+                {"seat": p, "name": self.players[p], "won": self.winner == p,
+                 "cities_in_hand": self.hands[p * C + CITY], "cities": self.cities_owned(p),
+                 "cards": self.hand_size(p) + len(self.draw[p]) + len(self.discard[p]) + len(self.laid[p])}
+                for p in range(self.num_players)
+            ]
+        return view
+
+    def _table_view(self, seat: int | None) -> dict[str, Any]:
+        """The current player's unspent purchasing power: laid-out units, traded units, any-resources;
+        and, for him alone (it counts the seas in his hand), what a Hafen would draw now."""
+        pool = self.pool
+        return {
+            "cards": _counted(pool[:NUM_BASIC]),
+            "traded": _counted(pool[TRADED:TRADED + NUM_RESOURCES], RESOURCES),
+            "any": self.wild,
+            "harbor_draws": self.harbor_draw(seat) if seat == self.current and self.phase == MAIN else None,
+        }
+
+    def render_text(self, seat: int | None = None, lang: str = "en") -> str:
+        de = lang == "de"
+        v = self.view(seat)
+        lines = [f"Catan: Deck Building — {'Zug' if de else 'turn'} {self.turn + 1}, "
+                 f"{self.players[self.current]} {'ist am Zug' if de else 'to play'} ({v['phase']})"]
+        supply = " · ".join(f"{card_name(CARD_INDEX[k], lang)} {n}" for k, n in v["supply"].items())
+        lines.append(("Vorrat: " if de else "Supply: ") + supply)
+        for p in v["players"]:
+            top = card_name(CARD_INDEX[p["discard"]["top"]], lang) if p["discard"]["top"] else "-"
+            laid = cards_text([CARD_INDEX[c] for c in p["laid_out"]], lang) or "-"
+            lines.append(
+                f"{p['name']}: " + (f"Hand {p['hand']}, Nachziehstapel {p['draw']}, Ablage {p['discard']['count']} "
+                                    f"(oben: {top}), ausgelegt: {laid}, Städte {p['cities']}" if de else
+                                    f"hand {p['hand']}, draw {p['draw']}, discard {p['discard']['count']} "
+                                    f"(top: {top}), laid out: {laid}, cities {p['cities']}"))
+        t = v["table"]
+        spend = [f"{n} {card_name(CARD_INDEX[k], lang)}" for k, n in {**t["cards"], **t["traded"]}.items()]
+        if t["any"]:
+            spend.append(f"{t['any']} {'nach Wahl' if de else 'any'}")
+        lines.append(("Auf dem Tisch: " if de else "On the table: ") + (", ".join(spend) or "-"))
+        if v["attack"]:
+            a = v["attack"]
+            lines.append(("Angriff: " if de else "Attack: ") + f"{card_name(CARD_INDEX[a['card']], lang)} → "
+                         f"{self.players[a['target']]}")
+        if v["taken"] and v["taken"] != "hidden":
+            lines.append(("Genommen: " if de else "Taken: ") + card_name(CARD_INDEX[v["taken"]], lang))
+        if seat is not None:
+            hand = cards_text([CARD_INDEX[c] for c in v["you"]["hand"]], lang) or "-"
+            lines.append(("Deine Hand: " if de else "Your hand: ") + hand)
+        if self.is_over:
+            lines.append(self.describe("over", {"winner": self.winner}, lang))
+        return "\n".join(lines)
+
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
+        return describe_event(kind, data, lang, self.players)
+
+    def action_label(self, action: Action, lang: str = "en") -> str:
+        de = lang == "de"
+        kind = action[0]
+        if kind == "end":
+            return "Zug beenden und nachziehen" if de else "End the turn and draw"
+        if kind in ("reflect", "allow", "keep", "return"):
+            words = {"reflect": ("Mit Ritter (Defensiv) reflektieren", "Reflect with a knight (defensive)"),
+                     "allow": ("Angriff zulassen", "Allow the attack"),
+                     "keep": ("Karte behalten", "Keep the card"),
+                     "return": ("Karte zurückgeben", "Give the card back")}[kind]
+            return words[0] if de else words[1]
+        if kind == "road":
+            n, gain = action[1], self.rules.road_group(action[1])
+            return (f"{n} Strasse(n) zusammen ausspielen (+{gain} nach Wahl)" if de else
+                    f"Play {n} road(s) together (+{gain} of any resource)")
+        if kind == "trade":
+            a, b, c = (card_name(k, lang) for k in action[1:])
+            return f"{a} + {b} gegen {c} tauschen" if de else f"Trade {a} + {b} for {c}"
+        card = card_name(action[1], lang)
+        if kind == "lay":
+            return f"{card} auslegen" if de else f"Lay out {card}"
+        if kind == "discard":
+            return f"{card} abwerfen" if de else f"Discard {card}"
+        if kind == "play":
+            k, rules = action[1], self.rules
+            gains = {SETTLEMENT: rules.settlement_resources, CITY: rules.city_resources}
+            if k in gains:
+                gain = gains[k]
+                effect = f"+{gain} nach Wahl" if de else f"+{gain} of any resource"
+            else:
+                n = self.harbor_draw(self.current) if k == HARBOR else {
+                    BANDIT: rules.bandit_draw, KNIGHT: rules.knight_draw}.get(k, rules.defender_draw)
+                effect = f"zieht {n}" if de else f"draws {n}"
+            return f"{card} ausspielen ({effect})" if de else f"Play {card} ({effect})"
+        return self._buy_label(action[1], card, de)
+
+    def _buy_label(self, k: int, card: str, de: bool) -> str:
+        """The purchase and what it would pay with, so a player sees which cards it lays out."""
+        cost = self.rules.costs[k]
+        pay = plan(cost, self.pool, self.wild, self.hands, self.current * C) if cost is not None else None
+        text = f"{card} kaufen" if de else f"Buy {card}"
+        if pay is None or cost is None:
+            return text
+        data = {"table": [r for r in range(NUM_BASIC) for _ in range(pay.units[r])]
+                + [r for r in range(NUM_RESOURCES) for _ in range(pay.traded[r])],
+                "cards": [r for r in range(NUM_BASIC) for _ in range(pay.hand[r])], "any": pay.wild,
+                "trades": pay.trades, "returned": [r for r, n in cost.returns for _ in range(n)]}
+        return text + paid_text(data, "de" if de else "en")
+
+    # ------------------------------------------------------------------ export and import
+    def _export(self) -> dict[str, Any]:
+        return {
+            "phase": PHASE_NAMES[self.phase],
+            "current": self.current,
+            "turn": self.turn,
+            "start_player": self.start_player,
+            "supply": {CARDS[k]: n for k, n in enumerate(self.supply)},
+            "players": [{
+                "hand": _counted(self.hands[p * C:p * C + C]),
+                "draw": _names(self.draw[p]),
+                "discard": _names(self.discard[p]),
+                "laid_out": _names(self.laid[p]),
+            } for p in range(self.num_players)],
+            "table": {"cards": _counted(self.pool[:NUM_BASIC]),
+                      "traded": _counted(self.pool[TRADED:], RESOURCES), "any": self.wild},
+            "attack": None if self.attack == NOBODY else {
+                "card": CARDS[self.attack], "target": self.target, "reflections": self.reflections},
+            "taken": CARDS[self.taken] if self.taken != NOBODY else None,
+            "discard_left": self.discard_left,
+        }
+
+    def _import(self, data: dict[str, Any]) -> None:
+        phases = {name: i for i, name in enumerate(PHASE_NAMES)}
+        if data["phase"] not in phases:
+            raise RecordError(f"unknown phase {data['phase']!r}")
+        self.phase = phases[data["phase"]]
+        self.current = self._seat(data["current"])
+        self.turn = int(data["turn"])
+        self.start_player = self._seat(data["start_player"])
+        self.supply = list(_counts(data["supply"], "supply"))
+        players = data["players"]
+        if len(players) != self.num_players:
+            raise RecordError(f"state lists {len(players)} players for {self.num_players} seats")
+        self.hands = []
+        for p, entry in enumerate(players):
+            self.hands += _counts(entry["hand"], f"player {p} hand")
+        self.draw = [_pile(e["draw"], "draw") for e in players]
+        self.discard = [_pile(e["discard"], "discard") for e in players]
+        self.laid = [_pile(e["laid_out"], "laid_out") for e in players]
+        table = data["table"]
+        self.pool = [0] * POOL_SIZE
+        self.pool[:NUM_BASIC] = _counts(table["cards"], "table cards")[:NUM_BASIC]
+        self.pool[TRADED:] = _counts(table["traded"], "table traded")[:NUM_RESOURCES]
+        self.wild = int(table["any"])
+        attack = data["attack"]
+        self.attack = _card(attack["card"]) if attack else NOBODY
+        self.target = self._seat(attack["target"]) if attack else NOBODY
+        self.reflections = int(attack["reflections"]) if attack else 0
+        self.taken = _card(data["taken"]) if data["taken"] is not None else NOBODY
+        self.discard_left = int(data["discard_left"])
+        if self.wild < 0 or self.discard_left < 0:
+            raise RecordError("a count in the state is negative")
+        answering = self.phase in (REACT, STEAL, DISCARD)
+        if answering != (self.attack != NOBODY) or (self.phase == STEAL) != (self.taken != NOBODY) or (
+                (self.phase == DISCARD) != (self.discard_left > 0)):
+            raise RecordError(f"phase {data['phase']!r} does not match the attack, taken card and discards given")
+        self._check_conservation()
+        self._buys = None
+
+    def _seat(self, value: Any) -> int:
+        seat = int(value)
+        if not 0 <= seat < self.num_players:
+            raise RecordError(f"{value!r} is not a seat")
+        return seat
+
+    def _check_conservation(self) -> None:
+        """Every card of the game is in exactly one zone: the supply, a hand, a pile, laid out or taken."""
+        held = list(self.supply)
+        for p in range(self.num_players):
+            for k in range(C):
+                held[k] += self.hands[p * C + k]
+            for pile in (self.draw[p], self.discard[p], self.laid[p]):
+                for k in pile:
+                    held[k] += 1
+        if self.taken != NOBODY:
+            held[self.taken] += 1
+        for k, (have, total) in enumerate(zip(held, self.rules.totals(self.num_players))):
+            if have != total:
+                raise RecordError(f"the state holds {have} {CARDS[k]} cards; this edition has {total}")
+
+
+def _card(name: Any) -> int:
+    if name not in CARD_INDEX:
+        raise RecordError(f"{name!r} is not a card")
+    return CARD_INDEX[name]
+
+
+def _counts(data: dict[str, Any], what: str) -> list[int]:
+    counts = [0] * C
+    for name, n in data.items():
+        counts[_card(name)] = int(n)
+    if any(n < 0 for n in counts):
+        raise RecordError(f"{what} holds a negative count")
+    return counts
+
+
+def _pile(names: list[Any], what: str) -> list[int]:
+    if not isinstance(names, list):
+        raise RecordError(f"{what} must be a list of card names")
+    return [_card(n) for n in names]

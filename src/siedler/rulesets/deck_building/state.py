@@ -1,0 +1,149 @@
+"""The state of a Deck Building game, declared once so that the mechanics mixins agree on it.
+
+Hands are rows of 14 counts in one flat list (``hands[seat * 14 + card]``): a hand is a multiset, its
+order means nothing. Piles are lists of card ints whose order matters (the draw pile's last card is drawn
+next, the discard pile's last card is its face-up top). Everything a purchase can still spend this turn
+sits in ``pool`` and ``wild``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import ClassVar
+
+from siedler.core.actions import Action
+from siedler.core.game import Game
+from siedler.core.rng import Rng
+
+from .actions import ActionTable, DeckAction
+from .cards import NUM_BASIC, NUM_CARDS, NUM_RESOURCES
+from .rules import DeckRules
+
+# Phases: what the seat to act decides.
+MAIN, REACT, STEAL, DISCARD, OVER = range(5)
+PHASE_NAMES = ("main", "react", "steal", "discard", "over")
+NOBODY = -1
+C = NUM_CARDS
+#: Length of ``pool``: laid-out basic units, then traded resource units.
+POOL_SIZE = NUM_BASIC + NUM_RESOURCES
+
+
+#: 64-bit words of randomness for shuffling n cards: log2(n!) bits plus 64 spare, so the bias is below 2**-64.
+_WORDS = [1] + [int((math.lgamma(n + 1) / math.log(2) + 64) // 64) + 1 for n in range(1, 1024)]
+
+
+def shuffle(rng: Rng, items: list[int]) -> None:
+    """Shuffle with the game's generator, drawing one 64-bit word per ~10 cards instead of one per card.
+
+    A single big random integer is read as a permutation in the factorial number system (Fisher-Yates
+    with ``divmod``); reshuffling discard piles is the most frequent chance event of this game.
+    """
+    n = len(items)
+    if n < 2:
+        return
+    r = 0
+    for _ in range(_WORDS[n] if n < len(_WORDS) else _WORDS[-1] * n // 1023 + 1):
+        r = (r << 64) | rng.next64()
+    for i in range(n - 1, 0, -1):
+        r, j = divmod(r, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+class DeckState(Game):
+    action_class = DeckAction
+    _copy_lists: ClassVar[tuple[str, ...]] = ("hands", "supply", "pool")
+
+    rules: DeckRules
+    table: ActionTable
+    hands: list[int]
+    supply: list[int]
+    #: Unspent purchasing power of the current player: units of laid-out basic cards, then traded units.
+    pool: list[int]
+    #: Unspent "any" resources of the current player (played Siedlung, Stadt and road groups).
+    wild: int
+    #: Per seat: the draw pile, the discard pile, the cards laid out in front of the player.
+    draw: list[list[int]]
+    discard: list[list[int]]
+    laid: list[list[int]]
+    phase: int
+    current: int
+    turn: int
+    start_player: int
+    turn_limit: int
+    #: The attack being resolved: the card (Bandit or Ritter (Offensiv)) or NOBODY.
+    attack: int
+    #: The seat the attack hits now, how often it was reflected, and what the Bandit took.
+    target: int
+    reflections: int
+    taken: int
+    discard_left: int
+    held_kinds: frozenset[int]
+    #: The cards whose counts in hand can change what is affordable: basic cards and held cards.
+    pay_kinds: frozenset[int]
+    _buys: tuple[DeckAction, ...] | None
+
+    def copy(self) -> DeckState:
+        """Flat lists are copied by the engine; the per-seat piles are lists of lists, copied here."""
+        new: DeckState = super().copy()  # type: ignore[assignment]
+        new.draw = [pile[:] for pile in self.draw]
+        new.discard = [pile[:] for pile in self.discard]
+        new.laid = [pile[:] for pile in self.laid]
+        return new
+
+    def hand(self, seat: int) -> list[int]:
+        """The seat's hand as 14 counts."""
+        return self.hands[seat * C:seat * C + C]
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.hands[seat * C:seat * C + C])
+
+    # ------------------------------------------------------------------ drawing
+    def _draw(self, seat: int, n: int) -> list[int]:
+        """Draw ``n`` cards; an empty draw pile is replaced by the shuffled discard pile. The caller logs
+        the cards drawn, as the secret part of its own event (one event per action keeps the log short)."""
+        pile, hands, base = self.draw[seat], self.hands, seat * C
+        if len(pile) >= n:  # the common case, without a reshuffle
+            drawn = pile[len(pile) - n:]
+            del pile[len(pile) - n:]
+            drawn.reverse()
+            for card in drawn:
+                hands[base + card] += 1
+        else:
+            drawn = []
+            for _ in range(n):
+                if not pile:
+                    used = self.discard[seat]
+                    if not used:
+                        break
+                    pile.extend(used)
+                    used.clear()
+                    shuffle(self.rng, pile)
+                    self._emit("reshuffle", {"seat": seat, "count": len(pile)})
+                card = pile.pop()
+                hands[base + card] += 1
+                drawn.append(card)
+        return drawn
+
+    # Mechanics one mixin provides and another uses.
+    def _legal_react(self) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def _legal_discard(self) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def _start_attack(self, card: int) -> None:
+        raise NotImplementedError
+
+    def _back_to_main(self) -> None:
+        raise NotImplementedError
+
+    def _check_win(self) -> None:
+        raise NotImplementedError
+
+    def harbor_draw(self, seat: int) -> int:
+        raise NotImplementedError
+
+    def _finish(self, winner: int | None) -> None:
+        """The game ends: nobody acts any more; the log names the winner (None: the turn limit)."""
+        self.is_over, self.winner, self.to_act, self.phase = True, winner, None, OVER
+        self._emit("over", {"winner": winner, "scores": self.scores()})

@@ -1,0 +1,30 @@
+"""The Fishermen of Catan (Die Fischer von Catan): an extension of every Catan rule set, and a rule set by
+that name (rule text: ``kurzspielregel-hafenmeister-fischer.md``, VARIANTE / ZUSÄTZLICHE REGELN „FISCHER
+VON CATAN“ and ALTER SCHUH; rulings in ``docs/rules/fishermen.md``)."""
+
+from siedler.core.registry import Extension, register_extension
+from siedler.rulesets.base import BaseGame
+from siedler.rulesets.catan import FAMILY, register_catan
+
+from .mixin import FishermenMixin
+
+EXTENSION = register_extension(
+    Extension(
+        name="fishermen",
+        family=FAMILY,
+        mixin=FishermenMixin,
+        help="the Fishermen of Catan: a lake and fishing grounds yield fish tokens to spend on actions; "
+             "the old boot costs its holder a victory point",
+    )
+)
+
+RULESET = register_catan(
+    "fishermen",
+    "Catan: The Fishermen of Catan",
+    "The base game with a lake and six fishing grounds: fish tokens buy the robber's removal, a theft, "
+    "a resource, a road or a development card; beware the old boot.",
+    BaseGame,
+    presets={"fishermen": True},
+)
+
+__all__ = ["EXTENSION", "RULESET", "FishermenMixin"]

@@ -1,0 +1,177 @@
+"""Fish actions and the old boot: notation, the sets of tokens that pay, and their interned objects.
+
+Notation (added to docs/notation.md's Catan notation)::
+
+    fish robber 2            hand in tokens showing 2+ fish: the robber leaves the board
+    fish steal @2 3          3 fish: a random resource card from seat 2
+    fish take ore 2+2        4 fish: one ore from the bank
+    fish road 3+2            5 fish: then place one road free (``road 12-13``)
+    fish card 3+3+1          7 fish: a development card from the deck
+    boot @2                  pass the old boot to seat 2
+
+The tokens handed in are written by the fish each shows, highest first. No change is given, so only sets
+with no token to spare are actions: their fish reach the cost, and without their smallest token they would
+not (``fish robber 3`` pays 2 with a three; ``fish robber 2+1`` is refused, the one is not needed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from siedler.core.errors import IllegalAction
+from siedler.rulesets.catan.actions import CatanAction, resource
+from siedler.rulesets.catan.rules import RESOURCES
+
+from .data import USES
+
+#: Tokens handed in or held, as counts (ones, twos, threes).
+Tokens = tuple[int, int, int]
+
+
+def fish_in(tokens: Tokens) -> int:
+    return tokens[0] + 2 * tokens[1] + 3 * tokens[2]
+
+
+def token_values(tokens: Tokens) -> list[int]:
+    """The tokens one by one, highest first: (1, 0, 2) -> [3, 3, 1]."""
+    return [3] * tokens[2] + [2] * tokens[1] + [1] * tokens[0]
+
+
+def tokens_text(tokens: Tokens) -> str:
+    return "+".join(str(v) for v in token_values(tokens))
+
+
+class FishAction(CatanAction):
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        kind = self[0]
+        if kind == "fish":
+            use, arg, tokens = self[1], self[2], self[3]
+            what = f" @{arg}" if use == "steal" else f" {RESOURCES[arg]}" if use == "take" else ""
+            return f"fish {use}{what} {tokens_text(tokens)}"
+        if kind == "boot":
+            return f"boot @{self[1]}"
+        return super().__str__()
+
+
+@cache
+def exact_sets(cost: int, max_held: int) -> tuple[Tokens, ...]:
+    """Every set of at most ``max_held`` tokens that pays ``cost`` with no token to spare."""
+    out = []
+    for threes in range(max_held + 1):
+        for twos in range(max_held + 1 - threes):
+            for ones in range(max_held + 1 - threes - twos):
+                value = ones + 2 * twos + 3 * threes
+                smallest = 1 if ones else 2 if twos else 3
+                if value >= cost and value - smallest < cost:
+                    out.append((ones, twos, threes))
+    return tuple(out)
+
+
+@cache
+def payable(held: Tokens, cost: int, max_held: int) -> tuple[Tokens, ...]:
+    """The exact sets for ``cost`` that a player holding ``held`` can hand in."""
+    return tuple(t for t in exact_sets(cost, max_held)
+                 if t[0] <= held[0] and t[1] <= held[1] and t[2] <= held[2])
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The fish actions a holding can pay for, grouped so that legal-action generation mostly extends
+    whole tuples: per use, per victim or resource, and the common cases of every victim or resource."""
+
+    robber: tuple[FishAction, ...]
+    steal: tuple[tuple[FishAction, ...], ...]  # by victim
+    steal_all: tuple[tuple[FishAction, ...], ...]  # by thief: from every other seat
+    take: tuple[tuple[FishAction, ...], ...]  # by resource
+    take_all: tuple[FishAction, ...]
+    road: tuple[FishAction, ...]
+    card: tuple[FishAction, ...]
+
+
+class FishTable:
+    """Every fish and boot action of a game with ``num_players`` seats, made once and shared."""
+
+    def __init__(self, num_players: int, costs: tuple[tuple[str, int], ...], max_held: int) -> None:
+        self.num_players = num_players
+        self.costs = dict(costs)
+        self.max_held = max_held
+        args = {"robber": [-1], "steal": list(range(num_players)), "take": list(range(len(RESOURCES))),
+                "road": [-1], "card": [-1]}
+        self.FISH: dict[tuple[str, int, Tokens], FishAction] = {
+            (use, arg, t): FishAction("fish", use, arg, t)
+            for use in USES for arg in args[use] for t in exact_sets(self.costs[use], max_held)
+        }
+        self.BOOT = tuple(FishAction("boot", p) for p in range(num_players))
+        self._menus: dict[Tokens, Menu] = {}
+
+    def menu(self, held: Tokens) -> Menu:
+        """Every fish action open to a player holding ``held``, by use and argument; memoised, since the
+        same holdings come up again and again, so legal-action generation only filters by the position."""
+        found = self._menus.get(held)
+        if found is None:
+            def offers(use: str, arg: int) -> tuple[FishAction, ...]:
+                return tuple(self.FISH[(use, arg, t)] for t in payable(held, self.costs[use], self.max_held))
+
+            steal = tuple(offers("steal", q) for q in range(self.num_players))
+            take = tuple(offers("take", r) for r in range(len(RESOURCES)))
+            found = self._menus[held] = Menu(
+                robber=offers("robber", -1),
+                steal=steal,
+                steal_all=tuple(tuple(a for q, acts in enumerate(steal) if q != thief for a in acts)
+                                for thief in range(self.num_players)),
+                take=take,
+                take_all=tuple(a for acts in take for a in acts),
+                road=offers("road", -1),
+                card=offers("card", -1),
+            )
+        return found
+
+    def parse(self, words: list[str]) -> FishAction:
+        kind, args = words[0], words[1:]
+        if kind == "boot":
+            if len(args) != 1:
+                raise IllegalAction("write 'boot @<seat>'")
+            return self.BOOT[self._seat(args[0])]
+        if not args or args[0] not in self.costs:
+            raise IllegalAction(f"write 'fish <use> ... <tokens>', the use being one of {', '.join(USES)}")
+        use, rest = args[0], args[1:]
+        arg = -1
+        if use in ("steal", "take"):
+            if len(rest) != 2:
+                raise IllegalAction("write 'fish steal @<seat> <tokens>' or 'fish take <resource> <tokens>'")
+            arg = self._seat(rest[0]) if use == "steal" else resource(rest[0])
+            rest = rest[1:]
+        if len(rest) != 1:
+            raise IllegalAction(f"write the tokens handed in as one word, like 3+1, after 'fish {use}'")
+        tokens = parse_tokens(rest[0])
+        found = self.FISH.get((use, arg, tokens))
+        if found is None:
+            cost = self.costs[use]
+            raise IllegalAction(
+                f"'{use}' costs {cost} fish and no change is given: hand in tokens worth at least {cost} fish "
+                f"with none to spare, at most {self.max_held} (not {tokens_text(tokens) or 'none'})"
+            )
+        return found
+
+    def _seat(self, word: str) -> int:
+        w = word.lstrip("@")
+        if not w.isdigit() or int(w) >= self.num_players:
+            raise IllegalAction(f"{word!r} is not a seat (seats are @0-@{self.num_players - 1})")
+        return int(w)
+
+
+def parse_tokens(word: str) -> Tokens:
+    counts = [0, 0, 0]
+    for part in word.split("+"):
+        if part not in ("1", "2", "3"):
+            raise IllegalAction(f"fish tokens show 1, 2 or 3 fish; write them like 3+2+1, not {word!r}")
+        counts[int(part) - 1] += 1
+    return (counts[0], counts[1], counts[2])
+
+
+@cache
+def fish_table(num_players: int, costs: tuple[tuple[str, int], ...], max_held: int) -> FishTable:
+    return FishTable(num_players, costs, max_held)

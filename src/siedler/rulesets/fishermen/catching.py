@@ -1,0 +1,142 @@
+"""Catching fish: the lake and the fishing grounds on the board, the robber beside it, tokens drawn on a
+roll and for the second founding settlement, the limit of 7 and the reshuffled supply."""
+
+from __future__ import annotations
+
+from siedler.core.actions import Action
+from siedler.rulesets.catan.board import Board
+from siedler.rulesets.catan.state import NOBODY
+
+from .actions import fish_table
+from .board import LAKE, FishingGround, fishing_grounds, inland, with_lake
+from .data import RULES
+from .state import FishermenState
+
+
+class CatchingMixin(FishermenState):
+    inland_terrain = (RULES.lake_replaces,)
+
+    def _setup(self) -> None:
+        n = self.num_players
+        self.boot = NOBODY
+        self.fish_supply = (*RULES.fish, RULES.boots)
+        self.fish_spent = (0, 0, 0)
+        self.fish_held = (0,) * (3 * n)
+        self.fish_table = fish_table(n, tuple(RULES.costs.items()), RULES.max_held)
+        self._turn_order = tuple(tuple((p + i) % n for i in range(n)) for p in range(n))
+        super()._setup()
+        numbers = list(RULES.ground_numbers)
+        if self.options["board"] == "beginner":
+            numbers = list(RULES.beginner_numbers)
+        else:
+            self.rng.shuffle(numbers)
+        self._set_grounds(fishing_grounds(self.board.topology, RULES.ground_places, numbers))
+
+    def _make_board(self) -> Board:
+        """The rule set's board with the lake in the desert's place (random boards keep it inland)."""
+        board = super()._make_board()
+        spots = board.hexes_of(RULES.lake_replaces)
+        if not spots:
+            return board
+        if not inland(board.topology, spots[0]):
+            raise ValueError(f"this map has its {RULES.lake_replaces} on the coast, where the lake may not lie")
+        return with_lake(board, spots[0])
+
+    def _set_grounds(self, grounds: tuple[FishingGround, ...]) -> None:
+        self.fish_grounds = grounds
+        catch: dict[int, tuple[int, ...]] = {}
+        for g in grounds:
+            catch[g.number] = catch.get(g.number, ()) + g.nodes
+        self.fish_catch = catch
+        self.fish_ground_nodes = frozenset(n for g in grounds for n in g.nodes)
+        lakes = self.board.hexes_of(LAKE)
+        self.lake = lakes[0] if lakes else NOBODY
+        self.lake_nodes = self.board.topology.hex_nodes[self.lake] if lakes else ()
+        self._fish_income = {}
+
+    def _initial_robber(self) -> int:
+        """The robber waits beside the board; the first 7 (or knight) brings it on."""
+        return NOBODY
+
+    def _terrains(self) -> dict[str, str]:
+        return {**super()._terrains(), LAKE: ""}
+
+    # ------------------------------------------------------------------ catching fish
+    def _produce(self, total: int) -> None:
+        super()._produce(total)
+        blocked = self.robber == self.lake
+        owed = self._fish_income.get(-total if blocked else total)
+        if owed is None:
+            owed = self._fish_income[-total if blocked else total] = self._income(total, blocked)
+        if owed:
+            for p in self._turn_order[self.current]:  # the roller first, then in turn order
+                if owed[p]:
+                    self._give_fish(p, owed[p])
+
+    def _income(self, total: int, lake_blocked: bool) -> tuple[int, ...]:
+        """Tokens owed to each seat when ``total`` is rolled (``()``: to nobody)."""
+        nodes = self.fish_catch.get(total, ())
+        if total in self._lake_numbers and not lake_blocked:
+            nodes = nodes + self.lake_nodes
+        owner, level = self.node_owner, self.node_level
+        owed = [0] * self.num_players
+        for node in nodes:
+            if owner[node] >= 0:
+                owed[owner[node]] += level[node]
+        return tuple(owed) if any(owed) else ()
+
+    def _place_settlement(self, seat: int, node: int) -> None:
+        self._fish_income = {}  # replaced, not cleared: copies of the game share the old one
+        super()._place_settlement(seat, node)
+
+    def _do_city(self, action: Action) -> None:
+        self._fish_income = {}
+        super()._do_city(action)
+
+    def _founding_yield(self, seat: int, node: int) -> None:
+        super()._founding_yield(seat, node)
+        if node in self.fish_ground_nodes:
+            self._give_fish(seat, 1)
+
+    def _give_fish(self, seat: int, count: int) -> None:
+        """Draw ``count`` tokens face down for ``seat``, up to the most a player may hold; the old boot, if
+        drawn, is shown at once and takes the place of a fish token."""
+        held, b = self.fish_held, seat * 3
+        room = RULES.max_held - held[b] - held[b + 1] - held[b + 2]
+        s0, s1, s2, s3 = self.fish_supply
+        below = self.rng.below
+        ones = twos = threes = 0
+        for i in range(count):
+            if room <= 0:
+                self._emit("fish_full", {"seat": seat, "max": RULES.max_held, "missed": count - i})
+                break
+            left = s0 + s1 + s2 + s3
+            if not left:
+                spent = self.fish_spent
+                if not any(spent):
+                    break  # every token is in someone's hand
+                self._emit("fish_reshuffle", {"count": sum(spent)})
+                (s0, s1, s2), self.fish_spent = spent, (0, 0, 0)
+                left = s0 + s1 + s2
+            pick = below(left)  # a token drawn face down: each equally likely
+            room -= 1
+            if pick < s0:
+                s0 -= 1
+                ones += 1
+            elif pick < s0 + s1:
+                s1 -= 1
+                twos += 1
+            elif pick < s0 + s1 + s2:
+                s2 -= 1
+                threes += 1
+            else:
+                s3 -= 1
+                room += 1  # the boot is no fish token
+                self.boot = seat
+                self._emit("boot_drawn", {"seat": seat})
+        self.fish_supply = (s0, s1, s2, s3)
+        if ones or twos or threes:
+            self.fish_held = (*held[:b], held[b] + ones, held[b + 1] + twos, held[b + 2] + threes, *held[b + 3:])
+            values = [3] * threes + [2] * twos + [1] * ones
+            self._emit("fish_catch", {"seat": seat, "count": len(values)}, {"tokens": values}, (seat,))
+

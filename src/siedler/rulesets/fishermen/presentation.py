@@ -1,0 +1,149 @@
+"""The Fishermen in words and data: action labels, the log, refusals, the view (tokens face down), and the
+exported state with its conservation checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from siedler.core.actions import Action
+from siedler.core.errors import RecordError
+from siedler.rulesets.catan.presentation import _named, _unnamed
+from siedler.rulesets.catan.state import MAIN, NOBODY
+
+from .actions import fish_table, token_values
+from .board import fishing_grounds
+from .data import RULES
+from .state import BOOT, SUPPLY, VALUES, FishermenState
+from .words import TEXT, describe_fish, fish_label, fish_text
+
+
+class FishermenPresentationMixin(FishermenState):
+    def action_label(self, action: Action, lang: str = "en") -> str:
+        if action[0] == "fish":
+            return fish_label("fish", action[1], action[2], action[3], lang, self.players)
+        if action[0] == "boot":
+            return fish_label("boot", "", action[1], (0, 0, 0), lang, self.players)
+        return super().action_label(action, lang)
+
+    def render_text(self, seat: int | None = None, lang: str = "en") -> str:
+        text = super().render_text(seat, lang)
+        lake = TEXT.get(lang, TEXT["en"])["lake"]
+        text = text.replace(" lake ", f" {lake:<4} ")  # the shared board writes the terrain's own name
+        return f"{text}\n{fish_text(self.view(seat), lang, self.players)}"
+
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
+        text = describe_fish(kind, data, lang, self.players)
+        return text if text is not None else super().describe(kind, data, lang)
+
+    def _explain_illegal(self, action: Action) -> str:
+        if isinstance(action, tuple) and action and action[0] in ("fish", "boot") and self.phase == MAIN:
+            return f"'{action}' is not legal: {self._specific_reason(action)}"
+        return super()._explain_illegal(action)
+
+    def _specific_reason(self, action: Action) -> str:
+        kind, seat = action[0], self.current
+        if kind == "boot":
+            if self.boot != seat:
+                return "only the holder of the old boot may pass it on"
+            return "the old boot may only go to another player with as many or more victory points"
+        if kind != "fish":
+            return super()._specific_reason(action)
+        use, tokens = action[1], action[3]
+        held = self.held_tokens(seat)
+        if any(tokens[i] > held[i] for i in range(3)):
+            return f"you hold the fish tokens {'+'.join(map(str, token_values(held))) or 'none'}"
+        if use == "robber":
+            return "the robber is not on the board"
+        if use == "steal":
+            return "you may steal only from another player who holds resource cards"
+        if use == "take":
+            return "the bank has none of that resource"
+        if use == "road":
+            return "you have no road left or no place to build one"
+        return "the development deck is empty"
+
+    def _board_view(self) -> dict[str, Any]:
+        data = super()._board_view()
+        data["fishing_grounds"] = [{"sea": list(g.sea), "number": g.number, "nodes": list(g.nodes)}
+                                   for g in self.fish_grounds]
+        data["lake"] = self.board.topology.hex_labels[self.lake] if self.lake >= 0 else None
+        return data
+
+    def _pieces_view(self) -> list[dict[str, Any]]:
+        pieces = super()._pieces_view()
+        pieces.extend({"kind": "fishing_ground", "at": {"q": g.sea[0], "r": g.sea[1]}, "number": g.number}
+                      for g in self.fish_grounds)
+        return pieces
+
+    def _legend(self) -> dict[str, Any]:
+        legend = super()._legend()
+        legend["pieces"]["fishing_ground"] = {
+            "shape": "hexagon", "color": "#7fb8e6", "size": 0.45,
+            "label": {"en": "Fishing ground", "de": "Fischgrund"},
+        }
+        legend["terrains"]["lake"] = {"color": "#4aa3df", "label": {"en": "Lake", "de": "See"}}
+        return legend
+
+    def _player_extra(self, seat: int) -> dict[str, Any]:
+        data = super()._player_extra(seat)
+        data["fish_tokens"] = sum(self.held_tokens(seat))
+        data["old_boot"] = self.boot == seat
+        return data
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        """Fish tokens lie face down: everyone sees how many each player holds, only he sees which."""
+        data = super()._view_extra(seat)
+        n = self.num_players
+        fish: dict[str, Any] = {
+            "supply": sum(self.fish_supply),
+            "spent": _named(list(self.fish_spent), VALUES),
+            "tokens": [sum(self.held_tokens(p)) for p in range(n)],
+            "max_tokens": RULES.max_held,
+            "boot": self.boot if self.boot >= 0 else None,
+            "costs": dict(RULES.costs),
+            "lake_numbers": list(RULES.lake_numbers),
+        }
+        if seat is not None:
+            fish["yours"] = _named(list(self.held_tokens(seat)), VALUES)
+        data["fish"] = fish
+        return data
+
+    def _export_extra(self) -> dict[str, Any]:
+        data = super()._export_extra()
+        data["fish"] = {
+            "supply": _named(list(self.fish_supply), SUPPLY),
+            "spent": _named(list(self.fish_spent), VALUES),
+            "held": [_named(list(self.held_tokens(p)), VALUES) for p in range(self.num_players)],
+            "boot": self.boot if self.boot >= 0 else None,
+            "grounds": [{"sea": list(g.sea), "number": g.number} for g in self.fish_grounds],
+        }
+        return data
+
+    def _import_extra(self, data: dict[str, Any]) -> None:
+        super()._import_extra(data)
+        n, fish = self.num_players, data["fish"]
+        grounds = fish["grounds"]
+        places = [(int(g["sea"][0]), int(g["sea"][1])) for g in grounds]
+        self._set_grounds(fishing_grounds(self.board.topology, places, [int(g["number"]) for g in grounds]))
+        supply = _unnamed(fish["supply"], SUPPLY, "fish supply")
+        spent = _unnamed(fish["spent"], VALUES, "spent fish")
+        if len(fish["held"]) != n:
+            raise RecordError(f"fish tokens are listed for {len(fish['held'])} players, not {n}")
+        held: list[int] = []
+        for p, entry in enumerate(fish["held"]):
+            tokens = _unnamed(entry, VALUES, f"player {p} fish")
+            if sum(tokens) > RULES.max_held:
+                raise RecordError(f"player {p} holds {sum(tokens)} fish tokens, at most {RULES.max_held} allowed")
+            held += tokens
+        boot = NOBODY if fish["boot"] is None else self._seat(fish["boot"])
+        for v in range(3):
+            total = supply[v] + spent[v] + sum(held[v::3])
+            if total != RULES.fish[v]:
+                raise RecordError(f"{total} fish tokens showing {v + 1} in the game, it has {RULES.fish[v]}")
+        if supply[BOOT] + (boot >= 0) != RULES.boots:
+            raise RecordError("the old boot must be either in the supply or with one player")
+        self.fish_supply = (supply[0], supply[1], supply[2], supply[3])
+        self.fish_spent = (spent[0], spent[1], spent[2])
+        self.fish_held = tuple(held)
+        self.boot = boot
+        self.fish_table = fish_table(n, tuple(RULES.costs.items()), RULES.max_held)

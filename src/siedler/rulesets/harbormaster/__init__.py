@@ -1,0 +1,31 @@
+"""The Harbormaster (Der Hafenmeister): an extension of every Catan rule set, and a rule set by that name.
+
+Rule text: ``kurzspielregel-hafenmeister-fischer.md`` (VARIANTE / ZUSÄTZLICHE REGELN „HAFENMEISTER“);
+rulings in ``docs/rules/harbormaster.md``.
+"""
+
+from siedler.core.registry import Extension, register_extension
+from siedler.rulesets.base import BaseGame
+from siedler.rulesets.catan import FAMILY, register_catan
+
+from .mixin import HarbormasterMixin
+
+EXTENSION = register_extension(
+    Extension(
+        name="harbormaster",
+        family=FAMILY,
+        mixin=HarbormasterMixin,
+        help="the Harbormaster: harbour points, a 2-point card for the most of them, 11 points to win",
+    )
+)
+
+RULESET = register_catan(
+    "harbormaster",
+    "Catan: The Harbormaster",
+    "The base game with harbour points: the Harbormaster card (2 VP) goes to the player with the most of "
+    "them (at least 3); 11 victory points win.",
+    BaseGame,
+    presets={"harbormaster": True},
+)
+
+__all__ = ["EXTENSION", "RULESET", "HarbormasterMixin"]

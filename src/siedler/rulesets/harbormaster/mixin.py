@@ -1,0 +1,116 @@
+"""The Harbormaster: harbour points, the card that follows the most of them, and a higher victory target.
+
+A mixin on the shared Catan mechanics (see ``siedler.core.registry.Extension``): it only overrides the
+hooks ``_award_changes``, ``extra_vp`` and ``victory_target`` and adds its own view, export and log words.
+The card's points live in ``extra_vp``, not in the public tally ``vp``, so whichever other awards or
+variants are combined with it, each one's points stay separate and can be recomputed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from siedler.core.errors import RecordError
+from siedler.rulesets.catan import CatanGame
+from siedler.rulesets.catan.state import NOBODY
+
+from .data import RULES
+
+TEXT = {
+    "en": "Harbour points: {points}; Harbormaster card ({card} VP from {min} points): {holder}",
+    "de": "Hafenpunkte: {points}; Sonder-Siegpunktkarte „Hafenmeister“ ({card} SP ab {min} Punkten): {holder}",
+}
+NOBODY_WORD = {"en": "nobody", "de": "niemand"}
+WORDS = {
+    "en": ("{seat} takes the Harbormaster card with {points} harbour points.",
+           "{seat} takes the Harbormaster card from {previous} with {points} harbour points."),
+    "de": ("{seat} erhält die Sonder-Siegpunktkarte „Hafenmeister“ mit {points} Hafenpunkten.",
+           "{seat} übernimmt die Sonder-Siegpunktkarte „Hafenmeister“ von {previous} mit {points} Hafenpunkten."),
+}
+
+
+class HarbormasterMixin(CatanGame):
+    #: The seat holding the Harbormaster card, or ``NOBODY``.
+    harbormaster: int
+
+    def _setup(self) -> None:
+        self.harbormaster = NOBODY
+        super()._setup()
+
+    def harbor_points(self, seat: int) -> int:
+        """1 per settlement and 2 per city on a harbour (any harbour, 3:1 or 2:1)."""
+        by_level, node_harbor, level = RULES.points_by_level, self.board.node_harbor, self.node_level
+        return sum(by_level[level[n]] for n in self.buildings[seat] if node_harbor[n] >= 0)
+
+    # ------------------------------------------------------------------ hooks of the shared mechanics
+    def extra_vp(self, seat: int) -> int:
+        own = RULES.card_points if seat == self.harbormaster else 0
+        return super().extra_vp(seat) + own
+
+    def victory_target(self, seat: int) -> int:
+        return super().victory_target(seat) + RULES.extra_target
+
+    def _award_changes(self) -> None:
+        """Harbour points only grow, and only the player whose turn it is builds, so only he can take
+        the card: the first to reach the minimum, or anyone with strictly more points than the holder.
+        The card moves before the hooks further down run, so that they (Resource Realms' immediate win)
+        see the points it brings."""
+        seat, holder = self.current, self.harbormaster
+        if seat != holder:
+            points = self.harbor_points(seat)
+            if points >= RULES.min_points and (holder < 0 or points > self.harbor_points(holder)):
+                self.harbormaster = seat
+                self._emit("award", {"award": "harbormaster", "seat": seat, "from": holder, "points": points})
+        super()._award_changes()
+
+    # ------------------------------------------------------------------ presentation
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
+        if kind == "award" and data.get("award") == "harbormaster":
+            first, taken = WORDS.get(lang, WORDS["en"])
+            previous = data.get("from", NOBODY)
+            template = taken if previous is not None and previous >= 0 else first
+            return template.format(seat=self.players[data["seat"]], points=data.get("points", "?"),
+                                   previous=self.players[previous] if previous >= 0 else "")
+        return super().describe(kind, data, lang)
+
+    def render_text(self, seat: int | None = None, lang: str = "en") -> str:
+        lang = lang if lang in TEXT else "en"
+        points = ", ".join(f"{self.players[p]} {self.harbor_points(p)}" for p in range(self.num_players))
+        holder = self.players[self.harbormaster] if self.harbormaster >= 0 else NOBODY_WORD[lang]
+        line = TEXT[lang].format(points=points, card=RULES.card_points, min=RULES.min_points, holder=holder)
+        return f"{super().render_text(seat, lang)}\n{line}"
+
+    def _player_extra(self, seat: int) -> dict[str, Any]:
+        data = super()._player_extra(seat)
+        data["harbor_points"] = self.harbor_points(seat)
+        data["harbormaster"] = self.harbormaster == seat
+        return data
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        data = super()._view_extra(seat)
+        data["harbormaster"] = {
+            "holder": self.harbormaster if self.harbormaster >= 0 else None,
+            "points": [self.harbor_points(p) for p in range(self.num_players)],
+            "min_points": RULES.min_points,
+            "card_points": RULES.card_points,
+        }
+        return data
+
+    def _export_extra(self) -> dict[str, Any]:
+        data = super()._export_extra()
+        data["harbormaster"] = self.harbormaster if self.harbormaster >= 0 else None
+        return data
+
+    def _import_extra(self, data: dict[str, Any]) -> None:
+        super()._import_extra(data)
+        holder = data["harbormaster"]
+        holder = NOBODY if holder is None else self._seat(holder)
+        points = [self.harbor_points(p) for p in range(self.num_players)]
+        # Points never shrink, so the holder is whoever first reached the minimum and was never outdone.
+        if holder >= 0 and points[holder] < RULES.min_points:
+            raise RecordError(f"seat {holder} holds the Harbormaster card with only {points[holder]} harbour points")
+        if holder >= 0 and max(points) > points[holder]:
+            raise RecordError("a player has more harbour points than the holder of the Harbormaster card")
+        if holder < 0 and max(points) >= RULES.min_points:
+            raise RecordError(f"nobody holds the Harbormaster card, yet a player has {max(points)} harbour points")
+        self.harbormaster = holder

@@ -1,0 +1,90 @@
+"""Resource Realms: the base game with a Guardian for the robber, dearer cities, a 25-card deck and an
+immediate win (rule text: ``resource-realms.md``; rulings in ``docs/rules/resource-realms.md``).
+
+Costs and the deck are data (``catan/data/resource-realms.toml``); the code here is the immediate win and
+the Guardian's name.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from siedler.core.actions import Action
+from siedler.rulesets.catan import CatanGame, register_catan
+from siedler.rulesets.catan.rules import rules_from
+
+from .words import GUARDIAN, LABELS, MOVED, SYNONYMS, TEXT
+
+
+class ResourceRealmsGame(CatanGame):
+    rules: ClassVar = rules_from("resource-realms.toml")
+
+    # ------------------------------------------------------------------ the immediate win
+    def _award_changes(self) -> None:
+        """Win the moment the target is reached, in anyone's turn.
+
+        The shared mechanics check the player whose turn it is wherever his points can rise (buildings,
+        awards, a bought victory-point card), right after this hook where a building or an award is
+        involved. Another player's points can only rise when an award moves to him: a settlement that
+        breaks one road can hand the longest road to a third player. So every other player is checked
+        here, in turn order; but if the player whose turn it is has reached his target with the same
+        action, he is the winner, and the shared check that follows finishes the game for him.
+        """
+        super()._award_changes()
+        current = self.current
+        if self.is_over or self.total_vp(current) >= self.victory_target(current):
+            return
+        n = self.num_players
+        for i in range(1, n):
+            p = (current + i) % n
+            if self.total_vp(p) >= self.victory_target(p):
+                self._finish(p)
+                return
+
+    def _check_win(self, seat: int) -> None:
+        if not self.is_over:  # the game may have ended for another player in this very action
+            super()._check_win(seat)
+
+    # ------------------------------------------------------------------ the Guardian's name
+    def parse_action(self, text: str) -> Action:
+        if isinstance(text, str):
+            word, _, rest = text.strip().partition(" ")
+            if word.lower() in SYNONYMS:
+                text = f"robber {rest}"
+        return super().parse_action(text)
+
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
+        if kind == "robber":
+            return MOVED.get(lang, MOVED["en"]).format(seat=self.players[data["seat"]], hex=data["hex"])
+        return super().describe(kind, data, lang)
+
+    def action_label(self, action: Action, lang: str = "en") -> str:
+        if action[0] == "robber":
+            plain, rob = LABELS.get(lang, LABELS["en"])
+            return rob.format(action[2], self.players[action[3]]) if action[3] >= 0 else plain.format(action[2])
+        return super().action_label(action, lang)
+
+    def render_text(self, seat: int | None = None, lang: str = "en") -> str:
+        text = super().render_text(seat, lang)
+        for robber, guardian in TEXT.get(lang, TEXT["en"]):
+            text = text.replace(robber, guardian)
+        return text
+
+    def _explain_illegal(self, action: Action) -> str:
+        return super()._explain_illegal(action).replace("the robber", "the Guardian")
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        data = super()._view_extra(seat)
+        data["names"] = {"robber": dict(GUARDIAN)}
+        return data
+
+
+RULESET = register_catan(
+    "resource-realms",
+    "Resource Realms",
+    "The base game with a Guardian for the robber, cities for 3 grain and 2 ore, 25 development cards, "
+    "and a win the moment a player reaches 10 victory points.",
+    ResourceRealmsGame,
+)
+
+__all__ = ["RULESET", "ResourceRealmsGame"]

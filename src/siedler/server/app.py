@@ -1,0 +1,71 @@
+"""The FastAPI application: HTTP API, WebSocket, and the static browser page (``siedler/web``)."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+import siedler
+
+from .api import router
+from .config import Settings
+from .lobby import Lobby
+from .ws import game_socket
+
+WEB = Path(siedler.__file__).parent / "web"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        lobby = Lobby(settings)
+        lobby.open()
+        app.state.lobby = lobby
+        _calm_the_collector()
+        try:
+            yield
+        finally:
+            await lobby.close()
+
+    app = FastAPI(
+        title="siedler",
+        version=siedler.__version__,
+        description="The browser table's HTTP API; live play runs over the WebSocket at /ws/games/{id} "
+                    "(see docs/protocol.md).",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.settings = settings
+    app.include_router(router)
+    app.add_api_websocket_route("/ws/games/{game_id}", game_socket)
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    def page() -> FileResponse:
+        # The page's code is small and changes with the server: never let a browser keep an old copy.
+        return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+    for path in ("/", "/games/{game_id}", "/games/{game_id}/replay"):
+        app.add_api_route(path, page, include_in_schema=False)
+    return app
+
+
+def _calm_the_collector() -> None:
+    """Keep the cyclic garbage collector's pauses out of players' latency.
+
+    Views and messages are freed by reference counting the moment they are sent; what survives is the
+    server's own machinery and the games' logs. Freezing what exists after start-up keeps full collections
+    from walking it again and again, and a larger last threshold makes those full collections rarer.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(700, 10, 100)

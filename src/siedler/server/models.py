@@ -1,0 +1,49 @@
+"""The database schema: a game is its setup, its seats and an append-only log of action texts.
+
+Nothing derived from play is stored (no positions, no hands): the engine rebuilds every position from
+setup + actions, so the log is the single source of truth and a record export is a plain query.
+The schema changes only through the Alembic migrations in ``migrations/versions``.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("ruleset", sa.String(64), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    #: open (waiting for people), running, finished, broken (its log no longer replays).
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("bot_delay", sa.Float, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("result", sa.JSON, nullable=True),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),  # human or bot
+    sa.Column("bot", sa.String(200), nullable=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    #: sha256 of the seat's secret; the secret itself lives only in the player's link.
+    sa.Column("token_hash", sa.String(64), nullable=True),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),  # 0, 1, 2... without gaps
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("text", sa.String(200), nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)

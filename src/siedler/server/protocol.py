@@ -1,0 +1,60 @@
+"""The WebSocket protocol's message types (documented in ``docs/protocol.md``) and fast JSON.
+
+Every message is a JSON object with a ``type``. A client opens with ``hello`` naming the protocol version
+it speaks; the server answers ``welcome`` with the version it will use, or ``error`` and closes. A change
+that would break a client bumps ``PROTOCOL``; adding a field does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import orjson
+
+PROTOCOL = 1
+SUPPORTED = (1,)
+LANGS = ("en", "de")
+
+# Close codes (4000-4999 are free for applications).
+CLOSE_PROTOCOL = 4400  # bad hello or unsupported version
+CLOSE_FORBIDDEN = 4403  # wrong or missing seat token
+CLOSE_NOT_FOUND = 4404  # no such game
+CLOSE_TOO_SLOW = 4408  # the client fell too far behind and should reconnect
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return orjson.dumps(message).decode()
+
+
+def dumps_bytes(value: Any) -> bytes:
+    return orjson.dumps(value)
+
+
+def json_object(parts: Mapping[str, bytes], keys: Iterable[str] | None = None) -> bytes:
+    """A JSON object from values already serialised, without serialising them again."""
+    chosen = parts.keys() if keys is None else keys
+    return b"{" + b",".join(orjson.dumps(k) + b":" + parts[k] for k in chosen) + b"}"
+
+
+def splice(header: Mapping[str, Any], fields: Mapping[str, bytes]) -> str:
+    """``header`` with ``fields`` (already JSON) appended, as one JSON object's text."""
+    head = orjson.dumps(header)
+    tail = b",".join(orjson.dumps(k) + b":" + v for k, v in fields.items())
+    return (head[:-1] + (b"," if tail and len(head) > 2 else b"") + tail + b"}").decode()
+
+
+def loads(text: str | bytes) -> Any:
+    return orjson.loads(text)
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+def refused(action: str, message: str, ref: Any = None) -> dict[str, Any]:
+    return {"type": "refused", "action": action, "message": message, "id": ref}
+
+
+def lang_of(value: Any) -> str:
+    return value if value in LANGS else "en"

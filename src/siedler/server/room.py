@@ -1,0 +1,353 @@
+"""A room: one game on the server, its seats, the clients watching it and the bots playing in it.
+
+Every move, from a person or a bot, goes through ``_commit``: it is appended to the journal (and so to the
+database) first, then applied to the engine, then each connected client gets its own seat's view. A room
+never shows a client more than ``view(seat)``/``events(seat)`` of the seat its token proves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+from typing import Any
+
+from siedler.bots import Bot, make_bot
+from siedler.core.actions import Action
+from siedler.core.errors import IllegalAction
+from siedler.core.game import Game
+from siedler.core.registry import get_ruleset, new_game
+
+from .config import Settings
+from .connection import Connection
+from .journal import Journal
+from .protocol import PROTOCOL, dumps, dumps_bytes, json_object, splice
+from .storage import GameRow, Storage, hash_token, new_token, token_matches
+
+log = logging.getLogger("siedler.server")
+
+#: Actions of one kind that still get words (``label``) each; see ``_actions``.
+LABEL_LIMIT = 30
+
+
+class NotAllowed(Exception):
+    """A request the seat's token does not permit (HTTP 403)."""
+
+
+class Room:
+    def __init__(self, row: GameRow, settings: Settings, storage: Storage, journal: Journal) -> None:
+        self.row = row
+        self.id = row.id
+        self.settings = settings
+        self.storage = storage
+        self.journal = journal
+        self.game: Game | None = None
+        self.error: str | None = None
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self._bots: dict[int, Bot] = {}
+        self._bot_task: asyncio.Task[None] | None = None
+        self._memo: dict[Action, tuple[str, str | None]] = {}
+        self._replay: tuple[int, Game] | None = None
+        self.title = _title(row.ruleset)
+
+    # ------------------------------------------------------------------ lifecycle
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def resume(self) -> None:
+        """Rebuild the position from the stored log: the same setup and actions give the same game."""
+        if self.row.status == "open":
+            return
+        try:
+            game = self._new_game()
+            for text in self.row.actions:
+                game.apply(text)
+        except Exception as exc:  # an engine change that breaks an old log must not stop the server
+            self.error = f"{type(exc).__name__}: {exc}"
+            log.error("game %s cannot be resumed: %s", self.id, self.error)
+            self.row.status = "broken"
+            return
+        self.game = game
+        if game.is_over and self.row.status != "finished":
+            self._finish()
+
+    def _new_game(self) -> Game:
+        names = [s.name or f"Player {s.seat + 1}" for s in self.row.seats]
+        return new_game(self.row.ruleset, players=names, seed=self.row.seed, options=self.row.options)
+
+    def start(self) -> None:
+        self.row.status = "running"
+        self.storage.set_status(self.id, "running")
+        self.game = self._new_game()
+        self._broadcast_summary()
+        self._push()
+        self.wake_bots()
+
+    def _finish(self) -> None:
+        assert self.game is not None
+        self.row.status = "finished"
+        self.row.result = self.game.result()
+        self.storage.set_status(self.id, "finished", self.row.result)
+
+    async def close(self) -> None:
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        for conn in list(self.connections):
+            await conn.wait_closed()
+
+    # ------------------------------------------------------------------ seats
+    def check_token(self, seat: int, token: str | None) -> bool:
+        return 0 <= seat < len(self.row.seats) and token_matches(token, self.row.seats[seat].token_hash)
+
+    def claim(self, seat: int, name: str) -> str:
+        """Give a free human seat to a person; the returned token is the only proof of it."""
+        if not 0 <= seat < len(self.row.seats):
+            raise NotAllowed(f"there is no seat {seat}")
+        entry = self.row.seats[seat]
+        if entry.kind != "human":
+            raise NotAllowed(f"seat {seat} is played by a bot")
+        if entry.token_hash is not None or self.row.status != "open":
+            raise NotAllowed(f"seat {seat} is taken")
+        token = new_token()
+        name = name.strip()[:40] or f"Player {seat + 1}"
+        if not self.storage.claim_seat(self.id, seat, name, hash_token(token)):
+            raise NotAllowed(f"seat {seat} is taken")
+        entry.name, entry.token_hash = name, hash_token(token)
+        if all(s.claimed for s in self.row.seats):
+            self.start()
+        else:
+            self._broadcast_summary()
+        return token
+
+    # ------------------------------------------------------------------ moves
+    async def act(self, seat: int, text: str) -> int:
+        """Play ``text`` for ``seat`` (whose token the caller checked); the number of the stored action."""
+        async with self.lock:
+            game = self._playing()
+            if game.to_act != seat:
+                whose = self.row.seats[game.to_act].name if game.to_act is not None else "nobody"
+                raise IllegalAction(f"it is {whose}'s turn, not seat {seat}'s")
+            action = game.parse_action(text)
+            if not game.is_legal(action):
+                game.copy().apply(action)  # raises with the engine's reason; the copy keeps the game untouched
+                raise IllegalAction(f"{text} is not legal now")  # pragma: no cover - apply always refuses it
+            return await self._commit(seat, action)
+
+    def _playing(self) -> Game:
+        if self.game is None:
+            raise IllegalAction("the game has not started: seats are still free" if self.row.status == "open"
+                                else f"the game cannot be played ({self.error})")
+        if self.game.is_over:
+            raise IllegalAction("the game is over")
+        return self.game
+
+    async def _commit(self, seat: int | None, action: Action) -> int:
+        game = self.game
+        assert game is not None
+        n = game.num_actions
+        text = str(action)
+        await self.journal.append(self.id, n, seat, text)
+        game.apply(action)
+        self.row.actions.append(text)
+        if game.is_over:
+            self._finish()
+            self._broadcast_summary()
+        self._push()
+        self.wake_bots()
+        return n
+
+    # ------------------------------------------------------------------ bots
+    def wake_bots(self) -> None:
+        if self._bot_seat() is not None and (self._bot_task is None or self._bot_task.done()):
+            self._bot_task = asyncio.create_task(self._run_bots())
+
+    def _bot_seat(self) -> int | None:
+        game = self.game
+        if game is None or game.is_over or game.to_act is None:
+            return None
+        seat = game.to_act
+        return seat if self.row.seats[seat].kind == "bot" else None
+
+    async def _run_bots(self) -> None:
+        """Move for bots while one is to act, each after the game's delay so that people can follow."""
+        pause = self.row.bot_delay
+        while (seat := self._bot_seat()) is not None:
+            await asyncio.sleep(pause)
+            pause = self.row.bot_delay
+            async with self.lock:
+                game = self.game
+                if game is None or self._bot_seat() != seat:
+                    continue
+                try:
+                    action = self._bot(seat).decide(game, seat)
+                    if not game.is_legal(action):
+                        raise IllegalAction(f"bot chose {action}, which is not legal")
+                except Exception as exc:  # a broken bot: stop it, and say so to anyone looking at the game
+                    self.error = f"bot at seat {seat} failed: {exc}"
+                    log.exception("game %s: %s", self.id, self.error)
+                    return
+                try:
+                    await self._commit(seat, action)
+                except Exception as exc:  # the database refused: nothing changed, so try again shortly
+                    log.warning("game %s: could not store the bot's move, retrying: %s", self.id, exc)
+                    pause = max(1.0, self.row.bot_delay)
+
+    def _bot(self, seat: int) -> Bot:
+        bot = self._bots.get(seat)
+        if bot is None:
+            spec = self.row.seats[seat].bot or "random"
+            bot = self._bots[seat] = make_bot(spec, seed=self.row.seed * 31 + seat)
+        return bot
+
+    # ------------------------------------------------------------------ clients
+    def attach(self, conn: Connection) -> None:
+        self.connections.add(conn)
+        seat_name = self.row.seats[conn.seat].name if conn.seat is not None else None
+        conn.send(dumps({"type": "welcome", "protocol": PROTOCOL, "game": self.summary(), "seat": conn.seat,
+                         "name": seat_name}))
+        if self.game is not None:
+            conn.send(self._state_text(conn, {}, full=True))
+
+    def detach(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        conn.close()
+
+    def set_lang(self, conn: Connection, lang: str) -> None:
+        conn.lang = lang
+        if self.game is not None:
+            conn.send(self._state_text(conn, {}, full=True))
+
+    def _broadcast_summary(self) -> None:
+        text = dumps({"type": "game", "game": self.summary()})
+        for conn in list(self.connections):
+            conn.send(text)
+
+    def _push(self) -> None:
+        cache: dict[Any, Any] = {}
+        for conn in list(self.connections):
+            conn.send(self._state_text(conn, cache))
+
+    def _state_text(self, conn: Connection, cache: dict[Any, Any], full: bool = False) -> str:
+        """The ``state`` message for one client, as JSON text.
+
+        A view is computed and serialised once per seat, entry by entry; a client then gets the whole view
+        (on connecting) or only the entries whose JSON differs from what it has. Clients of one seat,
+        language, log position and last view get the very same text, built once.
+        """
+        game = self.game
+        assert game is not None
+        key = ("text", conn.seat, conn.lang, conn.events_sent, id(conn.last_view), full)
+        found = cache.get(key)
+        if found is not None:
+            text, conn.last_view = found
+            conn.events_sent = game.num_events
+            return str(text)
+        seat, lang = conn.seat, conn.lang
+        parts = self._view_parts(seat, cache)
+        last, conn.last_view = conn.last_view, parts
+        since = max(0, game.num_events - self.settings.log_tail) if full else conn.events_sent
+        conn.events_sent = game.num_events
+        header = {"type": "state", "n": game.num_actions, "to_act": game.to_act, "over": game.is_over,
+                  "full": full}
+        fields: dict[str, bytes] = {}
+        if full or last is None:
+            fields["view"] = json_object(parts)
+        else:
+            fields["view_changes"] = json_object(parts, [k for k, v in parts.items() if last.get(k) != v])
+            gone = [k for k in last if k not in parts]
+            if gone:
+                fields["view_removed"] = dumps_bytes(gone)
+        fields["actions"] = b"[]"
+        if seat is not None and seat == game.to_act:
+            fields["actions"] = self._actions_json(seat, lang, cache)
+        fields["events"] = dumps_bytes(game.events(seat, since, lang))
+        text = splice(header, fields)
+        cache[key] = (text, parts)
+        return text
+
+    def _view_parts(self, seat: int | None, cache: dict[Any, Any]) -> dict[str, bytes]:
+        """The seat's view as JSON per top-level entry. Kept per client to find what changed: bytes, unlike
+        the view's nested lists and dicts, cost the garbage collector nothing to keep."""
+        parts: dict[str, bytes] | None = cache.get(("parts", seat))
+        if parts is None:
+            assert self.game is not None
+            parts = cache[("parts", seat)] = {k: dumps_bytes(v) for k, v in self.game.view(seat).items()}
+        return parts
+
+    def _actions_json(self, seat: int, lang: str, cache: dict[Any, Any]) -> bytes:
+        found: bytes | None = cache.get(("actions-json", lang))
+        if found is None:
+            found = cache[("actions-json", lang)] = dumps_bytes(self._actions(seat, lang, cache))
+        return found
+
+    def _actions(self, seat: int, lang: str, cache: dict[Any, Any]) -> list[dict[str, Any]]:
+        """The legal actions with their notation, words and target, for the seat to act only."""
+        key = ("actions", lang)
+        found: list[dict[str, Any]] | None = cache.get(key)
+        if found is not None:
+            return found
+        game = self.game
+        assert game is not None
+        memo = self._memo
+        legal = game.legal_actions()
+        per_kind = Counter(action[0] for action in legal)
+        out = []
+        for action in legal:
+            known = memo.get(action)
+            if known is None:
+                known = memo[action] = (str(action), game.action_target(action))
+            # Words only where a person picks from a short list; a kind with hundreds of actions (trade
+            # offers) is composed by the page, and naming each of them would cost more than the move itself.
+            label = game.action_label(action, lang) if per_kind[action[0]] <= LABEL_LIMIT else None
+            out.append({"action": known[0], "label": label, "target": known[1], "kind": action[0]})
+        cache[key] = out
+        return out
+
+    # ------------------------------------------------------------------ what anyone may see
+    def summary(self) -> dict[str, Any]:
+        row, game = self.row, self.game
+        data: dict[str, Any] = {
+            "id": row.id,
+            "ruleset": row.ruleset,
+            "title": self.title,
+            "status": row.status,
+            "options": row.options,
+            "created_at": row.created_at.isoformat(),
+            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "claimed": s.claimed}
+                      for s in row.seats],
+            "actions": len(row.actions) or (row.result or {}).get("actions", 0),
+            "to_act": game.to_act if game is not None else None,
+            "bot_delay": row.bot_delay,
+        }
+        if row.status == "finished":
+            data["result"] = row.result
+            data["seed"] = row.seed  # with the game over, setup and moves hide nothing any more
+        if self.error:
+            data["error"] = self.error
+        return data
+
+    def replay_state(self, step: int, seat: int | None, lang: str) -> dict[str, Any]:
+        """The finished game after ``step`` actions, for watching it again move by move."""
+        total = len(self.row.actions)
+        step = max(0, min(step, total))
+        cached = self._replay
+        if cached is not None and cached[0] <= step:
+            at, game = cached[0], cached[1].copy()
+        else:
+            at, game = 0, self._new_game()
+        for text in self.row.actions[at:step]:
+            game.apply(text)
+        self._replay = (step, game)
+        since = max(0, game.num_events - self.settings.log_tail)
+        return {"step": step, "total": total, "view": game.view(seat), "events": game.events(seat, since, lang),
+                "to_act": game.to_act, "over": game.is_over,
+                "last": self.row.actions[step - 1] if step else None}
+
+
+def _title(ruleset: str) -> str:
+    try:
+        return get_ruleset(ruleset).title
+    except Exception:
+        return ruleset

@@ -1,0 +1,34 @@
+"""Start the server: ``siedler serve`` and ``python -m siedler.server`` both end up here."""
+
+from __future__ import annotations
+
+import logging
+
+from .config import Settings
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None,
+          bot_delay: float | None = None, log_level: str = "warning") -> None:
+    import uvicorn
+
+    from .app import create_app
+
+    settings = Settings() if database is None else Settings(database_url=database)
+    if bot_delay is not None:
+        settings.bot_delay = bot_delay
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    print(f"siedler: the browser table is at http://{shown}:{port}/  (games stored in {_safe(settings)})",
+          flush=True)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=1 << 20)
+
+
+def _safe(settings: Settings) -> str:
+    """The database URL without a password, for printing."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(settings.database_url).render_as_string(hide_password=True)
+    except Exception:
+        return "the configured database"

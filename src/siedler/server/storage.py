@@ -1,0 +1,206 @@
+"""Games in a database (SQLAlchemy 2 Core): SQLite in WAL mode by default, PostgreSQL when the URL says so.
+
+Everything here is synchronous and short; ``journal.py`` batches the one frequent write (appending actions)
+so the event loop commits many games' moves in one transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+from .models import actions, games, seats
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def normalise_url(url: str) -> str:
+    """Accept the usual spellings; PostgreSQL goes through psycopg 3 (the ``postgres`` extra)."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: str | None, token_hash: str | None) -> bool:
+    if not token or not token_hash:
+        return False
+    return hmac.compare_digest(hash_token(token), token_hash)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "human" or "bot"
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+    @property
+    def claimed(self) -> bool:
+        return self.kind == "bot" or self.token_hash is not None
+
+
+@dataclass
+class GameRow:
+    id: str
+    ruleset: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    bot_delay: float
+    seats: list[SeatRow]
+    created_at: datetime = field(default_factory=now)
+    result: dict[str, Any] | None = None
+    actions: list[str] = field(default_factory=list)
+
+
+class Storage:
+    def __init__(self, url: str) -> None:
+        self.url = normalise_url(url)
+        self.is_sqlite = self.url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            _make_folder(self.url)
+        self.engine = sa.create_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._appender: sa.Connection | None = None
+
+    # ------------------------------------------------------------------ schema
+    def migrate(self) -> None:
+        """Bring the schema up to date with the migrations shipped in the package."""
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        cfg.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def close(self) -> None:
+        if self._appender is not None:
+            self._appender.close()
+            self._appender = None
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writes
+    def create_game(self, row: GameRow) -> None:
+        stamp = now()
+        with self.engine.begin() as conn:
+            conn.execute(games.insert().values(
+                id=row.id, ruleset=row.ruleset, options=row.options, seed=row.seed, status=row.status,
+                bot_delay=row.bot_delay, created_at=row.created_at, updated_at=stamp, result=None,
+            ))
+            conn.execute(seats.insert(), [
+                {"game_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
+                 "token_hash": s.token_hash}
+                for s in row.seats
+            ])
+
+    def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give a free human seat its secret; false when somebody claimed it first."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                seats.update()
+                .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.kind == "human",
+                       seats.c.token_hash.is_(None))
+                .values(name=name, token_hash=token_hash)
+            )
+            return done.rowcount == 1
+
+    def set_status(self, game_id: str, status: str, result: dict[str, Any] | None = None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(games.update().where(games.c.id == game_id)
+                         .values(status=status, result=result, updated_at=now()))
+
+    def append_actions(self, rows: list[tuple[str, int, int | None, str]]) -> None:
+        """Append ``(game, n, seat, text)`` rows in one transaction; a duplicate ``n`` fails the whole batch."""
+        conn = self._appender
+        if conn is None:
+            conn = self._appender = self.engine.connect()
+        stamp = now()
+        try:
+            with conn.begin():
+                conn.execute(actions.insert(), [
+                    {"game_id": g, "n": n, "seat": seat, "text": text, "at": stamp} for g, n, seat, text in rows
+                ])
+        except sa.exc.DBAPIError:
+            conn.close()
+            self._appender = None
+            raise
+
+    # ------------------------------------------------------------------ reads
+    def load_game(self, game_id: str, with_actions: bool = True) -> GameRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(games.select().where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            return self._game(conn, row, with_actions)
+
+    def games_with_status(self, statuses: tuple[str, ...], limit: int | None = None,
+                          with_actions: bool = False) -> list[GameRow]:
+        query = games.select().where(games.c.status.in_(statuses)).order_by(games.c.updated_at.desc())
+        if limit is not None:
+            query = query.limit(limit)
+        with self.engine.connect() as conn:
+            return [self._game(conn, row, with_actions) for row in conn.execute(query).mappings().all()]
+
+    def action_texts(self, game_id: str) -> list[str]:
+        with self.engine.connect() as conn:
+            return _actions(conn, game_id)
+
+    def _game(self, conn: sa.Connection, row: Any, with_actions: bool) -> GameRow:
+        seat_rows = conn.execute(seats.select().where(seats.c.game_id == row["id"]).order_by(seats.c.seat))
+        return GameRow(
+            id=row["id"], ruleset=row["ruleset"], options=dict(row["options"]), seed=int(row["seed"]),
+            status=row["status"], bot_delay=float(row["bot_delay"]), created_at=row["created_at"],
+            result=row["result"],
+            seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seat_rows],
+            actions=_actions(conn, row["id"]) if with_actions else [],
+        )
+
+
+def _actions(conn: sa.Connection, game_id: str) -> list[str]:
+    rows = conn.execute(sa.select(actions.c.n, actions.c.text).where(actions.c.game_id == game_id)
+                        .order_by(actions.c.n)).all()
+    for i, (n, _) in enumerate(rows):
+        if n != i:
+            raise ValueError(f"game {game_id}: action {i} is missing from the log")
+    return [text for _, text in rows]
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL lets readers run beside the writer; NORMAL syncs at checkpoints, which WAL keeps consistent."""
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _make_folder(url: str) -> None:
+    path = sa.engine.make_url(url).database
+    if path and path != ":memory:":
+        Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)

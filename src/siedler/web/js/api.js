@@ -1,0 +1,65 @@
+// HTTP calls to the server, and the seats this browser holds (token per game, kept in localStorage so a
+// reload or a later visit finds them; the token also rides in the page link's #fragment, never in a query).
+
+export async function api(path, options = {}) {
+  const init = {method: options.method || "GET", headers: {}};
+  if (options.body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(options.body);
+  }
+  if (options.token) init.headers.Authorization = `Bearer ${options.token}`;
+  const response = await fetch(`/api${path}`, init);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || data);
+    throw new Error(detail || response.statusText);
+  }
+  return data;
+}
+
+const KEY = "siedler.seats";
+
+function all() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function rememberSeat(gameId, seat, token, extra = {}) {
+  const seats = all();
+  seats[gameId] = {seat, token, ...extra, at: Date.now()};
+  localStorage.setItem(KEY, JSON.stringify(seats));
+}
+
+export function seatFor(gameId) {
+  return all()[gameId] || null;
+}
+
+export function mySeats() {
+  return Object.entries(all()).map(([id, data]) => ({id, ...data})).sort((a, b) => b.at - a.at);
+}
+
+export function forgetSeat(gameId) {
+  const seats = all();
+  delete seats[gameId];
+  localStorage.setItem(KEY, JSON.stringify(seats));
+}
+
+/** The link that holds a seat: /games/ID#seat=2&token=... */
+export function seatLink(gameId, seat, token) {
+  return `/games/${gameId}#seat=${seat}&token=${encodeURIComponent(token)}`;
+}
+
+/** Seat and token from the page link's fragment, else from this browser's memory. */
+export function seatFromPage(gameId) {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("token") && params.has("seat")) {
+    const seat = Number(params.get("seat"));
+    const token = params.get("token");
+    rememberSeat(gameId, seat, token);
+    return {seat, token};
+  }
+  return seatFor(gameId);
+}

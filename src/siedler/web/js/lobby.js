@@ -1,0 +1,192 @@
+// The lobby: create a game of any rule set (its options drawn from the rule set's own description),
+// fill seats with yourself, friends and bots; list open, running and finished games to join or watch.
+
+import {api, mySeats, rememberSeat, seatLink} from "./api.js";
+import {clear, h} from "./dom.js";
+import {onLangChange, t} from "./i18n.js";
+import {playerColor} from "./colors.js";
+import {toast} from "./toast.js";
+
+export async function showLobby(root) {
+  const [rulesets, bots] = await Promise.all([api("/rulesets"), api("/bots")]);
+  const lobby = new Lobby(root, rulesets, bots.bots);
+  onLangChange(() => lobby.build());
+  return lobby;
+}
+
+class Lobby {
+  constructor(root, rulesets, bots) {
+    this.root = root;
+    this.rulesets = rulesets;
+    this.bots = bots;
+    this.choice = rulesets.find((r) => r.name === "base") ? "base" : rulesets[0]?.name;
+    this.build();
+    this.refresh();
+    this.timer = setInterval(() => this.refresh(), 3000);
+  }
+
+  build() {
+    clear(this.root);
+    this.lists = h("div", {class: "game-lists", id: "game-lists"});
+    this.form = h("form", {class: "panel create-form", id: "create-form", onsubmit: (e) => { e.preventDefault(); this.create(); }});
+    this.root.append(h("div", {class: "lobby"}, [this.form, this.lists]));
+    this.buildForm();
+    if (this.games) this.renderLists(this.games);
+  }
+
+  ruleset() {
+    return this.rulesets.find((r) => r.name === this.choice);
+  }
+
+  buildForm() {
+    const rs = this.ruleset();
+    const form = this.form;
+    clear(form);
+    const select = h("select", {id: "ruleset", name: "ruleset", onchange: (e) => { this.choice = e.target.value; this.buildForm(); }},
+      this.rulesets.map((r) => h("option", {value: r.name, text: r.title, selected: r.name === this.choice})));
+    const count = h("select", {id: "player-count", onchange: () => this.buildSeats(Number(count.value))});
+    for (let n = rs.players.min; n <= rs.players.max; n++) count.append(h("option", {value: n, text: String(n), selected: n === rs.players.max}));
+    this.seatBox = h("div", {class: "seat-rows"});
+    const options = rs.options.map((o) => optionField(o));
+    form.append(
+      h("h2", {text: t("new_game")}),
+      field(t("ruleset"), select),
+      h("p", {class: "muted description", text: rs.description}),
+      field(t("your_name"), h("input", {id: "your-name", value: localStorage.getItem("siedler.name") || "", maxLength: 40})),
+      field(t("players"), count),
+      this.seatBox,
+      options.length ? h("details", {class: "options"}, [h("summary", {text: t("options")}), ...options]) : null,
+      h("div", {class: "row2"}, [
+        field(t("seed"), h("input", {id: "seed", type: "number", min: 0, placeholder: "–"})),
+        field(t("bot_delay"), h("input", {id: "bot-delay", type: "number", min: 0, max: 10, step: "any", placeholder: "0.6"})),
+      ]),
+      h("button", {type: "submit", class: "action-btn primary", id: "create", text: t("create")}),
+    );
+    this.buildSeats(rs.players.max);
+  }
+
+  buildSeats(n) {
+    clear(this.seatBox);
+    for (let i = 0; i < n; i++) {
+      const kind = h("select", {class: "seat-kind", "data-seat": i}, [
+        h("option", {value: "you", text: t("you"), selected: i === 0}),
+        h("option", {value: "human", text: t("open_seat")}),
+        ...this.bots.map((b) => h("option", {value: `bot:${b}`, text: `${t("bot")}: ${b}`,
+                                             selected: i > 0 && b === (this.bots.includes("greedy") ? "greedy" : this.bots[0])})),
+      ]);
+      this.seatBox.append(h("div", {class: "seat-row", style: {"--player": playerColor(i)}}, [
+        h("span", {class: "swatch"}), h("span", {class: "seat-no", text: `${t("seat")} ${i + 1}`}), kind,
+      ]));
+    }
+  }
+
+  async create() {
+    const rs = this.ruleset();
+    const kinds = [...this.seatBox.querySelectorAll(".seat-kind")].map((s) => s.value);
+    const you = kinds.indexOf("you");
+    const seats = kinds.map((k) => (k.startsWith("bot:") ? {kind: "bot", bot: k.slice(4)} : {kind: "human"}));
+    const options = {};
+    for (const o of rs.options) {
+      const input = this.form.querySelector(`[name="opt-${o.name}"]`);
+      if (!input) continue;
+      let value = o.type === "bool" ? input.checked : input.value;
+      if (o.type === "int") value = Number(value);
+      if (o.type === "json") {
+        try { value = JSON.parse(value || "null"); } catch { toast(`${o.name}: JSON?`, "error"); return; }
+      }
+      if (JSON.stringify(value) !== JSON.stringify(o.default)) options[o.name] = value;
+    }
+    const name = this.form.querySelector("#your-name").value.trim();
+    localStorage.setItem("siedler.name", name);
+    const seed = this.form.querySelector("#seed").value;
+    const delay = this.form.querySelector("#bot-delay").value;
+    const body = {ruleset: rs.name, seats, options, name: name || null, claim: you >= 0 ? you : -1};
+    if (seed !== "") body.seed = Number(seed);
+    if (delay !== "") body.bot_delay = Number(delay);
+    try {
+      const created = await api("/games", {method: "POST", body});
+      if (created.token !== null) {
+        rememberSeat(created.game.id, created.seat, created.token, {title: created.game.title});
+        location.href = seatLink(created.game.id, created.seat, created.token);
+      } else {
+        location.href = `/games/${created.game.id}`;
+      }
+    } catch (err) {
+      toast(`${t("create_failed")}: ${err.message}`, "error");
+    }
+  }
+
+  async refresh() {
+    try {
+      this.games = await api("/games");
+      this.renderLists(this.games);
+    } catch {
+      // the server restarts; the next tick tries again
+    }
+  }
+
+  renderLists(games) {
+    const mine = mySeats();
+    const held = new Map(mine.map((m) => [m.id, m]));
+    const line = (g) => {
+      const seat = held.get(g.id);
+      const seats = g.seats.map((s) => h("span", {class: `seat-pill${s.claimed ? "" : " free"}`, style: {"--player": playerColor(s.seat)}},
+        [s.claimed ? s.name : t("free"),
+         !s.claimed && !seat ? h("button", {class: "link-btn join", "data-game": g.id, "data-seat": s.seat, text: t("join"),
+                                            onclick: () => this.join(g.id, s.seat)}) : null]));
+      const result = g.result && g.result.winner !== null && g.result.winner !== undefined
+        ? `♛ ${g.seats[g.result.winner]?.name}` : "";
+      return h("li", {class: "game-line", "data-game": g.id}, [
+        h("div", {class: "game-head"}, [h("b", {text: g.title}), h("small", {class: "muted", text: ` ${g.id} · ${t("moves", g.actions)}`}),
+                                        result ? h("span", {class: "result", text: ` ${result}`}) : null]),
+        h("div", {class: "seat-pills"}, seats),
+        h("div", {class: "game-links"}, [
+          seat ? h("a", {class: "action-btn", href: seatLink(g.id, seat.seat, seat.token), text: t("play")}) : null,
+          h("a", {class: "link-btn", href: `/games/${g.id}`, text: t("watch")}),
+          g.status === "finished" ? h("a", {class: "link-btn", href: `/games/${g.id}/replay`, text: t("replay")}) : null,
+        ]),
+      ]);
+    };
+    const section = (title, list, id) => h("section", {class: "panel", id}, [
+      h("h2", {text: title}),
+      list.length ? h("ul", {class: "game-list"}, list.map(line)) : h("p", {class: "muted", text: t("no_games")}),
+    ]);
+    this.lists.replaceChildren(
+      section(t("open_games"), games.open, "open-games"),
+      section(t("running_games"), games.running, "running-games"),
+      section(t("finished_games"), games.finished, "finished-games"),
+    );
+  }
+
+  async join(gameId, seat) {
+    const name = prompt(t("name_prompt"), localStorage.getItem("siedler.name") || "");
+    if (name === null) return;
+    localStorage.setItem("siedler.name", name);
+    try {
+      const claimed = await api(`/games/${gameId}/seats/${seat}`, {method: "POST", body: {name}});
+      rememberSeat(gameId, claimed.seat, claimed.token, {title: claimed.game.title});
+      location.href = seatLink(gameId, claimed.seat, claimed.token);
+    } catch (err) {
+      toast(err.message, "error");
+      this.refresh();
+    }
+  }
+}
+
+function field(label, input) {
+  return h("label", {class: "field"}, [h("span", {class: "field-label", text: label}), input]);
+}
+
+/** An input for one rule-set option, from its JSON description (type, default, choices, bounds, help). */
+function optionField(o) {
+  const name = `opt-${o.name}`;
+  let input;
+  if (o.type === "bool") input = h("input", {type: "checkbox", name, checked: Boolean(o.default)});
+  else if (o.choices) input = h("select", {name}, o.choices.map((c) => h("option", {value: c, text: String(c), selected: c === o.default})));
+  else if (o.type === "int") input = h("input", {type: "number", name, value: o.default, min: o.minimum, max: o.maximum});
+  else if (o.type === "json") input = h("textarea", {name, rows: 1, value: JSON.stringify(o.default)});
+  else input = h("input", {name, value: o.default ?? ""});
+  return h("label", {class: `field option option-${o.type}`, title: o.help}, [
+    h("span", {class: "field-label", text: o.name.replace(/_/g, " ")}), input, h("small", {class: "muted", text: o.help}),
+  ]);
+}

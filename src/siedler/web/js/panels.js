@@ -1,0 +1,168 @@
+// The side panels drawn from any rule set's view: players and scores, your cards, whose turn, the dice,
+// the log in words, an open trade offer, and the overlay that announces the winner.
+
+import {h} from "./dom.js";
+import {playerColor, RESOURCE_COLORS} from "./colors.js";
+import {t, term} from "./i18n.js";
+
+const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+// Player fields shown in their own way; any other number a rule set adds is listed by name.
+const KNOWN = new Set(["seat", "name", "vp", "vp_total", "cards", "dev_cards", "knights", "road_length",
+                       "longest_road", "largest_army", "pieces", "harbors", "score"]);
+
+/** A player's points, if the rule set shows any (vp_total only reaches the seat itself and the end). */
+export function score(player) {
+  return player.vp_total ?? player.vp ?? player.score ?? player.points;
+}
+
+export function playersPanel(view, summary) {
+  const toAct = view.to_act;
+  const rows = (view.players || []).map((p) => {
+    const seatInfo = summary?.seats?.[p.seat];
+    const tags = [];
+    if (p.cards !== undefined) tags.push(h("span", {class: "tag", title: t("cards"), text: `🂠 ${p.cards}`}));
+    if (p.dev_cards !== undefined) tags.push(h("span", {class: "tag", title: t("dev_cards"), text: `✦ ${p.dev_cards}`}));
+    if (p.knights !== undefined) tags.push(h("span", {class: "tag", title: t("knights"), text: `⚔ ${p.knights}`}));
+    if (p.road_length !== undefined) tags.push(h("span", {class: "tag", title: t("road"), text: `═ ${p.road_length}`}));
+    if (p.longest_road) tags.push(h("span", {class: "tag award", text: t("longest_road")}));
+    if (p.largest_army) tags.push(h("span", {class: "tag award", text: t("largest_army")}));
+    for (const [key, value] of Object.entries(p)) {
+      if (!KNOWN.has(key) && (typeof value === "number" || typeof value === "string")) {
+        tags.push(h("span", {class: "tag", text: `${term("fields", key)}: ${value}`}));
+      }
+    }
+    return h("li", {class: `player${p.seat === toAct ? " acting" : ""}${p.seat === view.seat ? " me" : ""}`,
+                    "data-seat": p.seat, style: {"--player": playerColor(p.seat)}}, [
+      h("span", {class: "swatch"}),
+      h("span", {class: "pname"}, [p.name, seatInfo?.kind === "bot" ? h("small", {text: ` (${t("bot")})`}) : null,
+                                   p.seat === view.seat ? h("small", {text: ` (${t("you")})`}) : null]),
+      score(p) === undefined ? h("span") : h("span", {class: "pscore", title: t("points"), text: String(score(p))}),
+      h("div", {class: "ptags"}, tags),
+    ]);
+  });
+  return h("ul", {class: "players"}, rows);
+}
+
+/** Your cards: every count table under view.you (resources, development cards...). */
+export function handPanel(view) {
+  const you = view.you;
+  if (!you) return null;
+  const parts = [];
+  for (const [key, value] of Object.entries(you)) {
+    if (!value || typeof value !== "object" || Array.isArray(value) || key === "rates" || key === "dev_cards_new") continue;
+    const group = key === "hand" ? "resources" : key === "dev_cards" ? "dev" : key;
+    const fresh = key === "dev_cards" ? you.dev_cards_new || {} : {};
+    // Resources always show (a zero matters when trading); other cards only when held.
+    const cards = Object.entries(value).filter(([, n]) => typeof n === "number" && (n || key === "hand"));
+    if (!cards.length) continue;
+    parts.push(h("div", {class: `hand-group hand-${key}`}, cards.map(([name, n]) =>
+      h("span", {class: `card-chip${n ? "" : " none"}`, "data-card": name,
+                 style: {"--res": RESOURCE_COLORS[name] || "#b9a27a"},
+                 title: fresh[name] ? `${fresh[name]} ${t("new_cards")}` : ""},
+        [h("span", {class: "card-name", text: term(group, name)}), h("b", {text: String(n)})]))));
+  }
+  return parts.length ? h("div", {class: "hand", id: "hand"}, parts) : null;
+}
+
+export function dicePanel(view) {
+  if (!Array.isArray(view.dice)) return null;
+  const total = view.dice.reduce((a, b) => a + b, 0);
+  return h("span", {class: "dice", title: t("dice")}, [
+    ...view.dice.map((d) => h("span", {class: "die", text: DICE[d] || String(d)})),
+    h("span", {class: "dice-total", text: `= ${total}`}),
+  ]);
+}
+
+export function statusText(view) {
+  const players = view.players || [];
+  if (view.over) return t("game_over");
+  const acting = players.find((p) => p.seat === view.to_act);
+  if (acting === undefined) return "";
+  if (view.seat !== null && view.seat === view.to_act) return t("your_turn");
+  return t("turn_of", acting.name);
+}
+
+export function phaseText(view) {
+  if (!view.phase) return "";
+  return term("phases", view.phase);
+}
+
+export function offerPanel(view) {
+  const offer = view.offer;
+  if (!offer) return null;
+  const players = view.players || [];
+  const from = players[offer.from]?.name ?? "?";
+  const bundle = (counts) => Object.entries(counts || {}).filter(([, n]) => n)
+    .map(([r, n]) => `${n} ${term("resources", r)}`).join(" + ");
+  const to = offer.to === null || offer.to === undefined ? t("everyone") : players[offer.to]?.name;
+  return h("div", {class: "offer-banner"}, [
+    h("b", {text: t("offer_from", from)}), " ", bundle(offer.give), ` ${t("for")} `, bundle(offer.want),
+    h("small", {text: ` → ${to}`}),
+  ]);
+}
+
+export function discardPanel(view) {
+  const discarding = view.discarding;
+  if (!discarding || !Object.keys(discarding).length) return null;
+  const players = view.players || [];
+  return h("div", {class: "notice"}, Object.entries(discarding).map(([seat, n]) =>
+    h("div", {text: t("discard_left", players[seat]?.name ?? seat, n)})));
+}
+
+export class Log {
+  constructor() {
+    this.entries = [];
+    this.el = h("ol", {class: "log", id: "log"});
+  }
+
+  replace(events) {
+    this.entries = [];
+    this.el.replaceChildren();
+    this.add(events, true);
+  }
+
+  add(events, stick = this.el.scrollTop + this.el.clientHeight >= this.el.scrollHeight - 30) {
+    for (const event of events) {
+      this.entries.push(event);
+      const seat = event.data && typeof event.data.seat === "number" ? event.data.seat : null;
+      this.el.append(h("li", {class: `ev ev-${event.kind}`, style: {"--player": playerColor(seat)}, text: event.text}));
+    }
+    while (this.el.childElementCount > 400) this.el.firstElementChild.remove();
+    // Follow the newest entry unless the reader scrolled back; after layout, as panels may resize.
+    if (stick) requestAnimationFrame(() => { this.el.scrollTop = this.el.scrollHeight; });
+  }
+}
+
+/** The end of a game: who won and the final scores (every number in view.final, else the players' points). */
+export function winnerOverlay(view, summary, {onClose, onReplay}) {
+  const players = view.players || [];
+  const result = (summary && summary.result) || {};
+  const scores = result.scores || [];
+  const rows = Array.isArray(view.final) && view.final.length
+    ? view.final.map((f) => ({...f, name: f.name ?? players[f.seat]?.name}))
+    : players.map((p, i) => ({seat: p.seat ?? i, name: p.name, score: score(p) ?? scores[p.seat ?? i]}));
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => k !== "seat" && typeof r[k] === "number")))];
+  const winner = view.winner ?? result.winner;
+  const first = columns[0];
+  rows.sort((a, b) => (b.seat === winner) - (a.seat === winner) || (first ? (b[first] ?? 0) - (a[first] ?? 0) : 0));
+  const title = winner === null || winner === undefined ? t("no_winner") : t("winner", players[winner]?.name ?? winner);
+  return h("div", {class: "overlay", id: "overlay"}, [
+    h("div", {class: "overlay-card winner-card"}, [
+      h("div", {class: "trophy", text: winner === null || winner === undefined ? "⚖" : "♛"}),
+      h("h2", {class: "winner-title", text: title}),
+      h("h3", {text: t("final_scores")}),
+      h("table", {class: "final-scores"}, [
+        h("tr", {}, [h("th"), h("th", {text: t("name")}), ...columns.map((c) => h("th", {class: "num", text: term("fields", c)}))]),
+        ...rows.map((r) => h("tr", {class: r.seat === winner ? "won" : "", style: {"--player": playerColor(r.seat)}}, [
+          h("td", {}, [h("span", {class: "swatch"})]), h("td", {text: r.name}),
+          ...columns.map((c) => h("td", {class: "num", text: String(r[c] ?? "")})),
+        ])),
+      ]),
+      h("div", {class: "overlay-buttons"}, [
+        onReplay ? h("button", {class: "action-btn", text: t("replay"), onclick: onReplay}) : null,
+        h("a", {class: "action-btn", href: "/", text: t("back_to_lobby")}),
+        h("button", {class: "link-btn", id: "overlay-close", text: t("close"), onclick: onClose}),
+      ]),
+    ]),
+  ]);
+}

@@ -1,0 +1,90 @@
+// Pieces on a board. Settlements, cities, roads and the robber have drawings of their own; every other
+// kind is drawn from the rule set's description in view.legend.pieces[kind] (shape, color, size, text,
+// label), so a variant's pieces (fishing grounds, a harbourmaster...) appear without changes here.
+// Without a description a piece is still drawn, as a labelled marker.
+
+import {s} from "./dom.js";
+import {playerColor} from "./colors.js";
+import {term} from "./i18n.js";
+
+const SHAPES = {
+  circle: (r) => s("circle", {r}),
+  ring: (r) => s("circle", {r, "fill-opacity": 0, "stroke-width": Math.max(3, r / 3)}),
+  square: (r) => s("rect", {x: -r, y: -r, width: 2 * r, height: 2 * r, rx: r / 5}),
+  diamond: (r) => s("polygon", {points: `0,${-r} ${r},0 0,${r} ${-r},0`}),
+  triangle: (r) => s("polygon", {points: `0,${-r} ${r * 0.9},${r * 0.7} ${-r * 0.9},${r * 0.7}`}),
+  hexagon: (r) => s("polygon", {points: polygon(6, r, -90)}),
+  star: (r) => s("polygon", {points: star(r)}),
+  flag: (r) => s("path", {d: `M ${-r / 2} ${r} L ${-r / 2} ${-r} L ${r} ${-r / 2} L ${-r / 2} 0`}),
+  boat: (r) => s("path", {d: `M ${-r} 0 L ${r} 0 L ${r * 0.6} ${r * 0.6} L ${-r * 0.6} ${r * 0.6} Z M 0 0 L 0 ${-r} L ${r * 0.7} ${-r * 0.2} L 0 ${-r * 0.2}`}),
+};
+
+function polygon(n, r, start) {
+  const pts = [];
+  for (let i = 0; i < n; i++) {
+    const a = ((start + (360 / n) * i) * Math.PI) / 180;
+    pts.push(`${(r * Math.cos(a)).toFixed(2)},${(r * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(" ");
+}
+
+function star(r) {
+  const pts = [];
+  for (let i = 0; i < 10; i++) {
+    const rad = i % 2 ? r * 0.45 : r;
+    const a = ((-90 + 36 * i) * Math.PI) / 180;
+    pts.push(`${(rad * Math.cos(a)).toFixed(2)},${(rad * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(" ");
+}
+
+export function settlement(x, y, size, color) {
+  const k = size / 60;
+  const d = "M -10 9 L -10 -3 L 0 -12 L 10 -3 L 10 9 Z";
+  return s("path", {d, class: "piece settlement", fill: color, transform: `translate(${x} ${y}) scale(${1.25 * k})`});
+}
+
+export function city(x, y, size, color) {
+  const k = size / 60;
+  const d = "M -15 10 L -15 -4 L -7 -12 L 1 -4 L 1 -1 L 15 -1 L 15 10 Z";
+  return s("path", {d, class: "piece city", fill: color, transform: `translate(${x} ${y}) scale(${1.3 * k})`});
+}
+
+export function road(a, b, size, color) {
+  const [x1, y1] = a;
+  const [x2, y2] = b;
+  const cut = 0.2;
+  const p = [x1 + (x2 - x1) * cut, y1 + (y2 - y1) * cut, x2 - (x2 - x1) * cut, y2 - (y2 - y1) * cut];
+  return s("g", {class: "piece road"}, [
+    s("line", {x1: p[0], y1: p[1], x2: p[2], y2: p[3], class: "road-outline", "stroke-width": size * 0.2}),
+    s("line", {x1: p[0], y1: p[1], x2: p[2], y2: p[3], stroke: color, "stroke-width": size * 0.13,
+               "stroke-linecap": "round"}),
+  ]);
+}
+
+export function robber(x, y, size) {
+  const k = size / 60;
+  return s("g", {class: "piece robber", transform: `translate(${x} ${y}) scale(${k})`}, [
+    s("ellipse", {cx: 0, cy: 14, rx: 11, ry: 4, class: "robber-base"}),
+    s("path", {d: "M -9 14 Q -11 -2 -5 -6 L 5 -6 Q 11 -2 9 14 Z"}),
+    s("circle", {cx: 0, cy: -11, r: 7}),
+  ]);
+}
+
+/** A piece of a kind this page has no drawing for, from the rule set's legend entry. */
+export function described(piece, style, x, y, size) {
+  const shape = SHAPES[style.shape] || SHAPES.circle;
+  const r = size * (style.size || 0.22);
+  const color = style.color === "owner" || (!style.color && piece.owner !== undefined && piece.owner !== null)
+    ? playerColor(piece.owner) : style.color || "#555";
+  const body = shape(r);
+  body.setAttribute("fill", color);
+  body.setAttribute("stroke", style.stroke || "#222");
+  const text = piece.text ?? piece.number ?? style.text ?? (style.shape ? null : String(piece.kind).slice(0, 2));
+  const children = [s("title", {text: term("pieces", piece.kind, style.label)}), body];
+  if (text !== null && text !== undefined) {
+    children.push(s("text", {class: "piece-text", y: r * 0.35, "font-size": r * 1.05,
+                             fill: style.text_color || "#111"}, [String(text)]));
+  }
+  return s("g", {class: `piece extra kind-${piece.kind}`, transform: `translate(${x} ${y})`}, children);
+}

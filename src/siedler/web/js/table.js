@@ -1,0 +1,236 @@
+// The live table for one game: a WebSocket to the server, the position drawn from the seat's view, the
+// legal actions as highlights and buttons, the log, and the winner overlay. A seat is held only with its
+// token (from the link's #fragment or this browser's memory); without one the page watches.
+
+import {api, forgetSeat, rememberSeat, seatFromPage, seatLink} from "./api.js";
+import {bindTargets, closeChooser, renderMenu} from "./actions.js";
+import {clear, h} from "./dom.js";
+import {lang, onLangChange, t} from "./i18n.js";
+import {dicePanel, Log, phaseText, statusText, winnerOverlay} from "./panels.js";
+import {renderPlayArea, renderSide} from "./position.js";
+import {GameSocket} from "./socket.js";
+import {toast} from "./toast.js";
+import {TRADE_KINDS, TradeComposer} from "./trade.js";
+
+/** The view after a state message: the whole view, or the last one with the changed parts replaced. */
+export function mergeView(view, message) {
+  if (message.view) return message.view;
+  const merged = {...view, ...(message.view_changes || {})};
+  for (const key of message.view_removed || []) delete merged[key];
+  return merged;
+}
+
+export function showTable(root, gameId) {
+  return new TablePage(root, gameId, seatFromPage(gameId));
+}
+
+class TablePage {
+  constructor(root, gameId, held) {
+    this.root = root;
+    this.gameId = gameId;
+    this.seat = held ? held.seat : null;
+    this.token = held ? held.token : null;
+    this.summary = null;
+    this.view = null;
+    this.actions = [];
+    this.n = 0;
+    this.log = new Log();
+    this.trade = new TradeComposer();
+    this.turnKey = null;
+    this.overlayClosed = false;
+    this.pending = false;
+    this.build();
+    this.connect();
+    onLangChange((value) => {
+      this.socket.setLang(value);
+      this.render();
+    });
+    document.addEventListener("click", closeChooser);
+  }
+
+  connect() {
+    this.socket = new GameSocket(this.gameId, {
+      seat: this.seat, token: this.token, lang: lang(),
+      onMessage: (m) => this.onMessage(m), onStatus: (s, code) => this.onStatus(s, code),
+    });
+  }
+
+  build() {
+    clear(this.root);
+    this.el = {
+      title: h("span", {class: "game-title"}),
+      status: h("span", {class: "turn-status", id: "turn-status"}),
+      phase: h("span", {class: "phase"}),
+      dice: h("span", {class: "dice-slot"}),
+      conn: h("span", {class: "conn"}),
+      play: h("div", {class: "play-area", id: "play-area"}),
+      players: h("div"),
+      hand: h("div"),
+      notices: h("div", {class: "notices"}),
+      menu: h("div", {class: "menu", id: "menu"}),
+      trade: h("div", {class: "trade-slot"}),
+      overlay: h("div"),
+    };
+    const e = this.el;
+    this.page = h("div", {class: "table-page", id: "table"}, [
+      h("div", {class: "topbar"}, [e.title, e.status, e.phase, e.dice, e.conn]),
+      h("div", {class: "table-main"}, [
+        e.play,
+        h("aside", {class: "side"}, [
+          h("section", {class: "panel"}, [e.players]),
+          h("section", {class: "panel hand-panel"}, [e.hand]),
+          h("section", {class: "panel actions-panel", id: "actions"}, [e.notices, e.menu, e.trade]),
+          h("section", {class: "panel log-panel"}, [h("h3", {class: "log-title", text: t("log")}), this.log.el]),
+        ]),
+      ]),
+      e.overlay,
+    ]);
+    this.root.append(this.page);
+  }
+
+  onStatus(status, code) {
+    this.el.conn.textContent = status === "connected" ? "" : status === "refused" ? "" : t("reconnecting");
+    this.el.conn.className = `conn ${status}`;
+    if (status === "refused" && code === 4403 && this.seat !== null) {
+      // The link's token does not hold the seat (any more): forget it and watch instead.
+      forgetSeat(this.gameId);
+      this.seat = null;
+      this.token = null;
+      this.connect();
+    }
+  }
+
+  onMessage(message) {
+    switch (message.type) {
+      case "welcome":
+      case "game":
+        this.summary = message.game;
+        this.render();
+        break;
+      case "state":
+        this.view = mergeView(this.view, message);
+        this.actions = message.actions || [];
+        this.n = message.n;
+        this.over = message.over;
+        this.toAct = message.to_act;
+        this.pending = false;
+        if (message.full) this.log.replace(message.events);
+        else this.log.add(message.events);
+        this.render();
+        break;
+      case "refused":
+        this.pending = false;
+        toast(`${t("refused")}: ${message.message}`, "error");
+        this.render();
+        break;
+      case "error":
+        toast(message.message, "error");
+        if (message.code === "not_found") this.renderMissing();
+        break;
+      default:
+        break;
+    }
+  }
+
+  play(action) {
+    if (this.pending) return;
+    closeChooser();
+    this.pending = true;
+    this.page.dataset.pending = "true";
+    this.socket.act(action);
+  }
+
+  render() {
+    const e = this.el;
+    const summary = this.summary;
+    e.title.textContent = summary ? summary.title : "";
+    this.log.el.previousSibling.textContent = t("log");
+    if (!this.view) {
+      this.renderWaiting();
+      return;
+    }
+    // The end and whose turn it is come with every state, whatever the rule set's view holds.
+    const view = {...this.view, over: this.over || this.view.over, to_act: this.view.to_act ?? this.toAct};
+    const myTurn = this.seat !== null && view.to_act === this.seat && !view.over;
+    Object.assign(this.page.dataset, {n: this.n, toAct: view.to_act ?? "", myTurn, over: Boolean(view.over),
+                                      seat: this.seat ?? "", pending: this.pending});
+    e.status.textContent = statusText(view);
+    e.status.classList.toggle("mine", myTurn);
+    e.phase.textContent = view.over ? "" : ` · ${this.phaseLine(view)}`;
+    e.dice.replaceChildren(...[dicePanel(view)].filter(Boolean));
+
+    const turnKey = `${view.turn}:${view.current}`;
+    if (turnKey !== this.turnKey) {
+      this.trade.reset();
+      this.turnKey = turnKey;
+    }
+    e.play.replaceChildren(renderPlayArea(view));
+    const play = (action) => this.play(action);
+    const actions = this.pending ? [] : this.actions;
+    const rest = bindTargets(e.play, actions, play);
+    const pointed = actions.length - rest.length;
+    const tradePanel = this.trade.render(view, actions, play, () => this.render());
+    renderMenu(e.menu, rest, play, tradePanel ? TRADE_KINDS : new Set());
+    e.trade.replaceChildren(...(tradePanel ? [h("h3", {text: t("trade")}), tradePanel] : []));
+
+    const side = renderSide(view, summary);
+    e.players.replaceChildren(side.players);
+    e.hand.replaceChildren(...(side.hand ? [h("h3", {text: t("hand")}), side.hand] : []));
+    e.hand.parentElement.hidden = !side.hand;
+    e.notices.replaceChildren(...side.notices, ...(pointed ? [h("p", {class: "hint", text: t("point_hint")})] : []));
+    e.menu.parentElement.hidden = !actions.length && !side.notices.length;
+
+    if (view.over && !this.overlayClosed) {
+      e.overlay.replaceChildren(winnerOverlay(view, summary, {
+        onClose: () => { this.overlayClosed = true; e.overlay.replaceChildren(); },
+        onReplay: () => { location.href = `/games/${this.gameId}/replay`; },
+      }));
+    } else {
+      e.overlay.replaceChildren();
+    }
+  }
+
+  phaseLine(view) {
+    return phaseText(view);
+  }
+
+  renderWaiting() {
+    const summary = this.summary;
+    if (!summary) return;
+    const link = `${location.origin}/games/${this.gameId}`;
+    const rows = summary.seats.map((seat) => h("li", {class: "seat-line", "data-seat": seat.seat}, [
+      h("span", {class: "seat-no", text: `${t("seat")} ${seat.seat + 1}`}),
+      h("span", {text: seat.claimed ? `${seat.name}${seat.kind === "bot" ? ` (${t("bot")})` : ""}` : t("free")}),
+      !seat.claimed && this.seat === null
+        ? h("button", {class: "action-btn join-seat", text: t("join"), onclick: () => this.join(seat.seat)}) : null,
+    ]));
+    this.el.play.replaceChildren(h("div", {class: "waiting-room"}, [
+      h("h2", {text: t("waiting")}),
+      h("p", {text: t("not_started")}),
+      h("ul", {class: "seat-list"}, rows),
+      h("div", {class: "invite"}, [
+        h("span", {text: `${t("invite")}: `}), h("code", {id: "invite-link", text: link}),
+        h("button", {class: "link-btn", text: t("copy"), onclick: () => { navigator.clipboard?.writeText(link); toast(t("copied")); }}),
+      ]),
+    ]));
+  }
+
+  renderMissing() {
+    this.el.play.replaceChildren(h("div", {class: "waiting-room"}, [h("h2", {text: t("game_not_found")}),
+                                                                  h("a", {href: "/", text: t("back_to_lobby")})]));
+  }
+
+  async join(seat) {
+    const name = prompt(t("name_prompt"), localStorage.getItem("siedler.name") || "");
+    if (name === null) return;
+    localStorage.setItem("siedler.name", name);
+    try {
+      const claimed = await api(`/games/${this.gameId}/seats/${seat}`, {method: "POST", body: {name}});
+      rememberSeat(this.gameId, claimed.seat, claimed.token, {title: claimed.game.title});
+      location.hash = seatLink(this.gameId, claimed.seat, claimed.token).split("#")[1];
+      location.reload();
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+}

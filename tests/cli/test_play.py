@@ -1,0 +1,81 @@
+"""``siedler play``: a scripted person against bots, bad input that loses nothing, games to the end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+import siedler
+from siedler.bots import make_bot
+from siedler.cli.play import TerminalGame
+
+BASE = ("play", "--seed", "4", "--options", "board=beginner")
+
+
+def test_a_few_scripted_moves_against_bots(run: Any) -> None:
+    result = run(*BASE, "--seats", "human,greedy,greedy", input="1\n1\n1\n1\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "seed 4" in out
+    assert "Build a settlement at" in out and "[settle" in out  # labels with their notation
+    assert "You built a settlement" in out and "Greedy 1 built" in out  # the log, our moves and the bots'
+    assert " 12 " in out and "*ROBBER*" in out and "2:1" in out  # the board: numbers, robber, harbours
+    assert "Game abandoned after" in out
+
+
+def test_bad_input_is_explained_and_nothing_is_lost(run: Any, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    script = "\n".join(["", "999", "settle 99", "fly away", "road 0-1", "board", "help", "log", "settle 0",
+                        "quit"]) + "\n"
+    result = run(*BASE, "--seats", "human,random,random", "--save", str(save), input=script)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "There is no action 999" in out
+    assert "'99' is not an intersection" in out
+    assert "unknown action 'fly'" in out
+    assert "Not possible: 'road 0-1' is not possible now" in out
+    assert "Commands:" in out and "Notation" in out
+    assert "You built a settlement at 0" in out
+    record = json.loads(save.read_text())
+    assert record["actions"][0] == "settle 0"  # the refused inputs left no trace
+    assert siedler.replay(record).num_actions == len(record["actions"])
+
+
+def test_a_whole_game_to_the_turn_limit_in_german(run: Any) -> None:
+    result = run(*BASE, "--seats", "human,random,random", "--options", "turn_limit=4", "--lang", "de",
+                 input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Spielende." in out and "Kein Sieger" in out
+    assert "Siedlung bauen an" in out and "Würfeln" in out and "RÄUBER" in out
+
+
+def test_bots_only_and_a_hot_seat_work_through_the_session_class() -> None:
+    game = siedler.new_game("base", players=["A", "B", "C"], seed=2, options={"turn_limit": 3})
+    lines = iter(["1"] * 200)
+    console = Console(record=True, width=100, file=open("/dev/null", "w"))  # noqa: SIM115
+    session = TerminalGame(game, ("human", "human", "random"), {2: make_bot("random", 1)},
+                           read=lambda _prompt: next(lines), console=console)
+    assert session.viewer is None  # two people share the screen: the log is a spectator's
+    assert session.run() is True
+    assert game.is_over
+    console.file.close()
+
+
+def test_bad_flags(run: Any) -> None:
+    assert run("play", "--seats", "human,greedy").exit_code == 2
+    assert "unknown bot 'wizard'" in run("play", "--seats", "human,wizard,greedy").output
+    assert run("play", "--lang", "fr").exit_code == 2
+    assert run("play", "--options", "turn_limit=-1").exit_code == 2
+    assert run("play", "--names", "Anna,Ben").exit_code == 2
+
+
+def test_a_bot_breaking_the_rules_ends_the_game_with_an_error(run: Any, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    result = run(*BASE, "--seats", "tests.sim.bots:CheatingBot,human,random", "--save", str(save), input="1\n" * 5)
+    assert result.exit_code == 1
+    assert "chose an illegal action" in result.output
+    assert json.loads(save.read_text())["actions"]  # what was played is still saved

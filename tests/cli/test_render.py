@@ -1,0 +1,96 @@
+"""Catan's text board and action labels: hidden hands stay hidden, notation and German terms are right."""
+
+from __future__ import annotations
+
+import random
+from typing import cast
+
+import pytest
+
+import siedler
+from siedler.core.game import Game
+from siedler.rulesets.catan import CatanGame
+
+
+def _positions(count: int = 12) -> list[Game]:
+    out = []
+    for seed in range(count):
+        game = siedler.new_game("base", players=4, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(60, 600)):
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if not game.is_over:
+            out.append(game)
+    return out
+
+
+def test_render_text_never_shows_another_seats_hand() -> None:
+    checked = 0
+    for game in _positions():
+        for seat in (None, 0, 1, 2, 3):
+            text = game.render_text(seat)
+            for other in range(4):
+                if other == seat:
+                    continue
+                changed = cast(CatanGame, game.copy())
+                hand = changed.hands[other * 5:other * 5 + 5]
+                dev = changed.dev_hand[other * 5:other * 5 + 5]
+                changed.hands[other * 5:other * 5 + 5] = hand[1:] + hand[:1]
+                changed.dev_hand[other * 5:other * 5 + 5] = dev[1:] + dev[:1]
+                assert changed.render_text(seat) == text
+                checked += hand != hand[1:] + hand[:1]
+    assert checked > 20  # the hands really differed in many positions
+
+
+def test_the_seat_sees_its_own_hand() -> None:
+    game = _positions(3)[0]
+    hand = game.view(2)["you"]["hand"]
+    text = game.render_text(2)
+    expected = ", ".join(f"{n} {r}" for r, n in hand.items() if n) or "-"
+    assert f"Your hand: {expected}" in text
+    assert "Your hand" not in game.render_text(None)
+
+
+def test_board_shows_every_intersection_hex_and_harbour() -> None:
+    game = siedler.new_game("base", players=3, seed=1, options={"board": "beginner"})
+    for node in ("settle 0", "road 0-1"):
+        game.apply(node)
+    text = game.render_text(0)
+    tokens = set(text.replace("|", " ").split())
+    assert {str(n) for n in range(1, 54)} <= tokens
+    assert "0s0" in tokens  # the settlement at 0, owned by seat 0
+    for label in "ABCDEFGHIJKLMNOPQRS":
+        assert label in tokens
+    board = text.split("12s0:")[0]  # the board ends with the legend
+    assert board.count("3:1") == 4 and board.count("2:1") == 5
+    assert "*ROBBER*" in text and "desert" in text
+    german = game.render_text(0, "de")
+    assert "*RÄUBER*" in german and "Wüste" in german and "Getreide" in german
+
+
+@pytest.mark.parametrize(
+    ("notation", "english", "german"),
+    [
+        ("settle 12", "Build a settlement at 12", "Siedlung bauen an 12"),
+        ("city 12", "Build a city at 12", "Stadt bauen an 12"),
+        ("road 12-13", "Build a road 12-13", "Straße bauen 12-13"),
+        ("robber F @1", "Move the robber to F and rob Ben", "Räuber nach F versetzen, bei Ben ziehen"),
+        ("knight", "Play a knight", "Ritter ausspielen"),
+        ("buy", "Buy a development card", "Entwicklungskarte kaufen"),
+        ("plenty wood ore", "Play year of plenty: wood + ore", "Erfindung ausspielen: Holz + Erz"),
+        ("monopoly grain", "Play monopoly on grain", "Monopol ausspielen: Getreide"),
+        ("roadbuilding", "Play road building", "Straßenbau ausspielen"),
+        ("discard brick", "Discard 1 brick", "1 Lehm abwerfen"),
+        ("bank wool>ore", "Trade 4 wool for 1 ore with the bank", "4 Wolle gegen 1 Erz mit der Bank tauschen"),
+        ("offer 1wood+1brick>1ore @2", "Offer 1 wood + 1 brick for 1 ore to Cleo",
+         "1 Holz + 1 Lehm für 1 Erz anbieten an Cleo"),
+        ("confirm @1", "Trade with Ben", "Handel mit Ben abschließen"),
+    ],
+)
+def test_action_labels(notation: str, english: str, german: str) -> None:
+    game = siedler.new_game("base", players=["Anna", "Ben", "Cleo"], seed=1)
+    action = game.parse_action(notation)
+    assert game.action_label(action, "en") == english
+    assert game.action_label(action, "de") == german

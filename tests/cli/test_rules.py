@@ -1,0 +1,35 @@
+"""``siedler rules``: rule sets, options with defaults and allowed values, players, notation."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from siedler.core.registry import rulesets
+
+
+def test_lists_every_rule_set_with_options_and_notation(run: Any) -> None:
+    result = run("rules")
+    assert result.exit_code == 0, result.output
+    for rs in rulesets():
+        assert rs.name in result.output
+    assert "max_offers" in result.output and "beginner, random, balanced" in result.output
+    assert "players: 3-4" in result.output
+    assert "settle 12" in result.output and "road 12-13" in result.output
+
+
+def test_one_rule_set_as_json(run: Any) -> None:
+    result = run("rules", "base", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["name"] == "base" and data["players"] == {"min": 3, "max": 4}
+    options = {o["name"]: o for o in data["options"]}
+    assert options["board"]["default"] == "random"
+    assert options["board"]["choices"] == ["beginner", "random", "balanced"]
+    assert "bank wool>ore" in data["notation"]
+
+
+def test_unknown_rule_set_is_a_usage_error(run: Any) -> None:
+    result = run("rules", "chess")
+    assert result.exit_code == 2
+    assert "unknown rule set 'chess'" in result.output

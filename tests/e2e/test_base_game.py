@@ -1,0 +1,51 @@
+"""A person creates a base game against three bots in the lobby and plays it to the end by clicking."""
+
+from __future__ import annotations
+
+import pytest
+
+from .table import open_options, simple_move, state_number, wait_my_turn_or_over
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_person_plays_a_base_game_against_three_bots_to_the_end(live_server, context_factory):
+    page = context_factory().new_page()
+    page.goto(live_server.url)
+    page.select_option("#ruleset", "base")
+    page.fill("#your-name", "Anna")
+    for seat in (1, 2, 3):
+        assert page.locator(f'.seat-kind[data-seat="{seat}"]').input_value().startswith("bot:")
+    open_options(page)
+    page.fill('[name="opt-turn_limit"]', "12")  # three rounds: the game really ends, and soon
+    page.fill("#seed", "7")
+    page.fill("#bot-delay", "0")
+    page.click("#create")
+    page.wait_for_selector("svg.board")
+    assert "#seat=0&token=" in page.url
+
+    moves, reloaded = 0, False
+    while wait_my_turn_or_over(page):
+        simple_move(page)
+        moves += 1
+        assert moves < 300, "the game should have ended by its turn limit"
+        if moves == 3 and not reloaded:
+            before = state_number(page)
+            page.reload()  # the link holds the seat: after a reload the page plays on for Anna
+            page.wait_for_selector("#table[data-seat='0']")
+            assert state_number(page) >= before
+            reloaded = True
+
+    overlay = page.locator("#overlay")
+    overlay.wait_for()
+    title = overlay.locator(".winner-title").inner_text()
+    assert "wins" in title or "without a winner" in title
+    assert overlay.locator(".final-scores tr").count() == 1 + 4
+    # Anna's clicks built her founding settlements and roads on the board, in her colour.
+    assert page.locator("svg .settlement[fill='#d7263d'], svg .city[fill='#d7263d']").count() >= 2
+    assert page.locator("#log li").count() > 20
+
+    page.click("#overlay-close")
+    page.click('[data-lang="de"]')
+    page.wait_for_function("document.querySelector('#log').innerText.includes('würfelt')")
+    assert "Spielende" in page.locator("#turn-status").inner_text()

@@ -1,0 +1,115 @@
+"""A server on a fresh SQLite file per test, driven in-process with FastAPI's TestClient."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette prefers httpx2 for its test client; httpx works
+    from fastapi.testclient import TestClient
+
+from siedler.server import Settings, create_app
+
+
+class Server:
+    """Start, stop and restart an app on one database, as a restarted process would."""
+
+    def __init__(self, database: Path) -> None:
+        self.url = f"sqlite:///{database}"
+        self.client: TestClient | None = None
+
+    def start(self, **settings: Any) -> TestClient:
+        app = create_app(Settings(database_url=self.url, bot_delay=0.0, **settings))
+        self.client = TestClient(app)
+        self.client.__enter__()
+        return self.client
+
+    def stop(self) -> None:
+        if self.client is not None:
+            self.client.__exit__(None, None, None)
+            self.client = None
+
+    @property
+    def lobby(self) -> Any:
+        assert self.client is not None
+        return self.client.app.state.lobby  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path / "games.db")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def client(server: Server) -> TestClient:
+    assert server.client is not None
+    return server.client
+
+
+def create(client: TestClient, seats: list[dict[str, Any]], ruleset: str = "base", **body: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json={"ruleset": ruleset, "seats": seats, **body})
+    assert response.status_code == 201, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+HUMAN = {"kind": "human"}
+GREEDY = {"kind": "bot", "bot": "greedy"}
+RANDOM = {"kind": "bot", "bot": "random"}
+
+
+def hello(ws: Any, seat: int | None = None, token: str | None = None, lang: str = "en") -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "hello", "protocol": 1, "lang": lang}
+    if seat is not None:
+        message.update(seat=seat, token=token)
+    ws.send_json(message)
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome", welcome
+    return welcome  # type: ignore[no-any-return]
+
+
+_views: dict[int, dict[str, Any]] = {}
+
+
+def next_state(ws: Any) -> dict[str, Any]:
+    """The next state (with its whole ``view``, rebuilt from ``view_changes``) or refusal."""
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "state":
+            view = message.get("view")
+            if view is None:
+                view = {**_views[id(ws)], **message["view_changes"]}
+                for key in message.get("view_removed", []):
+                    del view[key]
+                message["view"] = view
+            _views[id(ws)] = view
+        if message["type"] in ("state", "refused"):
+            return message  # type: ignore[no-any-return]
+
+
+def my_turn(ws: Any, state: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``state`` if it lets this seat act or shows the game over, else the next state that does."""
+    while state is None or state["type"] != "state" or not (state["actions"] or state["over"]):
+        state = next_state(ws)
+    return state
+
+
+def wait_for(predicate: Callable[[], bool], timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def log_matches_game(server: Server, gid: str) -> None:
+    """The stored log equals the game's moves once the bots have stopped (at a person's turn or the end)."""
+    room = server.lobby.rooms[gid]
+    wait_for(lambda: server.lobby.storage.action_texts(gid) == room.game.record()["actions"])

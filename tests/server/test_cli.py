@@ -1,0 +1,41 @@
+"""``siedler serve`` and where games are kept by default."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from siedler.cli.main import app
+from siedler.server import config
+
+
+def test_serve_is_a_command_with_host_port_database_and_bot_delay():
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for flag in ("--host", "--port", "--database", "--bot-delay", "SIEDLER_DATABASE_URL"):
+        assert flag in result.output
+
+
+def test_serve_starts_uvicorn_with_the_given_settings(monkeypatch):
+    seen = {}
+
+    def fake_run(app, host, port, **kwargs):
+        seen.update(app=app, host=host, port=port)
+
+    monkeypatch.setattr("uvicorn.run", fake_run)
+    result = CliRunner().invoke(app, ["serve", "--port", "8123", "--database", "sqlite:////tmp/x.db",
+                                      "--bot-delay", "0.1"])
+    assert result.exit_code == 0, result.output
+    assert "http://localhost:8123/" in result.output
+    assert seen["port"] == 8123 and seen["host"] == "127.0.0.1"
+    settings = seen["app"].state.settings
+    assert settings.database_url == "sqlite:////tmp/x.db" and settings.bot_delay == 0.1
+
+
+def test_the_default_database_is_the_environments_or_a_file_in_the_data_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("SIEDLER_DATABASE_URL", "postgresql://u@h/db")
+    assert config.default_database_url() == "postgresql://u@h/db"
+    monkeypatch.delenv("SIEDLER_DATABASE_URL")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    url = config.default_database_url()
+    assert url == f"sqlite:///{tmp_path / 'siedler' / 'siedler.db'}"
+    assert (tmp_path / "siedler").is_dir()

@@ -1,0 +1,80 @@
+"""The lobby over HTTP: rule sets, bots, creating games, claiming seats, bad requests refused clearly."""
+
+from __future__ import annotations
+
+from siedler.core.registry import get_ruleset, rulesets
+
+from .conftest import GREEDY, HUMAN, RANDOM, create
+
+
+def test_rulesets_and_bots_are_listed(client):
+    names = {r["name"] for r in client.get("/api/rulesets").json()}
+    assert names == {r.name for r in rulesets()}
+    base = next(r for r in client.get("/api/rulesets").json() if r["name"] == "base")
+    assert any(o["name"] == "turn_limit" for o in base["options"])
+    assert set(client.get("/api/bots").json()["bots"]) >= {"random", "greedy"}
+
+
+def test_creating_a_game_against_bots_starts_it_and_gives_the_creator_a_seat(client):
+    created = create(client, [HUMAN, GREEDY, GREEDY, RANDOM], name="Anna", seed=4)
+    game = created["game"]
+    assert created["seat"] == 0 and created["token"]
+    assert game["status"] == "running"
+    assert [s["name"] for s in game["seats"]] == ["Anna", "Greedy 2", "Greedy 3", "Random 4"]
+    assert "seed" not in game  # seed and moves would reveal hidden cards while the game runs
+    listed = client.get("/api/games").json()
+    assert [g["id"] for g in listed["running"]] == [game["id"]]
+    assert listed["open"] == []
+
+
+def test_options_are_pinned_with_their_defaults(client):
+    game = create(client, [HUMAN, GREEDY, GREEDY], options={"turn_limit": 9})["game"]
+    defaults = {o.name: o.default for o in get_ruleset("base").all_options()}
+    assert game["options"] == {**defaults, "turn_limit": 9}
+
+
+def test_an_open_game_starts_when_its_last_seat_is_claimed(client):
+    created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")
+    gid = created["game"]["id"]
+    assert created["game"]["status"] == "open"
+    assert client.get("/api/games").json()["open"][0]["id"] == gid
+    taken = client.post(f"/api/games/{gid}/seats/0", json={"name": "Mallory"})
+    assert taken.status_code == 409 and "taken" in taken.json()["detail"]
+    bot = client.post(f"/api/games/{gid}/seats/2", json={"name": "Mallory"})
+    assert bot.status_code == 409 and "bot" in bot.json()["detail"]
+    joined = client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"})
+    assert joined.status_code == 200
+    assert joined.json()["token"] not in (created["token"], None)
+    assert joined.json()["game"]["status"] == "running"
+    again = client.post(f"/api/games/{gid}/seats/1", json={"name": "Cleo"})
+    assert again.status_code == 409
+
+
+def test_bad_requests_get_clear_errors(client):
+    cases = [
+        ({"ruleset": "chess", "seats": [HUMAN, GREEDY, GREEDY]}, "unknown rule set"),
+        ({"ruleset": "base", "seats": [HUMAN, {"kind": "bot", "bot": "os:system"}, GREEDY]}, "unknown bot"),
+        ({"ruleset": "base", "seats": [HUMAN, GREEDY]}, "3 to 4 players"),
+        ({"ruleset": "base", "seats": [HUMAN, GREEDY, GREEDY], "options": {"turn_limit": "many"}}, "whole number"),
+        ({"ruleset": "base", "seats": [HUMAN, GREEDY, GREEDY], "options": {"speed": 3}}, "no option"),
+        ({"ruleset": "base", "seats": [HUMAN, GREEDY, GREEDY], "claim": 1}, "not a human seat"),
+    ]
+    for body, words in cases:
+        response = client.post("/api/games", json=body)
+        assert response.status_code == 400, body
+        assert words in response.json()["detail"], (body, response.json())
+    assert client.get("/api/games/nope").status_code == 404
+    assert client.get("/api/games").json() == {"open": [], "running": [], "finished": []}
+
+
+def test_openapi_describes_the_http_api(client):
+    spec = client.get("/api/openapi.json").json()
+    assert {"/api/games", "/api/games/{game_id}/actions", "/api/games/{game_id}/seats/{seat}",
+            "/api/games/{game_id}/replay", "/api/rulesets"} <= set(spec["paths"])
+
+
+def test_the_page_and_its_modules_are_served(client):
+    page = client.get("/games/abc")
+    assert page.status_code == 200 and "/static/js/main.js" in page.text
+    assert client.get("/static/js/board.js").status_code == 200
+    assert client.get("/static/css/style.css").status_code == 200

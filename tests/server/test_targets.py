@@ -1,0 +1,46 @@
+"""Every target a rule set names for a legal action is something its view draws (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from siedler.core.registry import new_game, rulesets
+
+
+def drawn_targets(view: dict) -> set[str]:
+    names: set[str] = set()
+    board = view.get("board")
+    if board:
+        names |= {f"node:{i}" for i in range(len(board["nodes"]))}
+        names |= {f"edge:{a}-{b}" for a, b in board["edges"]}
+        names |= {f"hex:{h['id']}" for h in board["hexes"]}
+    you = view.get("you") or {}
+    if isinstance(you.get("hand"), list):
+        names |= {f"card:{card}" for card in you["hand"]}
+    if isinstance(view.get("supply"), dict):
+        names |= {f"pile:{card}" for card in view["supply"]}
+    names |= {p["target"] for p in view.get("pieces", []) if isinstance(p, dict) and p.get("target")}
+    return names
+
+
+@pytest.mark.parametrize("ruleset", [r.name for r in rulesets()])
+def test_targets_of_legal_actions_are_drawn_by_the_view(ruleset):
+    spec = next(r for r in rulesets() if r.name == ruleset)
+    rng = random.Random(3)
+    game = new_game(ruleset, players=spec.min_players, seed=3)
+    pointed = 0
+    for _ in range(400):
+        if game.is_over:
+            break
+        seat = game.to_act
+        drawn = drawn_targets(game.view(seat))
+        for action in game.legal_actions():
+            target = game.action_target(action)
+            assert target == game.action_target(action)  # a function of the action alone
+            if target is not None:
+                assert target in drawn, (ruleset, str(action), target)
+                pointed += 1
+        game.apply(rng.choice(game.legal_actions()))
+    assert pointed > 0
