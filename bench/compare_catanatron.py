@@ -9,7 +9,8 @@ Catanatron (PyPI ``catanatron``) is not a dependency of siedler: this script cre
 child process with that interpreter, while siedler is measured in this process. Both play complete games
 with uniformly random players in one process on one core; siedler with player-to-player offers off
 (``max_offers=0``), since Catanatron's random players make none. Figures are medians over ``--runs`` runs,
-taken alternately for the two engines so that the machine's changing load affects both alike.
+taken alternately for the two engines so that the machine's changing load affects both alike; both count
+CPU time, play one warm-up game first and freeze long-lived objects out of the garbage collector.
 
 Targets (issue 2): at least 5x Catanatron in actions per second and in complete games per second, and
 siedler's ``copy()`` under 20 microseconds.
@@ -46,14 +47,18 @@ def new(s):
     return Game([RandomPlayer(c) for c in colors], seed=s)
 
 if sys.argv[1] == "games":
+    import gc
     games, seed = int(sys.argv[2]), int(sys.argv[3])
+    new(0).play()  # warm-up outside the timing, as for siedler
+    gc.collect()
+    gc.freeze()  # long-lived objects out of the collector's sweeps, as for siedler
     lengths, unfinished = [], 0
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range(games):
         game = new(seed * 100_003 + i + 1)
         unfinished += game.play() is None
         lengths.append(len(game.state.actions))
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     print(json.dumps({"version": version("catanatron"), "elapsed": elapsed, "lengths": lengths,
                       "unfinished": unfinished}))
 else:
@@ -106,13 +111,13 @@ def _siedler_run(games: int, seed: int) -> dict[str, Any]:
 
     rng = random.Random(seed)
     lengths, unfinished = [], 0
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range(games):
-        game = new_game("base", players=4, seed=seed * 100_003 + i + 1, options=NO_OFFERS)
+        game = new_game("base", players=4, seed=seed * 100_003 + i + 1, options=NO_OFFERS, log=False)
         play_random(game, rng)
         lengths.append(game.num_actions)
         unfinished += game.winner is None
-    return {"elapsed": time.perf_counter() - start, "lengths": lengths, "unfinished": unfinished}
+    return {"elapsed": time.process_time() - start, "lengths": lengths, "unfinished": unfinished}
 
 
 def _summary(runs: list[dict[str, Any]], games: int) -> dict[str, Any]:
@@ -134,9 +139,11 @@ def measure(python: Path, games: int, runs: int, seed: int) -> tuple[dict[str, A
     sys.path.insert(0, str(HERE.parent / "src"))
     from siedler import __version__
     from siedler.core.registry import new_game
-    from siedler.sim.bench import NO_OFFERS, call_costs, midgame_positions
+    from siedler.sim.bench import NO_OFFERS, call_costs, midgame_positions, play_random
+    from siedler.sim.runner import freeze_long_lived
 
-    new_game("base", players=4, seed=0)  # rule-set discovery (imports) happens once, outside the timing
+    play_random(new_game("base", players=4, seed=0, options=NO_OFFERS), random.Random(0))  # warm-up
+    freeze_long_lived()  # as the child does for Catanatron
     theirs, ours = [], []
     for run in range(runs):
         theirs.append(_child(python, "games", games, seed + run))

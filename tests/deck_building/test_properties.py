@@ -15,7 +15,10 @@ from siedler.rulesets.deck_building.actions import action_table
 from siedler.rulesets.deck_building.cards import CARDS
 from siedler.rulesets.deck_building.payment import can_pay
 
-EDITIONS = st.sampled_from([{}, {"edition": "later"}, {"supply": {"road": 6, "city": 6}, "deck": {"sea": 1}}])
+EDITIONS = st.sampled_from([
+    {}, {"edition": "later"}, {"supply": {"road": 6, "city": 6}, "deck": {"sea": 1}},
+    {"costs": {"harbor": {"brick": 1, "desert": 1}, "road": {"wood": 1, "show": ["sea", "sea"]}}},
+])
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MANY = settings(SETTINGS, max_examples=150)
 

@@ -22,14 +22,20 @@ def _offers(t: Throughput) -> str:
     return "off" if t.options["max_offers"] == 0 else f"{t.options['max_offers']}/turn"
 
 
-def _throughput_table(title: str, rows: list[Throughput]) -> Table:
+def _throughput_table(title: str, rows: list[Throughput], base: str | None = None) -> Table:
     table = Table(title=title, title_justify="left", header_style="bold", box=box.SIMPLE_HEAD,
                   pad_edge=False, padding=(0, 1, 0, 1), collapse_padding=True)
-    for heading in ("rule set", "seats", "offers", "games/s", "actions/game", "µs/action", "no winner"):
+    headings = ["rule set", "seats", "offers", "games/s", "actions/game", "µs/action", "no winner"]
+    if base:
+        headings.append(f"vs {base}")
+    for heading in headings:
         table.add_column(heading, justify="left" if heading in ("rule set", "offers") else "right", no_wrap=True)
     for t in rows:
-        table.add_row(t.ruleset, str(t.players), _offers(t), f"{t.games_per_second:,.1f}",
-                      f"{t.actions_per_game:,.0f}", f"{t.us_per_action:.2f}", str(t.unfinished))
+        cells = [t.ruleset, str(t.players), _offers(t), f"{t.games_per_second:,.1f}",
+                 f"{t.actions_per_game:,.0f}", f"{t.us_per_action:.2f}", str(t.unfinished)]
+        if base:
+            cells.append(f"{t.relative_to_base:.0%}" if t.relative_to_base is not None else "-")
+        table.add_row(*cells)
     return table
 
 
@@ -37,7 +43,7 @@ def print_report(console: Console, report: BenchReport) -> None:
     m = report.machine
     first = report.throughput[0]
     console.print(f"[bold]siedler bench[/bold] · {m['python']} · {m['platform']} · one core · "
-                  f"medians of {first.runs} runs x {first.games} games, uniformly random seats")
+                  f"medians of {first.runs} runs x {first.games} games, uniformly random seats, CPU time")
     console.print(_throughput_table(f"Complete random games: {report.ruleset}", report.throughput))
     if report.calls:
         c = report.calls
@@ -47,7 +53,9 @@ def print_report(console: Console, report: BenchReport) -> None:
         console.print(f"Memory: tracemalloc peak during one complete game {report.memory.tracemalloc_peak_kib:,.0f} "
                       f"KiB · process peak RSS (getrusage ru_maxrss) {report.memory.max_rss_mib:,.1f} MiB")
     if report.others:
-        console.print(_throughput_table("Other rule sets (complete random games)", report.others))
+        console.print(_throughput_table(
+            f"Other rule sets (complete random games; games/s as a share of {report.ruleset}'s, same runs)",
+            report.others, base=report.ruleset))
     for name, error in report.failed.items():
         console.print(f"[red]{name}: random games failed: {error}[/red]")
 

@@ -155,7 +155,7 @@ def simulate_command(
 
     try:
         with progress:
-            run = simulate(config, workers, on_result)
+            run = simulate(config, workers, on_result, freeze_gc=True)
     except SimulationError as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None

@@ -3,7 +3,9 @@
 Random play is the yardstick because it exercises every rule and is what Catanatron's published figures
 use. Every figure is the median over repeated runs (throughput) or over many mid-game positions (per-call
 costs), never a single timing; memory is measured in a separate, untimed game because tracemalloc slows
-Python down several times.
+Python down several times. Throughput counts this process's CPU time (one core), so other work on the
+machine does not count against it; and the rule sets are compared with the base game run by run, taking
+turns, so that what remains of such noise falls on all of them alike.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from typing import Any
 
 from siedler.core.game import Game
 from siedler.core.registry import get_ruleset, new_game, rulesets
+
+from .runner import freeze_long_lived
 
 #: Player-to-player offers off: Catanatron's random players make none, so this is the fair comparison.
 NO_OFFERS: dict[str, Any] = {"max_offers": 0}
@@ -41,6 +45,8 @@ class Throughput:
     actions_per_game: float  # the median game length over every game played
     unfinished: int  # games that ended without a winner (turn limit)
     ruleset_has_offers: bool = False  # the rule set has player-to-player offers (Catan's max_offers option)
+    #: Games per second as a share of the base game's, measured in the same runs (other rule sets only).
+    relative_to_base: float | None = None
 
 
 @dataclass(frozen=True)
@@ -87,28 +93,70 @@ def _supported(ruleset: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k in names}
 
 
+def _one_run(ruleset: str, players: int, opts: Mapping[str, Any], games: int, seed: int, run: int
+             ) -> tuple[float, int, list[int], int]:
+    """CPU seconds, actions, game lengths and unfinished games of one run of ``games`` random games."""
+    rng = random.Random(seed * 7919 + run)
+    total, lengths, unfinished = 0, [], 0
+    start = time.process_time()
+    for i in range(games):
+        game = new_game(ruleset, players=players, seed=seed * 100_003 + run * games + i, options=opts, log=False)
+        play_random(game, rng)
+        total += game.num_actions
+        lengths.append(game.num_actions)
+        unfinished += game.winner is None
+    return time.process_time() - start, total, lengths, unfinished
+
+
+def _summarise(ruleset: str, players: int, opts: dict[str, Any], games: int,
+               runs: list[tuple[float, int, list[int], int]], relative: float | None = None) -> Throughput:
+    per_run_games = [games / elapsed for elapsed, _, _, _ in runs]
+    actions_per_second = statistics.median(total / elapsed for elapsed, total, _, _ in runs)
+    lengths = [n for _, _, run_lengths, _ in runs for n in run_lengths]
+    has_offers = "max_offers" in {o.name for o in get_ruleset(ruleset).all_options()}
+    return Throughput(ruleset, players, opts, games, len(runs), statistics.median(per_run_games),
+                      actions_per_second, 1e6 / actions_per_second, float(statistics.median(lengths)),
+                      sum(u for _, _, _, u in runs), has_offers, relative)
+
+
 def throughput(ruleset: str, players: int, options: Mapping[str, Any] | None = None, games: int = 20,
                runs: int = 5, seed: int = 1) -> Throughput:
     """Play ``runs`` x ``games`` complete random games (different seeds each run) and take medians."""
     opts = _supported(ruleset, options or {})
-    per_run_games, per_run_actions, lengths, unfinished = [], [], [], 0
+    play_random(new_game(ruleset, players=players, seed=0, options=opts), random.Random(0))  # warm-up
+    return _summarise(ruleset, players, opts, games,
+                      [_one_run(ruleset, players, opts, games, seed, run) for run in range(runs)])
+
+
+def compared_with_base(names: list[str], games: int = 20, runs: int = 5, seed: int = 1,
+                       base: str = "base") -> tuple[list[Throughput], dict[str, str]]:
+    """Each rule set's random-game throughput and its ratio to the base game's, run by run in turns
+    (base, then each rule set, then base again...), so that the ratio is not skewed by when it ran."""
+    configs = []
+    failed: dict[str, str] = {}
+    for name in [base, *names]:
+        players = player_counts(name)[0]
+        opts = _supported(name, NO_OFFERS)
+        try:
+            play_random(new_game(name, players=players, seed=0, options=opts), random.Random(0))  # warm-up
+        except Exception as exc:  # a rule set under construction must not hide the others' figures
+            failed[name] = f"{type(exc).__name__}: {exc}"
+            continue
+        configs.append((name, players, opts))
+    measured: dict[str, list[tuple[float, int, list[int], int]]] = {name: [] for name, _, _ in configs}
     for run in range(runs):
-        rng = random.Random(seed * 7919 + run)
-        total = 0
-        start = time.perf_counter()
-        for i in range(games):
-            game = new_game(ruleset, players=players, seed=seed * 100_003 + run * games + i, options=opts)
-            play_random(game, rng)
-            total += game.num_actions
-            lengths.append(game.num_actions)
-            unfinished += game.winner is None
-        elapsed = time.perf_counter() - start
-        per_run_games.append(games / elapsed)
-        per_run_actions.append(total / elapsed)
-    actions_per_second = statistics.median(per_run_actions)
-    has_offers = "max_offers" in {o.name for o in get_ruleset(ruleset).all_options()}
-    return Throughput(ruleset, players, opts, games, runs, statistics.median(per_run_games), actions_per_second,
-                      1e6 / actions_per_second, float(statistics.median(lengths)), unfinished, has_offers)
+        for name, players, opts in configs:
+            measured[name].append(_one_run(name, players, opts, games, seed, run))
+    base_rate = statistics.median(games / elapsed for elapsed, _, _, _ in measured[base]) if base in measured \
+        else None
+    results = []
+    for name, players, opts in configs:
+        if name == base:
+            continue
+        rate = statistics.median(games / elapsed for elapsed, _, _, _ in measured[name])
+        results.append(_summarise(name, players, opts, games, measured[name],
+                                  rate / base_rate if base_rate else None))
+    return results, failed
 
 
 def midgame_positions(ruleset: str, players: int, options: Mapping[str, Any] | None = None, count: int = 60,
@@ -192,8 +240,11 @@ def player_counts(ruleset: str) -> list[int]:
 
 def run_bench(ruleset: str = "base", games: int = 20, runs: int = 5, positions: int = 60,
               others: bool = True, progress: Callable[[str], None] | None = None) -> BenchReport:
-    """The whole benchmark; ``progress`` is told what is being measured (the CLI shows it)."""
+    """The whole benchmark; ``progress`` is told what is being measured (the CLI shows it). Long-lived
+    objects are frozen out of the garbage collector first, as ``siedler simulate`` does."""
     say = progress or (lambda _text: None)
+    new_game(ruleset, players=player_counts(ruleset)[0], seed=0)
+    freeze_long_lived()
     results = []
     counts = player_counts(ruleset)
     offers_option = any(o.name == "max_offers" for o in get_ruleset(ruleset).all_options())
@@ -207,15 +258,10 @@ def run_bench(ruleset: str = "base", games: int = 20, runs: int = 5, positions: 
     calls = call_costs(midgame_positions(ruleset, counts[0], NO_OFFERS, positions)) if positions else None
     say(f"{ruleset}: memory")
     mem = memory(ruleset, counts[0], NO_OFFERS)
-    other_results, failed = [], {}
+    other_results: list[Throughput] = []
+    failed: dict[str, str] = {}
     if others:
-        for rs in rulesets():
-            if rs.name == ruleset:
-                continue
-            players = player_counts(rs.name)[0]
-            say(f"{rs.name}: {players} random seats")
-            try:
-                other_results.append(throughput(rs.name, players, NO_OFFERS, games, runs))
-            except Exception as exc:  # a rule set under construction must not hide the others' figures
-                failed[rs.name] = f"{type(exc).__name__}: {exc}"
+        names = [rs.name for rs in rulesets() if rs.name != ruleset]
+        say(f"{', '.join(names)}: random seats, in turns with {ruleset}")
+        other_results, failed = compared_with_base(names, games, runs, base=ruleset)
     return BenchReport(ruleset, machine(), results, calls, mem, other_results, failed)

@@ -14,7 +14,7 @@ from typing import Any
 from siedler.bots import make_bot
 from siedler.core.errors import OptionError
 from siedler.core.options import resolve_options
-from siedler.core.registry import Ruleset, get_ruleset
+from siedler.core.registry import Ruleset, get_ruleset, new_game
 
 
 def parse_options(texts: str | Iterable[str] | None) -> dict[str, str]:
@@ -120,6 +120,9 @@ class SimConfig:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise OptionError(f"the seed must be a whole number, not {self.seed!r}")
         options = check_options(rs, self.options)
+        # Some option values are only understood by the rule set when it sets a game up (a card game's
+        # supply table...): one game built here turns them into an OptionError before any game is played.
+        new_game(self.ruleset, players=len(self.seats), seed=self.seed, options=options)
         for spec in dict.fromkeys(self.seats):
             make_bot(spec, 0)
         return SimConfig(self.ruleset, tuple(self.seats), self.games, self.seed, options, self.rotate,

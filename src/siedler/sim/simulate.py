@@ -19,10 +19,10 @@ class SimulationRun:
 
 
 def simulate(config: SimConfig, workers: int = 1,
-             on_result: Callable[[GameResult], None] | None = None) -> SimulationRun:
+             on_result: Callable[[GameResult], None] | None = None, freeze_gc: bool = False) -> SimulationRun:
     """Play ``config.games`` games and summarize them (results in game order, whatever ``workers`` is)."""
     config = config.checked()
     start = time.perf_counter()
-    results = tuple(run_games(config, workers, on_result))
+    results = tuple(run_games(config, workers, on_result, freeze_gc))
     elapsed = time.perf_counter() - start
     return SimulationRun(config, results, summarize(results, config.seats, elapsed, config.rotate))

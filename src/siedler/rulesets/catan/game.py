@@ -47,6 +47,12 @@ CATAN_OPTIONS = (
 )
 
 
+def _own_definitions(cls: type, name: str) -> tuple[Any, ...]:
+    """Every definition of the hook ``name`` in the ancestry of ``cls`` but CatanGame's empty one, base first."""
+    return tuple(k.__dict__[name] for k in reversed(cls.__mro__)
+                 if name in k.__dict__ and k is not CatanGame)
+
+
 class CatanGame(TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMixin, DevelopmentMixin,
                 TradingMixin, BuildingMixin):
     rules: ClassVar = rules_from("base.toml")
@@ -169,11 +175,30 @@ class CatanGame(TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMix
         self._legal_building(seat, hand, acts)
         self._legal_development(seat, acts, before_roll=False)
         self._legal_trades(seat, hand, acts)
-        self._legal_extra(seat, acts)
+        for extra in self._main_extras:
+            extra(self, seat, acts)
         return tuple(acts)
 
     def _legal_extra(self, seat: int, acts: list[Action]) -> None:
-        """Variants add their own main-phase actions here."""
+        """Variants add their own main-phase actions here, appending to ``acts``.
+
+        Every class in the game's ancestry that defines this method has its own definition called, base
+        classes first (see ``_main_extras``), so an override does not call ``super()``: the list is built
+        on nearly every action, and a ``super()`` chain through a composed class's long ancestry costs more
+        than the work itself.
+        """
+
+    def _after_production(self, total: int) -> None:
+        """Variants add to what a roll of ``total`` (not 7) brings, after the resources are paid out.
+
+        Collected like ``_legal_extra``: each class's own definition is called, base classes first, with no
+        ``super()``, because it runs on nearly every roll.
+        """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._main_extras = _own_definitions(cls, "_legal_extra")
+        cls._production_extras = _own_definitions(cls, "_after_production")
 
     def _robber_hexes(self) -> list[int]:
         """Hexes the robber may move to: any land hex but its own."""
@@ -216,6 +241,8 @@ class CatanGame(TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMix
             self._seven()
         else:
             self._produce(total)
+            for extra in self._production_extras:
+                extra(self, total)
             self.phase = MAIN
             self.to_act = self.current
 
@@ -340,9 +367,12 @@ class CatanGame(TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMix
         self._check_win(self.current)
 
     def _check_win(self, seat: int) -> None:
-        """A player wins on reaching the target during his own turn."""
-        if seat == self.current and self.total_vp(seat) >= self.victory_target(seat):
-            self._finish(seat)
+        """A player wins on reaching the target during his own turn. (Targets are never below the rules'
+        victory points, see ``victory_target``, so most checks stop before asking the variants.)"""
+        if seat == self.current:
+            total = self.total_vp(seat)
+            if total >= self.rules.victory_points and total >= self.victory_target(seat):
+                self._finish(seat)
 
     def _finish(self, winner: int | None) -> None:
         self.is_over = True

@@ -75,6 +75,10 @@ class CatanState(Game):
     largest_army: int
     turn_limit: int
     max_offers: int
+    #: The ``_legal_extra`` and ``_after_production`` definitions of the class's ancestry, base first
+    #: (see ``CatanGame._legal_extra``): hooks on hot paths are called without ``super()`` chains.
+    _main_extras: ClassVar[tuple[Any, ...]] = ()
+    _production_extras: ClassVar[tuple[Any, ...]] = ()
 
     # Hooks that variants override --------------------------------------------------------------
     #: Terrain that random boards keep off the island's edge (the Fishermen keep the desert, their lake,
@@ -82,6 +86,8 @@ class CatanState(Game):
     inland_terrain: ClassVar[tuple[str, ...]] = ()
 
     def victory_target(self, seat: int) -> int:
+        """The points ``seat`` needs to win. Variants may raise it (the Harbormaster, the old boot), never
+        lower it below the rules' victory points: a lower target belongs in the rule set's data file."""
         return self.rules.victory_points
 
     def extra_vp(self, seat: int) -> int:

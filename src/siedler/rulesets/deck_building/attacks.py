@@ -39,6 +39,8 @@ class AttackMixin(DeckState):
         self.hands[seat * C + DEFENDER] -= 1
         self.laid[seat].append(DEFENDER)
         self.reflections += 1
+        if seat == self.current:
+            self._buys = None  # the attacker's own hand changes (see legal.py)
         drawn = self._draw(seat, self.rules.defender_draw)
         self._emit("reflect", {"seat": seat, "card": self.attack, "times": self.reflections,
                                "draw": len(drawn)}, {"cards": drawn}, (seat,))
@@ -59,6 +61,8 @@ class AttackMixin(DeckState):
         victim = self.target
         thief = 1 - victim
         base = victim * C
+        if victim == self.current:
+            self._buys = None  # a reflected attack changes the attacker's own hand
         if self.attack == BANDIT:
             row = self.hands[base:base + C]
             if not any(row):
@@ -89,6 +93,8 @@ class AttackMixin(DeckState):
 
     def _do_return(self, action: Action) -> None:
         victim = self.target
+        if victim == self.current:
+            self._buys = None
         self.hands[victim * C + self.taken] += 1
         self._emit("return", {"seat": 1 - victim, "victim": victim}, {"card": self.taken}, (0, 1))
         self._back_to_main()
@@ -109,7 +115,6 @@ class AttackMixin(DeckState):
             self._back_to_main()
 
     def _back_to_main(self) -> None:
-        self._buys = None  # hands changed
         self.attack = NOBODY
         self.target = NOBODY
         self.reflections = 0

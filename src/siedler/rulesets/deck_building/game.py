@@ -113,7 +113,7 @@ class DeckBuildingGame(HintsMixin, PresentationMixin, ExplainMixin, LegalMixin, 
                 n = rules.knight_draw if card == KNIGHT else rules.defender_draw
             drawn = self._draw(seat, n)
             if card in self.held_kinds or not self.pay_kinds.isdisjoint(drawn):
-                self._buys = None  # the draw changed what can be paid (attacks reset it when they end)
+                self._buys = None  # the draw changed what can be paid
             self._emit("play", {"seat": seat, "card": card, "draw": len(drawn)}, {"cards": drawn}, (seat,))
             if card in (BANDIT, KNIGHT):
                 self._start_attack(card)

@@ -22,31 +22,37 @@ assert MAIN == 0, "the main phase is tested as 'not self.phase' on the hot path"
 PRESENCE = bytes(min(n, 1) for n in range(256))
 UP_TO_TWO = bytes(min(n, 2) for n in range(256))
 
-#: Per card for sale: (card, units, resources paid, the one card held or (), None) for the usual costs,
-#: and (card, 0, (), (), cost) for the others (terrain paid, resources held, several cards held).
-Check = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...], Cost | None]
-_CHECKS: dict[int, tuple[Check, ...]] = {}
+#: The purchase checks of a rule set: the unusual costs (terrain paid, resources held, several cards
+#: held), checked in full by ``can_pay``; then the usual ones, cheapest first, as
+#: (units, card, resources paid, card held, number held) with (0, 0) for no card held.
+Checks = tuple[tuple[tuple[int, Cost], ...], tuple[tuple[int, int, tuple[tuple[int, int], ...], int, int], ...]]
+_CHECKS: dict[int, Checks] = {}
 
 
-def purchase_checks(rules: DeckRules) -> tuple[Check, ...]:
+def purchase_checks(rules: DeckRules) -> Checks:
     """The checks of a rule set, made once (rules objects are cached for good, so their ids are stable)."""
     checks = _CHECKS.get(id(rules))
-    if checks is None:
-        # Cheapest first (the unusual costs, checked in full, before all), so the first card dearer than
-        # the budget ends the search; purchases are therefore listed from the cheapest card up.
-        checks = _CHECKS[id(rules)] = tuple(sorted((_check(k, cost) for k, cost in enumerate(rules.costs) if cost),
-                                                   key=lambda check: (check[1], check[0])))
+    if checks is not None:
+        return checks
+    full: list[tuple[int, Cost]] = []
+    fast = []
+    for k, cost in enumerate(rules.costs):
+        if cost is None:
+            continue
+        if any(cost.pay[NUM_RESOURCES:]) or any(cost.hold[:NUM_RESOURCES]) or len(cost.holds) > 1:
+            full.append((k, cost))
+        else:
+            held = cost.holds[0] if cost.holds else (0, 0)
+            fast.append((cost.units, k, cost.kinds, held[0], held[1]))
+    # Purchases are listed unusual costs first, then from the cheapest card up, so the first card dearer
+    # than what the player could possibly pay ends the search.
+    fast.sort()
+    checks = _CHECKS[id(rules)] = (tuple(full), tuple(fast))
     return checks
 
 
-def _check(card: int, cost: Cost) -> Check:
-    if any(cost.pay[NUM_RESOURCES:]) or any(cost.hold[:NUM_RESOURCES]) or len(cost.holds) > 1:
-        return (card, 0, (), (), cost)
-    return (card, cost.units, cost.kinds, cost.holds[0] if cost.holds else (), None)
-
-
 class LegalMixin(DeckState):
-    checks: tuple[Check, ...]
+    checks: Checks
 
     def _prepare_legal(self) -> None:
         """The purchase checks and cache; call after ``rules`` is set."""
@@ -93,34 +99,36 @@ class LegalMixin(DeckState):
         return ()
 
     def _compute_buys(self) -> tuple[DeckAction, ...]:
-        """Affordable purchases: ``payment.can_pay`` written out for the usual costs."""
+        """Affordable purchases: ``payment.can_pay``, written out for the usual costs."""
         pool, wild, hands, base, supply, buy = (self.pool, self.wild, self.hands, self.current * C, self.supply,
                                                 self.table.BUY)
         cards = sum(hands[base:base + NUM_RESOURCES]) + sum(pool[:NUM_RESOURCES])
-        budget = cards + wild + sum(pool[NUM_BASIC:])  # no card pays more than one unit
+        traded = sum(pool[NUM_BASIC:])
+        budget = cards + wild + traded  # no card or traded unit pays more than one unit
+        full, fast = self.checks
         out = []
-        for k, units, kinds, held, cost in self.checks:
+        for k, cost in full:
+            if supply[k] and can_pay(cost, pool, wild, hands, base, cards):
+                out.append(buy[k])
+        for units, k, kinds, held, need in fast:
             if units > budget:
                 break
-            if not supply[k]:
+            if not supply[k] or hands[base + held] < need:
                 continue
-            if cost is not None:
-                if can_pay(cost, pool, wild, hands, base, cards):
-                    out.append(buy[k])
-                continue
-            if held and hands[base + held[0]] < held[1]:
+            if cards + 2 * wild >= 2 * units:  # every card pays at least half a unit (in a trade)
+                out.append(buy[k])
                 continue
             short = direct = 0
             for r, c in kinds:
-                t = pool[TRADED + r]
-                if c > t:
-                    c -= t
-                    have = pool[r] + hands[base + r]
-                    if c <= have:
-                        direct += c
-                    else:
-                        direct += have
-                        short += c - have
+                if traded:
+                    t = pool[TRADED + r]
+                    c = c - t if c > t else 0
+                have = pool[r] + hands[base + r]
+                if c <= have:
+                    direct += c
+                else:
+                    direct += have
+                    short += c - have
             short -= wild
             if short <= 0 or 2 * short <= cards - direct:
                 out.append(buy[k])

@@ -102,6 +102,10 @@ class DeckState(Game):
         """Draw ``n`` cards; an empty draw pile is replaced by the shuffled discard pile. The caller logs
         the cards drawn, as the secret part of its own event (one event per action keeps the log short)."""
         pile, hands, base = self.draw[seat], self.hands, seat * C
+        if n == 1 and pile:  # the +1 card of an action
+            card = pile.pop()
+            hands[base + card] += 1
+            return [card]
         if len(pile) >= n:  # the common case, without a reshuffle
             drawn = pile[len(pile) - n:]
             del pile[len(pile) - n:]

@@ -24,6 +24,7 @@ class CatchingMixin(FishermenState):
         self.fish_held = (0,) * (3 * n)
         self.fish_table = fish_table(n, tuple(RULES.costs.items()), RULES.max_held)
         self._turn_order = tuple(tuple((p + i) % n for i in range(n)) for p in range(n))
+        self._others = tuple(tuple(q for q in range(n) if q != p) for p in range(n))
         super()._setup()
         numbers = list(RULES.ground_numbers)
         if self.options["board"] == "beginner":
@@ -62,16 +63,17 @@ class CatchingMixin(FishermenState):
         return {**super()._terrains(), LAKE: ""}
 
     # ------------------------------------------------------------------ catching fish
-    def _produce(self, total: int) -> None:
-        super()._produce(total)
-        blocked = self.robber == self.lake
-        owed = self._fish_income.get(-total if blocked else total)
+    def _after_production(self, total: int) -> None:
+        """Fish for the grounds and the lake with ``total`` (called for this class alone: no ``super()``)."""
+        key = -total if self.robber == self.lake else total
+        owed = self._fish_income.get(key)
         if owed is None:
-            owed = self._fish_income[-total if blocked else total] = self._income(total, blocked)
+            owed = self._fish_income[key] = self._income(total, key < 0)
         if owed:
             for p in self._turn_order[self.current]:  # the roller first, then in turn order
-                if owed[p]:
-                    self._give_fish(p, owed[p])
+                count = owed[p]
+                if count:
+                    self._give_fish(p, count)
 
     def _income(self, total: int, lake_blocked: bool) -> tuple[int, ...]:
         """Tokens owed to each seat when ``total`` is rolled (``()``: to nobody)."""
@@ -100,15 +102,16 @@ class CatchingMixin(FishermenState):
 
     def _give_fish(self, seat: int, count: int) -> None:
         """Draw ``count`` tokens face down for ``seat``, up to the most a player may hold; the old boot, if
-        drawn, is shown at once and takes the place of a fish token."""
+        drawn, is shown at once and takes the place of a fish token. (Runs on most rolls of a fishing game,
+        hence the local variables.)"""
         held, b = self.fish_held, seat * 3
-        room = RULES.max_held - held[b] - held[b + 1] - held[b + 2]
+        h1, h2, h3 = held[b], held[b + 1], held[b + 2]
+        room = self._max_held - h1 - h2 - h3
         s0, s1, s2, s3 = self.fish_supply
-        below = self.rng.below
-        ones = twos = threes = 0
+        drawn: list[int] = []
         for i in range(count):
             if room <= 0:
-                self._emit("fish_full", {"seat": seat, "max": RULES.max_held, "missed": count - i})
+                self._emit("fish_full", {"seat": seat, "max": self._max_held, "missed": count - i})
                 break
             left = s0 + s1 + s2 + s3
             if not left:
@@ -118,25 +121,27 @@ class CatchingMixin(FishermenState):
                 self._emit("fish_reshuffle", {"count": sum(spent)})
                 (s0, s1, s2), self.fish_spent = spent, (0, 0, 0)
                 left = s0 + s1 + s2
-            pick = below(left)  # a token drawn face down: each equally likely
-            room -= 1
+            pick = self.rng.below(left)  # a token drawn face down: each equally likely
             if pick < s0:
                 s0 -= 1
-                ones += 1
+                h1 += 1
+                drawn.append(1)
             elif pick < s0 + s1:
                 s1 -= 1
-                twos += 1
+                h2 += 1
+                drawn.append(2)
             elif pick < s0 + s1 + s2:
                 s2 -= 1
-                threes += 1
+                h3 += 1
+                drawn.append(3)
             else:
                 s3 -= 1
-                room += 1  # the boot is no fish token
                 self.boot = seat
                 self._emit("boot_drawn", {"seat": seat})
+                continue  # the boot is no fish token: it takes no room
+            room -= 1
         self.fish_supply = (s0, s1, s2, s3)
-        if ones or twos or threes:
-            self.fish_held = (*held[:b], held[b] + ones, held[b + 1] + twos, held[b + 2] + threes, *held[b + 3:])
-            values = [3] * threes + [2] * twos + [1] * ones
-            self._emit("fish_catch", {"seat": seat, "count": len(values)}, {"tokens": values}, (seat,))
-
+        if drawn:
+            self.fish_held = (*held[:b], h1, h2, h3, *held[b + 3:])
+            drawn.sort(reverse=True)
+            self._emit("fish_catch", {"seat": seat, "count": len(drawn)}, {"tokens": drawn}, (seat,))

@@ -1,7 +1,7 @@
 """The Fishermen of Catan as one mixin for ``siedler.core.registry.Extension``: the lake and the fishing
 grounds, fish tokens and what they buy, the old boot.
 
-It overrides the shared hooks ``_make_board``, ``_initial_robber``, ``_terrains``, ``_produce``,
+It overrides the shared hooks ``_make_board``, ``_initial_robber``, ``_terrains``, ``_after_production``,
 ``_founding_yield``, ``_legal_extra`` and ``victory_target``, adds the actions ``fish`` and ``boot``, and
 shows, exports and describes its own state; each part lives in its own module.
 """

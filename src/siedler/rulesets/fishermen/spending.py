@@ -8,13 +8,12 @@ from siedler.core.actions import Action
 from siedler.rulesets.catan.state import NOBODY, ROAD_BUILDING
 
 from .actions import Tokens, token_values
-from .data import RULES
 from .state import FishermenState
 
 
 class SpendingMixin(FishermenState):
     def _legal_extra(self, seat: int, acts: list[Action]) -> None:
-        super()._legal_extra(seat, acts)
+        """Fish to spend and the boot to pass (called for this class alone: no ``super()``)."""
         held, b = self.fish_held, seat * 3
         h0, h1, h2 = held[b], held[b + 1], held[b + 2]
         if h0 + 2 * h1 + 3 * h2 >= self._cheapest:
@@ -26,22 +25,25 @@ class SpendingMixin(FishermenState):
         """The boot may go to any other player with as many or more public points (hidden cards unseen)."""
         vp, extra, boot = self.vp, self.extra_vp, self.fish_table.BOOT
         mine = vp[seat] + extra(seat)
-        for q in range(self.num_players):
-            if q != seat and vp[q] + extra(q) >= mine:
+        for q in self._others[seat]:
+            if vp[q] + extra(q) >= mine:
                 acts.append(boot[q])
 
     def _legal_fish(self, seat: int, held: Tokens, acts: list[Action]) -> None:
-        table = self.fish_table
-        menu = table._menus.get(held) or table.menu(held)
+        """The fish actions ``held`` pays for that the position allows. This runs in nearly every main phase
+        of a fishing game, so it works on precomputed menus and checks the position as cheaply as it can."""
+        menu = self.fish_table._menus.get(held) or self.fish_table.menu(held)
         if menu.robber and self.robber >= 0:
             acts.extend(menu.robber)
-        if menu.steal[0]:  # affordable or not, whoever the victim
-            hands, n = self.hands, self.num_players
-            victims = [q for q in range(n) if q != seat and any(hands[q * 5:q * 5 + 5])]
-            if len(victims) == n - 1:
+        steal = menu.steal
+        if steal[0]:  # the same tokens pay whoever the victim, so one victim's list says if any can
+            hands = self.hands
+            others = self._others[seat]
+            victims = [q for q in others if hands[q * 5] or hands[q * 5 + 1] or hands[q * 5 + 2]
+                       or hands[q * 5 + 3] or hands[q * 5 + 4]]
+            if len(victims) == len(others):
                 acts.extend(menu.steal_all[seat])
             else:
-                steal = menu.steal
                 for q in victims:
                     acts.extend(steal[q])
         if menu.take_all:
@@ -49,7 +51,10 @@ class SpendingMixin(FishermenState):
             if bank[0] and bank[1] and bank[2] and bank[3] and bank[4]:
                 acts.extend(menu.take_all)
             else:
-                acts.extend(a for r in range(5) if bank[r] for a in menu.take[r])
+                take = menu.take
+                for r in range(5):
+                    if bank[r]:
+                        acts.extend(take[r])
         if menu.road and self.pieces[seat * 3] and self._can_place_road(seat):
             acts.extend(menu.road)
         if menu.card and any(self.dev_deck):
@@ -89,8 +94,9 @@ class SpendingMixin(FishermenState):
         self._check_win(seat)  # rid of the boot, he may have reached his target
 
     def victory_target(self, seat: int) -> int:
-        extra = RULES.boot_extra_points if seat == self.boot else 0
-        return super().victory_target(seat) + extra
+        if seat == self.boot:
+            return super().victory_target(seat) + self._boot_extra
+        return super().victory_target(seat)
 
     def parse_action(self, text: str) -> Action:
         if isinstance(text, str):

@@ -41,6 +41,10 @@ class FishermenState(CatanGame):
     _turn_order: tuple[tuple[int, ...], ...]
     #: The fewest fish any action costs, and the lake's numbers (class constants, for the hot paths).
     _cheapest = min(RULES.costs.values())
+    _boot_extra = RULES.boot_extra_points
+    _max_held = RULES.max_held
+    #: ``_others[seat]``: the other seats, in seat order.
+    _others: tuple[tuple[int, ...], ...]
     _lake_numbers = frozenset(RULES.lake_numbers)
 
     def held_tokens(self, seat: int) -> Tokens:
