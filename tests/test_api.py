@@ -12,7 +12,7 @@ import siedler
 
 def test_rulesets_lists_every_rule_set_with_options_and_defaults() -> None:
     siedler.new_game("base", players=3, seed=1)
-    importlib.import_module("siedler.rulesets.base")  # importing rule-set packages must not hide the function
+    importlib.import_module("siedler.games.base")  # importing rule-set packages must not hide the function
     names = {r.name for r in siedler.rulesets()}
     assert "base" in names
     base = next(r.to_json() for r in siedler.rulesets() if r.name == "base")

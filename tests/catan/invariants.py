@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from siedler.rulesets.catan import CatanGame
-from siedler.rulesets.catan.longest_road import longest_trail
+from siedler.games.catan import CatanGame
+from siedler.games.catan.longest_road import longest_trail
 
 
 def check_conservation(g: CatanGame) -> None:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import siedler
 from siedler.bots import make_bot
 from siedler.core.errors import IllegalAction
-from siedler.rulesets.catan import CatanGame
+from siedler.games.catan import CatanGame
 
 from .configs import CONFIGS
 from .invariants import (

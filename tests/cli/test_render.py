@@ -9,7 +9,7 @@ import pytest
 
 import siedler
 from siedler.core.game import Game
-from siedler.rulesets.catan import CatanGame
+from siedler.games.catan import CatanGame
 
 
 def _positions(count: int = 12) -> list[Game]:

@@ -17,8 +17,8 @@ from typing import Any
 
 import siedler
 from siedler.core.game import Game
-from siedler.rulesets.deck_building import DeckBuildingGame
-from siedler.rulesets.deck_building.cards import CARDS
+from siedler.games.deck_building import DeckBuildingGame
+from siedler.games.deck_building.cards import CARDS
 
 Cards = Sequence[str]
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import siedler
-from siedler.rulesets.deck_building.actions import action_table
+from siedler.games.deck_building.actions import action_table
 
 from .positions import play, position
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from siedler.rulesets.deck_building.cards import NUM_BASIC, NUM_CARDS, NUM_RESOURCES, SETTLEMENT
-from siedler.rulesets.deck_building.payment import TRADED, can_pay, plan
-from siedler.rulesets.deck_building.rules import _cost
+from siedler.games.deck_building.cards import NUM_BASIC, NUM_CARDS, NUM_RESOURCES, SETTLEMENT
+from siedler.games.deck_building.payment import TRADED, can_pay, plan
+from siedler.games.deck_building.rules import _cost
 
 counts = st.lists(st.integers(0, 4), min_size=NUM_CARDS, max_size=NUM_CARDS)
 table = st.lists(st.integers(0, 3), min_size=NUM_BASIC + NUM_RESOURCES, max_size=NUM_BASIC + NUM_RESOURCES)

@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import siedler
-from siedler.rulesets.deck_building import DeckBuildingGame
-from siedler.rulesets.deck_building.actions import action_table
-from siedler.rulesets.deck_building.cards import CARDS
-from siedler.rulesets.deck_building.payment import can_pay
+from siedler.games.deck_building import DeckBuildingGame
+from siedler.games.deck_building.actions import action_table
+from siedler.games.deck_building.cards import CARDS
+from siedler.games.deck_building.payment import can_pay
 
 EDITIONS = st.sampled_from([
     {}, {"edition": "later"}, {"supply": {"road": 6, "city": 6}, "deck": {"sea": 1}},

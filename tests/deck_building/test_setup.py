@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import siedler
-from siedler.rulesets.deck_building.cards import CARDS
+from siedler.games.deck_building.cards import CARDS
 
 
 def counts(names: list[str]) -> dict[str, int]:

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import siedler
-from siedler.rulesets.catan import CatanGame
+from siedler.games.catan import CatanGame
 
 COMBINATIONS = [
     ("resource-realms", {"fishermen": True, "harbormaster": True}),

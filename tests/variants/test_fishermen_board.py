@@ -7,7 +7,7 @@ import pytest
 
 import siedler
 from siedler.core.hexgrid import DIRECTIONS
-from siedler.rulesets.catan.rules import rules_from
+from siedler.games.catan.rules import rules_from
 from tests.catan.positions import cards, legal_of
 
 from .helpers import GROUNDS, events_of, position, roll, tokens

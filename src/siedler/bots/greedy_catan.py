@@ -8,8 +8,8 @@ from typing import cast
 
 from siedler.core.actions import Action
 from siedler.core.game import Game
-from siedler.rulesets.catan import CatanGame
-from siedler.rulesets.catan.state import (
+from siedler.games.catan import CatanGame
+from siedler.games.catan.state import (
     DISCARD,
     MAIN,
     OFFER_CONFIRM,

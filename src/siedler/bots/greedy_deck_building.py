@@ -8,8 +8,8 @@ from typing import cast
 
 from siedler.core.actions import Action
 from siedler.core.game import Game
-from siedler.rulesets.deck_building import DeckBuildingGame
-from siedler.rulesets.deck_building.cards import (
+from siedler.games.deck_building import DeckBuildingGame
+from siedler.games.deck_building.cards import (
     BANDIT,
     CITY,
     DESERT,
@@ -19,7 +19,7 @@ from siedler.rulesets.deck_building.cards import (
     SEA,
     SETTLEMENT,
 )
-from siedler.rulesets.deck_building.state import DISCARD, MAIN, REACT, STEAL
+from siedler.games.deck_building.state import DISCARD, MAIN, REACT, STEAL
 
 from .greedy import register_strategy
 

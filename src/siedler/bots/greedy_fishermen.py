@@ -11,8 +11,8 @@ from typing import cast
 
 from siedler.core.actions import Action
 from siedler.core.game import Game
-from siedler.rulesets.catan.state import MAIN
-from siedler.rulesets.fishermen.mixin import FishermenMixin
+from siedler.games.catan.state import MAIN
+from siedler.games.fishermen.mixin import FishermenMixin
 
 from .greedy import register_strategy
 from .greedy_catan import _missing, _robbed, _target, catan_strategy

@@ -2,7 +2,7 @@
 
 The notation help is found, not registered: a ``NOTATION`` constant, else the docstring of the ``actions``
 module next to the rule set's game class or one of its base classes (for the Catan family, the docstring of
-``rulesets/catan/actions.py``). So a new rule set documents its notation where its parser lives.
+``games/catan/actions.py``). So a new rule set documents its notation where its parser lives.
 """
 
 from __future__ import annotations

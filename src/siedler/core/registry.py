@@ -1,7 +1,7 @@
 """Rule sets by name, and the entry points that build games: ``new_game``, ``replay``, ``from_state``.
 
-Rule-set packages under ``siedler.rulesets`` (and third-party packages declaring a ``siedler.rulesets``
-entry point) are discovered on first use, so adding a rule set never touches existing code.
+Rule-set packages under ``siedler.games`` (and third-party packages declaring an entry point in the group
+``siedler.rulesets``) are discovered on first use, so adding a rule set never touches existing code.
 An *extension* (Harbormaster, Fishermen...) is a mixin that a family of rule sets switches on by an option;
 the game class for a combination of extensions is composed once and cached.
 """
@@ -96,10 +96,10 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    pkg = importlib.import_module("siedler.rulesets")
+    pkg = importlib.import_module("siedler.games")
     for mod in pkgutil.iter_modules(pkg.__path__, pkg.__name__ + "."):
         importlib.import_module(mod.name)
-    for ep in entry_points(group="siedler.rulesets"):
+    for ep in entry_points(group="siedler.games"):
         ep.load()
 
 

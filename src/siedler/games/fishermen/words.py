@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from siedler.rulesets.catan.words import NAMES
+from siedler.games.catan.words import NAMES
 
 from .actions import tokens_text
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
-from siedler.rulesets.catan.presentation import _named, _unnamed
-from siedler.rulesets.catan.state import MAIN, NOBODY
+from siedler.games.catan.presentation import _named, _unnamed
+from siedler.games.catan.state import MAIN, NOBODY
 
 from .actions import fish_table, token_values
 from .board import fishing_grounds

@@ -19,7 +19,7 @@ from siedler.core.errors import OptionError
 
 from .cards import CARD_INDEX, CARDS, NUM_BASIC, NUM_CARDS, NUM_RESOURCES
 
-DATA_PACKAGE = "siedler.rulesets.deck_building.data"
+DATA_PACKAGE = "siedler.games.deck_building.data"
 
 
 def editions() -> tuple[str, ...]:

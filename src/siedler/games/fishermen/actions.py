@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from siedler.core.errors import IllegalAction
-from siedler.rulesets.catan.actions import CatanAction, resource
-from siedler.rulesets.catan.rules import RESOURCES
+from siedler.games.catan.actions import CatanAction, resource
+from siedler.games.catan.rules import RESOURCES
 
 from .data import USES
 

@@ -7,7 +7,7 @@ the robber's theft, trades and monopoly never see them. All their state is tuple
 
 from __future__ import annotations
 
-from siedler.rulesets.catan import CatanGame
+from siedler.games.catan import CatanGame
 
 from .actions import FishTable, Tokens
 from .board import FishingGround

@@ -1,7 +1,7 @@
 """The base game of Catan for 3-4 players (rule text: kurzspielregel-hafenmeister-fischer.md)."""
 
 from siedler.core.registry import Ruleset, register
-from siedler.rulesets.catan import CATAN_OPTIONS, FAMILY, CatanGame
+from siedler.games.catan import CATAN_OPTIONS, FAMILY, CatanGame
 
 
 class BaseGame(CatanGame):

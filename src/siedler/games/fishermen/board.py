@@ -12,7 +12,7 @@ from functools import cache
 
 from siedler.core.errors import RecordError
 from siedler.core.hexgrid import CORNERS, Axial, Topology, hex_center
-from siedler.rulesets.catan.board import Board
+from siedler.games.catan.board import Board
 
 LAKE = "lake"
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from siedler.core.actions import Action
-from siedler.rulesets.catan import CatanGame, register_catan
-from siedler.rulesets.catan.rules import rules_from
+from siedler.games.catan import CatanGame, register_catan
+from siedler.games.catan.rules import rules_from
 
 from .words import GUARDIAN, LABELS, MOVED, SYNONYMS, TEXT
 

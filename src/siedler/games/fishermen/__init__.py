@@ -3,8 +3,8 @@ that name (rule text: ``kurzspielregel-hafenmeister-fischer.md``, VARIANTE / ZUS
 VON CATAN“ and ALTER SCHUH; rulings in ``docs/rules/fishermen.md``)."""
 
 from siedler.core.registry import Extension, register_extension
-from siedler.rulesets.base import BaseGame
-from siedler.rulesets.catan import FAMILY, register_catan
+from siedler.games.base import BaseGame
+from siedler.games.catan import FAMILY, register_catan
 
 from .mixin import FishermenMixin
 

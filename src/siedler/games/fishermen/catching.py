@@ -4,8 +4,8 @@ roll and for the second founding settlement, the limit of 7 and the reshuffled s
 from __future__ import annotations
 
 from siedler.core.actions import Action
-from siedler.rulesets.catan.board import Board
-from siedler.rulesets.catan.state import NOBODY
+from siedler.games.catan.board import Board
+from siedler.games.catan.state import NOBODY
 
 from .actions import fish_table
 from .board import LAKE, FishingGround, fishing_grounds, inland, with_lake

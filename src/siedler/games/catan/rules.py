@@ -37,7 +37,7 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 
 @cache
 def load_data(name: str) -> dict[str, Any]:
-    text = importlib_resources.files("siedler.rulesets.catan.data").joinpath(name).read_text("utf-8")
+    text = importlib_resources.files("siedler.games.catan.data").joinpath(name).read_text("utf-8")
     data = tomllib.loads(text)
     parent = data.pop("extends", None)
     return _merge(load_data(parent), data) if parent else data

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from siedler.core.actions import Action
-from siedler.rulesets.catan.state import NOBODY, ROAD_BUILDING
+from siedler.games.catan.state import NOBODY, ROAD_BUILDING
 
 from .actions import Tokens, token_values
 from .state import FishermenState

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from siedler.core.errors import RecordError
-from siedler.rulesets.catan import CatanGame
-from siedler.rulesets.catan.state import NOBODY
+from siedler.games.catan import CatanGame
+from siedler.games.catan.state import NOBODY
 
 from .data import RULES
 

@@ -5,8 +5,8 @@ rulings in ``docs/rules/harbormaster.md``.
 """
 
 from siedler.core.registry import Extension, register_extension
-from siedler.rulesets.base import BaseGame
-from siedler.rulesets.catan import FAMILY, register_catan
+from siedler.games.base import BaseGame
+from siedler.games.catan import FAMILY, register_catan
 
 from .mixin import HarbormasterMixin
 
