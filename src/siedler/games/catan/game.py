@@ -38,7 +38,8 @@ from .text import TextMixin
 from .trading import TradingMixin
 
 CATAN_OPTIONS = (
-    Option("board", "random", "map: the rule book's beginner layout, random, or random with no 6/8 adjacent",
+    Option("board", "random", "map: the rule book's beginner layout, random (tokens in the spiral), or balanced "
+           "(tokens placed freely, no 6 or 8 side by side)",
            choices=("beginner", "random", "balanced")),
     Option("max_offers", 3, "trade offers to other players per turn (0 switches player trades off)",
            minimum=0, maximum=20),
@@ -82,17 +83,8 @@ class CatanGame(TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMix
         self.dev_new = [0] * 5
         self.dev_spent = [0] * 5
         self.knights = [0] * n
-        self.node_owner = [NOBODY] * topo.num_nodes
-        self.node_level = [0] * topo.num_nodes
-        self.edge_owner = [NOBODY] * topo.num_edges
-        self.blocked = [0] * topo.num_nodes
-        self.pieces = [rules.max_roads, rules.max_settlements, rules.max_cities] * n
-        self.rates = [4] * (n * 5)
-        self.vp = [0] * n
-        self.road_len = [0] * n
+        self._clear_board()
         self.discard_left = [0] * n
-        self.roads = [()] * n
-        self.buildings = [()] * n
         self.offer_accepted = []
         self.robber = self._initial_robber()
         self.robber_return = MAIN

@@ -243,15 +243,7 @@ class PresentationMixin(CatanState):
     def _import_pieces(self, data: dict[str, Any]) -> None:
         rules, n = self.rules, self.num_players
         topo = self.board.topology
-        self.node_owner = [NOBODY] * topo.num_nodes
-        self.node_level = [0] * topo.num_nodes
-        self.edge_owner = [NOBODY] * topo.num_edges
-        self.blocked = [0] * topo.num_nodes
-        self.pieces = [rules.max_roads, rules.max_settlements, rules.max_cities] * n
-        self.rates = [4] * (n * 5)
-        self.vp = [0] * n
-        self.roads = [()] * n
-        self.buildings = [()] * n
+        self._clear_board()
         for level, key in ((1, "settlements"), (2, "cities")):
             for node, owner in data[key]:
                 node, owner = int(node), self._seat(owner)
@@ -278,7 +270,6 @@ class PresentationMixin(CatanState):
             self.edge_owner[e] = owner
             self.roads[owner] = (*self.roads[owner], e)
             self.pieces[owner * 3] -= 1
-        self.road_len = [0] * n
         if min(self.pieces) < 0:
             raise RecordError("a player has more pieces on the board than the game provides")
         for p in range(n):

@@ -102,6 +102,21 @@ class CatanState(Game):
         (the Fishermen's lake), which the rule set's data file does not know."""
         return self.rules.map["terrain_resource"]
 
+    def _clear_board(self) -> None:
+        """No pieces on the board, every piece in its owner's supply: the start of a game, and the blank an
+        imported state's pieces are placed on."""
+        rules, n, topo = self.rules, self.num_players, self.board.topology
+        self.node_owner = [NOBODY] * topo.num_nodes
+        self.node_level = [0] * topo.num_nodes
+        self.edge_owner = [NOBODY] * topo.num_edges
+        self.blocked = [0] * topo.num_nodes
+        self.pieces = [rules.max_roads, rules.max_settlements, rules.max_cities] * n
+        self.rates = [4] * (n * 5)
+        self.vp = [0] * n
+        self.road_len = [0] * n
+        self.roads = [()] * n
+        self.buildings = [()] * n
+
     # Mechanics one mixin provides and another uses ---------------------------------------------
     def _check_win(self, seat: int) -> None:
         raise NotImplementedError
