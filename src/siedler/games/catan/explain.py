@@ -12,7 +12,7 @@ PHASE_TASKS = {
     "setup_road": "build a road next to the new settlement",
     "roll": "roll the dice (or play a knight first)",
     "discard": "discard half of the hand",
-    "robber": "move the robber",
+    "robber": "move the {robber}",
     "main": "trade, build, play a card or end the turn",
     "road_building": "place a free road",
     "offer_reply": "accept or decline the trade offer",
@@ -49,7 +49,8 @@ class ExplainMixin(CatanState):
         legal_kinds = {a[0] for a in self.legal_actions()}
         kind = action[0]
         if kind not in legal_kinds and kind not in PHASE_KINDS.get(phase, ()):
-            return f"'{action}' is not possible now: {who} must {PHASE_TASKS[phase]}"
+            task = PHASE_TASKS[phase].format(robber=self.robber_name())
+            return f"'{action}' is not possible now: {who} must {task}"
         reason = self._specific_reason(action)
         return f"'{action}' is not legal: {reason}"
 
@@ -89,7 +90,7 @@ class ExplainMixin(CatanState):
         if kind == "robber":
             h, victim = action[1], action[3]
             if h == self.robber:
-                return "the robber must move to another hex"
+                return f"the {self.robber_name()} must move to another hex"
             if victim < 0:
                 return f"you must steal from a player next to hex {action[2]} who holds cards"
             return f"seat {victim} has no building on hex {action[2]} or holds no cards"

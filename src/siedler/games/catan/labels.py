@@ -22,12 +22,12 @@ SIMPLE = {
 }
 TEMPLATES = {
     "en": {"settle": "Build a settlement at {0}", "city": "Build a city at {0}", "road": "Build a road {0}",
-           "robber": "Move the robber to {0}", "robber_steal": "Move the robber to {0} and rob {1}",
+           "robber": "Move the {robber} to {0}", "robber_steal": "Move the {robber} to {0} and rob {1}",
            "discard": "Discard 1 {0}", "monopoly": "Play monopoly on {0}", "plenty": "Play year of plenty: {0}",
            "bank": "Trade {0} {1} for 1 {2} with the bank", "offer": "Offer {0} for {1} to {2}",
            "everyone": "everyone", "confirm": "Trade with {0}"},
     "de": {"settle": "Siedlung bauen an {0}", "city": "Stadt bauen an {0}", "road": "Straße bauen {0}",
-           "robber": "Räuber nach {0} versetzen", "robber_steal": "Räuber nach {0} versetzen, bei {1} ziehen",
+           "robber": "{robber} nach {0} versetzen", "robber_steal": "{robber} nach {0} versetzen, bei {1} ziehen",
            "discard": "1 {0} abwerfen", "monopoly": "Monopol ausspielen: {0}",
            "plenty": "Erfindung ausspielen: {0}", "bank": "{0} {1} gegen 1 {2} mit der Bank tauschen",
            "offer": "{0} für {1} anbieten an {2}", "everyone": "alle", "confirm": "Handel mit {0} abschließen"},
@@ -54,9 +54,10 @@ class LabelMixin(CatanState):
             return t["road"].format(f"{action[2]}-{action[3]}")
         if kind == "robber":
             victim = action[3]
+            robber = self.robber_name(lang)
             if victim < 0:
-                return t["robber"].format(action[2])
-            return t["robber_steal"].format(action[2], self.players[victim])
+                return t["robber"].format(action[2], robber=robber)
+            return t["robber_steal"].format(action[2], self.players[victim], robber=robber)
         if kind in ("discard", "monopoly"):
             return t[kind].format(res[action[1]])
         if kind == "plenty":

@@ -67,6 +67,7 @@ class PresentationMixin(CatanState):
             "board": self._board_view(),
             "pieces": self._pieces_view(),
             "legend": self._legend(),
+            "names": {"robber": dict(self.robber_names)},
             "bank": _named(self.bank, RESOURCES),
             "dev_deck": sum(self.dev_deck),
             "phase": PHASE_NAMES[self.phase],
@@ -148,7 +149,7 @@ class PresentationMixin(CatanState):
         }
 
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
-        return describe_event(kind, data, lang, self.players)
+        return describe_event(kind, data, lang, self.players, self.robber_name(lang))
 
     # ------------------------------------------------------------------ export and import
     def _export(self) -> dict[str, Any]:

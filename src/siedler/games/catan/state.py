@@ -80,7 +80,13 @@ class CatanState(Game):
     _main_extras: ClassVar[tuple[Any, ...]] = ()
     _production_extras: ClassVar[tuple[Any, ...]] = ()
 
+    #: What the robber is called (Resource Realms calls it the Guardian); every text about it uses this.
+    robber_names: ClassVar[dict[str, str]] = {"en": "robber", "de": "Räuber"}
+
     # Hooks that variants override --------------------------------------------------------------
+    def robber_name(self, lang: str = "en") -> str:
+        return self.robber_names.get(lang, self.robber_names["en"])
+
     #: Terrain that random boards keep off the island's edge (the Fishermen keep the desert, their lake,
     #: inland).
     inland_terrain: ClassVar[tuple[str, ...]] = ()

@@ -51,11 +51,11 @@ WORDS = {
 }
 PHASES = {
     "en": {"setup_settlement": "founding: place a settlement", "setup_road": "founding: place a road",
-           "roll": "roll the dice", "discard": "discard half", "robber": "move the robber",
+           "roll": "roll the dice", "discard": "discard half", "robber": "move the {robber}",
            "main": "trade and build", "road_building": "road building", "offer_reply": "answer the offer",
            "offer_confirm": "confirm the trade", "over": "game over"},
     "de": {"setup_settlement": "Gründung: Siedlung setzen", "setup_road": "Gründung: Straße setzen",
-           "roll": "würfeln", "discard": "Hälfte abwerfen", "robber": "Räuber versetzen",
+           "roll": "würfeln", "discard": "Hälfte abwerfen", "robber": "{robber} versetzen",
            "main": "handeln und bauen", "road_building": "Straßenbau", "offer_reply": "Angebot beantworten",
            "offer_confirm": "Handel bestätigen", "over": "Spielende"},
 }
@@ -85,10 +85,17 @@ def resource_word(name: str, lang: str) -> str:
     return name
 
 
+def _robber(view: dict[str, Any], lang: str) -> str:
+    """The robber's name in the view (a variant may call it otherwise), else the usual one."""
+    names = view.get("names", {}).get("robber", {})
+    return str(names.get(lang) or names.get("en") or WORDS[lang]["robber"].lower())
+
+
 def draw_board(view: dict[str, Any], terrain_resource: dict[str, str], lang: str = "en") -> str:
     """The island: hexes (label, number, resource, pips or robber), numbered intersections, paths, harbours."""
     lang = _lang(lang)
     words = WORDS[lang]
+    robber_word = _robber(view, lang).upper()
     board = view["board"]
     xy = [tuple(p) for p in board["nodes"]]
     xmin, ymin = min(x for x, _ in xy), min(y for _, y in xy)
@@ -117,7 +124,7 @@ def draw_board(view: dict[str, Any], terrain_resource: dict[str, str], lang: str
         top = f"{hx['id']}  {number}" if number else hx["id"]
         canvas.put(r - 1, c - len(top) // 2, top)
         canvas.put(r, c - len(name) // 2, name)
-        bottom = f"*{words['robber']}*" if hx["id"] == robber else "." * PIPS.get(number or 0, 0)
+        bottom = f"*{robber_word}*" if hx["id"] == robber else "." * PIPS.get(number or 0, 0)
         canvas.put(r + 1, c - len(bottom) // 2, bottom)
     for a, b in board["edges"]:
         (xa, ya), (xb, yb) = xy[a], xy[b]
@@ -182,7 +189,7 @@ def draw_status(view: dict[str, Any], lang: str = "en") -> str:
     seat = view["seat"]
     lines = []
     current, to_act = view["current"], view["to_act"]
-    phase = PHASES[lang].get(view["phase"], view["phase"])
+    phase = PHASES[lang].get(view["phase"], view["phase"]).format(robber=_robber(view, lang))
     head = f"{w['turn']} {view['turn'] + 1} · {w['phase']}: {phase}"
     if not view["over"]:
         head += f" · {players[current]['name']} {w['to_play']}"

@@ -26,7 +26,7 @@ TEMPLATES = {
         "produce": "{gains}",
         "build": "{seat} built {piece} at {at}.",
         "discard": "{seat} discarded {resource}.",
-        "robber": "{seat} moved the robber to {hex}.",
+        "robber": "{seat} moved the {robber} to {hex}.",
         "steal": "{seat} stole {resource} from {victim}.",
         "buy": "{seat} bought a development card{card}.",
         "play": "{seat} played {card}.",
@@ -48,7 +48,7 @@ TEMPLATES = {
         "produce": "{gains}",
         "build": "{seat} baut {piece} an {at}.",
         "discard": "{seat} wirft {resource} ab.",
-        "robber": "{seat} versetzt den Räuber nach {hex}.",
+        "robber": "{seat} versetzt den {robber} nach {hex}.",
         "steal": "{seat} zieht {resource} von {victim}.",
         "buy": "{seat} kauft eine Entwicklungskarte{card}.",
         "play": "{seat} spielt {card}.",
@@ -76,7 +76,8 @@ def _bundle(counts: list[int], lang: str) -> str:
     return ", ".join(f"{n} {names[r]}" for r, n in enumerate(counts) if n) or "-"
 
 
-def describe_event(kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...]) -> str:
+def describe_event(kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...],
+                   robber: str | None = None) -> str:
     lang = lang if lang in TEMPLATES else "en"
     names = NAMES[lang]
     de = lang == "de"
@@ -98,6 +99,7 @@ def describe_event(kind: str, data: dict[str, Any], lang: str, players: tuple[st
     if kind == "award" and data.get("seat", -1) < 0:
         kind = "award_lost"
     fields: dict[str, Any] = {k: v for k, v in data.items()}
+    fields["robber"] = robber or ("Räuber" if de else "robber")
     for key in ("seat", "victim", "with"):
         if key in data:
             fields[key] = who(data[key])

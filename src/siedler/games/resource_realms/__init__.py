@@ -7,13 +7,13 @@ the Guardian's name.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from siedler.core.actions import Action
 from siedler.games.catan import CatanGame, register_catan
 from siedler.games.catan.rules import rules_from
 
-from .words import GUARDIAN, LABELS, MOVED, SYNONYMS, TEXT
+from .words import GUARDIAN, SYNONYMS
 
 
 class ResourceRealmsGame(CatanGame):
@@ -46,37 +46,15 @@ class ResourceRealmsGame(CatanGame):
             super()._check_win(seat)
 
     # ------------------------------------------------------------------ the Guardian's name
+    #: Every text of the shared mechanics about the robber (log, labels, errors, text board, view) uses it.
+    robber_names: ClassVar[dict[str, str]] = GUARDIAN
+
     def parse_action(self, text: str) -> Action:
         if isinstance(text, str):
             word, _, rest = text.strip().partition(" ")
             if word.lower() in SYNONYMS:
                 text = f"robber {rest}"
         return super().parse_action(text)
-
-    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
-        if kind == "robber":
-            return MOVED.get(lang, MOVED["en"]).format(seat=self.players[data["seat"]], hex=data["hex"])
-        return super().describe(kind, data, lang)
-
-    def action_label(self, action: Action, lang: str = "en") -> str:
-        if action[0] == "robber":
-            plain, rob = LABELS.get(lang, LABELS["en"])
-            return rob.format(action[2], self.players[action[3]]) if action[3] >= 0 else plain.format(action[2])
-        return super().action_label(action, lang)
-
-    def render_text(self, seat: int | None = None, lang: str = "en") -> str:
-        text = super().render_text(seat, lang)
-        for robber, guardian in TEXT.get(lang, TEXT["en"]):
-            text = text.replace(robber, guardian)
-        return text
-
-    def _explain_illegal(self, action: Action) -> str:
-        return super()._explain_illegal(action).replace("the robber", "the Guardian")
-
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        data = super()._view_extra(seat)
-        data["names"] = {"robber": dict(GUARDIAN)}
-        return data
 
 
 RULESET = register_catan(
