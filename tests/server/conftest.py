@@ -1,8 +1,12 @@
-"""A server on a fresh SQLite file per test, driven in-process with FastAPI's TestClient."""
+"""A server on a fresh database per test (a SQLite file; and a PostgreSQL database too, where
+``SIEDLER_TEST_POSTGRES_URL`` names a server to create it on, as CI does), driven in-process with
+FastAPI's TestClient."""
 
 from __future__ import annotations
 
+import os
 import time
+import uuid
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -17,11 +21,33 @@ with warnings.catch_warnings():
 from siedler.server import Settings, create_app
 
 
+#: An administrative URL of a PostgreSQL server on which each test gets a database of its own.
+POSTGRES = os.environ.get("SIEDLER_TEST_POSTGRES_URL", "")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.db'}"
+        return
+    if not POSTGRES:
+        pytest.skip("set SIEDLER_TEST_POSTGRES_URL to a PostgreSQL server to run these against it (CI does)")
+    import psycopg
+
+    name = f"siedler_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = POSTGRES.rpartition("/")
+    yield f"{base}/{name}"
+    with psycopg.connect(POSTGRES, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
 class Server:
     """Start, stop and restart an app on one database, as a restarted process would."""
 
-    def __init__(self, database: Path) -> None:
-        self.url = f"sqlite:///{database}"
+    def __init__(self, url: str) -> None:
+        self.url = url
         self.client: TestClient | None = None
 
     def start(self, **settings: Any) -> TestClient:
@@ -42,8 +68,8 @@ class Server:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "games.db")
+def server(database_url: str) -> Iterator[Server]:
+    srv = Server(database_url)
     srv.start()
     yield srv
     srv.stop()
