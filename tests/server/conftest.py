@@ -20,7 +20,6 @@ with warnings.catch_warnings():
 
 from siedler.server import Settings, create_app
 
-
 #: An administrative URL of a PostgreSQL server on which each test gets a database of its own.
 POSTGRES = os.environ.get("SIEDLER_TEST_POSTGRES_URL", "")
 
