@@ -35,8 +35,7 @@ class PresentationMixin(CatanState):
     # ------------------------------------------------------------------ views
     def view(self, seat: int | None) -> dict[str, Any]:
         """Exactly what ``seat`` may know (``None``: a spectator): others' cards only as counts."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.num_players):
-            raise ValueError(f"seat must be None or 0-{self.num_players - 1}, not {seat!r}")
+        self._check_viewer(seat)
         n = self.num_players
         players = []
         for p in range(n):

@@ -46,8 +46,7 @@ class PresentationMixin(DeckState):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Exactly what ``seat`` may know (``None``: a spectator); the format is in docs/rules/deck-building.md."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.num_players):
-            raise ValueError(f"seat must be None or 0-{self.num_players - 1}, not {seat!r}")
+        self._check_viewer(seat)
         rules = self.rules
         players = [{
             "seat": p,
