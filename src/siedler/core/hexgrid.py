@@ -71,14 +71,12 @@ class Topology:
 
     hexes: tuple[Axial, ...]
     hex_nodes: tuple[tuple[int, ...], ...] = field(init=False)
-    hex_edges: tuple[tuple[int, ...], ...] = field(init=False)
     hex_neighbors: tuple[tuple[int, ...], ...] = field(init=False)
     node_xy: tuple[tuple[int, int], ...] = field(init=False)
     node_hexes: tuple[tuple[int, ...], ...] = field(init=False)
     node_nodes: tuple[tuple[int, ...], ...] = field(init=False)
     node_edges: tuple[tuple[int, ...], ...] = field(init=False)
     edge_nodes: tuple[tuple[int, int], ...] = field(init=False)
-    edge_edges: tuple[tuple[int, ...], ...] = field(init=False)
     edge_index: dict[tuple[int, int], int] = field(init=False)
     hex_index: dict[Axial, int] = field(init=False)
     hex_labels: tuple[str, ...] = field(init=False)
@@ -113,11 +111,6 @@ class Topology:
 
         self.edge_nodes = tuple(sorted(edge_set, key=edge_key))
         self.edge_index = {e: i for i, e in enumerate(self.edge_nodes)}
-        self.hex_edges = tuple(
-            tuple(self.edge_index[(min(ring_[i], ring_[(i + 1) % 6]), max(ring_[i], ring_[(i + 1) % 6]))]
-                  for i in range(6))
-            for ring_ in self.hex_nodes
-        )
         n_nodes = len(self.node_xy)
         node_hexes: list[list[int]] = [[] for _ in range(n_nodes)]
         for hex_id, corners in enumerate(self.hex_nodes):
@@ -133,10 +126,6 @@ class Topology:
         self.node_hexes = tuple(tuple(x) for x in node_hexes)
         self.node_nodes = tuple(tuple(sorted(x)) for x in node_nodes)
         self.node_edges = tuple(tuple(sorted(x)) for x in node_edges)
-        self.edge_edges = tuple(
-            tuple(sorted((set(self.node_edges[a]) | set(self.node_edges[b])) - {e}))
-            for e, (a, b) in enumerate(self.edge_nodes)
-        )
         self.hex_neighbors = tuple(
             tuple(self.hex_index[(q + dq, r + dr)] for dq, dr in DIRECTIONS.values()
                   if (q + dq, r + dr) in self.hex_index)
@@ -162,9 +151,6 @@ class Topology:
     def edge_label(self, e: int) -> str:
         a, b = self.edge_nodes[e]
         return f"{a}-{b}"
-
-    def coastal_nodes(self) -> set[int]:
-        return {n for n, hs in enumerate(self.node_hexes) if len(hs) < 3}
 
 
 def _label(i: int) -> str:

@@ -6,13 +6,12 @@ the small hooks declared in ``state.py``; nothing here is copied into them.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from siedler.core.actions import Action
-from siedler.core.errors import IllegalAction
 from siedler.core.options import Option
 
-from .actions import CatanAction, action_table
+from .actions import action_table
 from .board import Board, balanced_board, beginner_board, random_board
 from .building import BuildingMixin
 from .development import DevelopmentMixin
@@ -20,7 +19,7 @@ from .explain import ExplainMixin
 from .hints import HintsMixin
 from .labels import LabelMixin
 from .presentation import PresentationMixin
-from .rules import KNIGHT, rules_from
+from .rules import rules_from
 from .state import (
     DISCARD,
     MAIN,
@@ -372,11 +371,3 @@ class CatanGame(TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMix
         self.phase = OVER
         self.to_act = None
         self._emit("over", {"winner": winner, "scores": self.scores()})
-
-    def knights_playable(self, seat: int) -> bool:
-        return self._playable(seat, KNIGHT)
-
-    def action_from_json(self, data: Any) -> CatanAction:
-        if not isinstance(data, str):
-            raise IllegalAction(f"an action's JSON form is its notation text, not {type(data).__name__}")
-        return cast(CatanAction, self.parse_action(data))
