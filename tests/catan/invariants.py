@@ -65,6 +65,14 @@ def check_distance_rule(g: CatanGame) -> None:
             assert all(g.node_owner[m] < 0 for m in topo.node_nodes[n]), f"distance rule broken at {n}"
 
 
+def _exchange(a: dict[str, int], a_gives: str, b: dict[str, int], b_gives: str) -> None:
+    """One card of kind ``a_gives`` from ``a`` to ``b`` and one of ``b_gives`` back: counts stay put."""
+    a[a_gives] -= 1
+    b[a_gives] += 1
+    b[b_gives] -= 1
+    a[b_gives] += 1
+
+
 def with_hidden_changed(g: CatanGame, seat: int) -> dict[str, Any]:
     """The same position with what ``seat`` may not know changed: always the generator state, and cards
     wherever the position allows.
@@ -83,10 +91,7 @@ def with_hidden_changed(g: CatanGame, seat: int) -> dict[str, Any]:
             ra = next((r for r, k in ha.items() if k > 0 and hb[r] == 0), None)
             rb = next((r for r, k in hb.items() if k > 0 and ha[r] == 0), None)
             if ra and rb:
-                ha[ra] -= 1
-                ha[rb] += 1
-                hb[rb] -= 1
-                hb[ra] += 1
+                _exchange(ha, ra, hb, rb)
                 changed = True
                 break
         if changed:
@@ -97,11 +102,7 @@ def with_hidden_changed(g: CatanGame, seat: int) -> dict[str, Any]:
         held = next((c for c, k in cards.items() if k > (new[c] if p == game["current"] else 0)), None)
         spare = next((c for c, k in deck.items() if k > 0 and c != held), None)
         if held and spare:
-            cards[held] -= 1
-            cards[spare] += 1
-            deck[spare] -= 1
-            deck[held] += 1
-            changed = True
+            _exchange(cards, held, deck, spare)
             break
     state["rng"] = (state["rng"] * 6364136223846793005 + 1) % (1 << 64)
     return state

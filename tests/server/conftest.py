@@ -86,6 +86,16 @@ def create(client: TestClient, seats: list[dict[str, Any]], ruleset: str = "base
     return response.json()  # type: ignore[no-any-return]
 
 
+def full_table(client: TestClient, seed: int) -> tuple[str, dict[int, str]]:
+    """A base game of three people, every seat taken: its id and each seat's token."""
+    created = create(client, [HUMAN, HUMAN, HUMAN], name="Anna", seed=seed)
+    gid = created["game"]["id"]
+    tokens = {0: created["token"]}
+    for seat in (1, 2):
+        tokens[seat] = client.post(f"/api/games/{gid}/seats/{seat}", json={"name": f"P{seat}"}).json()["token"]
+    return gid, tokens
+
+
 HUMAN = {"kind": "human"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
 RANDOM = {"kind": "bot", "bot": "random"}

@@ -7,7 +7,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import siedler
 
-from .conftest import GREEDY, HUMAN, RANDOM, create, hello, log_matches_game, my_turn, next_state
+from .conftest import GREEDY, HUMAN, RANDOM, create, full_table, hello, log_matches_game, my_turn, next_state
 
 
 def simple_choice(actions: list[dict]) -> str:
@@ -45,11 +45,7 @@ def test_a_person_plays_against_bots_to_the_end(server, client):
 
 
 def test_views_hold_exactly_what_each_seat_may_know(server, client):
-    created = create(client, [HUMAN, HUMAN, HUMAN], name="Anna", seed=3)
-    gid = created["game"]["id"]
-    tokens = {0: created["token"]}
-    for seat in (1, 2):
-        tokens[seat] = client.post(f"/api/games/{gid}/seats/{seat}", json={"name": f"P{seat}"}).json()["token"]
+    gid, tokens = full_table(client, seed=3)
     room = server.lobby.rooms[gid]
     with client.websocket_connect(f"/ws/games/{gid}") as watcher:
         hello(watcher)

@@ -10,7 +10,7 @@ import siedler
 from siedler.server.journal import Journal
 from siedler.server.storage import GameRow, SeatRow, Storage
 
-from .conftest import GREEDY, HUMAN, RANDOM, create, hello, log_matches_game, my_turn, next_state, wait_for
+from .conftest import GREEDY, HUMAN, RANDOM, create, full_table, hello, log_matches_game, my_turn, next_state, wait_for
 
 
 def test_a_restarted_server_resumes_every_unfinished_game_where_it_stood(server):
@@ -55,11 +55,7 @@ def test_bot_games_go_on_after_a_restart_and_finish(server):
 
 def test_a_move_the_database_refuses_is_neither_applied_nor_shown(server, monkeypatch):
     client = server.client
-    created = create(client, [HUMAN, HUMAN, HUMAN], name="Anna", seed=9)
-    gid = created["game"]["id"]
-    tokens = {0: created["token"]}
-    for seat in (1, 2):
-        tokens[seat] = client.post(f"/api/games/{gid}/seats/{seat}", json={"name": f"P{seat}"}).json()["token"]
+    gid, tokens = full_table(client, seed=9)
     room = server.lobby.rooms[gid]
     seat = room.game.to_act
 
