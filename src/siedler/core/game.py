@@ -43,6 +43,8 @@ class Game:
     """One game of one rule set. See ``docs/api.md``."""
 
     #: Attributes holding flat lists that ``copy()`` must duplicate; everything else is immutable or shared.
+    #: Each class declares only its own: ``__init_subclass__`` merges those of the whole ancestry, so that
+    #: variants composed as mixins (see ``siedler.core.registry.Extension``) keep each other's lists.
     _copy_lists: ClassVar[tuple[str, ...]] = ()
     #: The action class whose ``__str__`` renders this rule set's notation.
     action_class: ClassVar[type[Action]] = Action
@@ -52,6 +54,8 @@ class Game:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._handlers = {name[4:]: getattr(cls, name) for name in dir(cls) if name.startswith("_do_")}
+        cls._copy_lists = tuple(dict.fromkeys(
+            name for k in reversed(cls.__mro__) for name in k.__dict__.get("_copy_lists", ())))
 
     ruleset: str
     players: tuple[str, ...]
@@ -61,6 +65,7 @@ class Game:
     to_act: int | None
     is_over: bool
     winner: int | None
+    logging: bool
 
     def __init__(self, ruleset: str, players: Sequence[str], seed: int, options: dict[str, Any],
                  log: bool = True) -> None:
@@ -76,6 +81,8 @@ class Game:
         self._nactions = 0
         self._events: Chain = None
         self._nevents = 0
+        #: Whether this game keeps its log; hot paths of rule sets check it before composing an event.
+        self.logging = log
         if not log:
             # The log is words for people; simulations do without it. Keeping it costs a tenth of a random
             # game's time, mostly the garbage collector walking the ever longer chain of kept events.
@@ -200,11 +207,6 @@ class Game:
         """Log an event; ``secret`` is merged into ``data`` only for the seats in ``audience``."""
         self._events = (self._events, (self._nactions, kind, data, secret, audience))
         self._nevents += 1
-
-    @property
-    def logging(self) -> bool:
-        """Whether this game keeps its log (``new_game(..., log=False)`` makes one that does not)."""
-        return "_emit" not in self.__dict__
 
     def events(self, seat: int | None = None, since: int = 0, lang: str | None = None) -> list[dict[str, Any]]:
         """The log as ``seat`` may see it, from event number ``since`` on; with ``lang``, each gets its text.

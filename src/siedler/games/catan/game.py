@@ -32,6 +32,7 @@ from .state import (
     ROLL,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
+    CatanState,
 )
 from .text import TextMixin
 from .trading import TradingMixin
@@ -190,6 +191,7 @@ class CatanGame(TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMix
         super().__init_subclass__(**kwargs)
         cls._main_extras = _own_definitions(cls, "_legal_extra")
         cls._production_extras = _own_definitions(cls, "_after_production")
+        cls._extra_vp_defined = cls.extra_vp is not CatanState.extra_vp
 
     def _robber_hexes(self) -> list[int]:
         """Hexes the robber may move to: any land hex but its own."""

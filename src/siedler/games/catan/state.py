@@ -100,6 +100,10 @@ class CatanState(Game):
         """Victory points from a variant's own cards (the Harbormaster...)."""
         return 0
 
+    #: Whether some class of the game overrides ``extra_vp``: if not, ``vp`` alone is everyone's public
+    #: points, and hot paths comparing them skip a call per seat (set per class by ``CatanGame``).
+    _extra_vp_defined: ClassVar[bool] = False
+
     def total_vp(self, seat: int) -> int:
         return self.vp[seat] + self.dev_hand[seat * 5 + 1] + self.extra_vp(seat)
 

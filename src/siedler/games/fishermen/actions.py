@@ -78,10 +78,19 @@ def payable(held: Tokens, cost: int, max_held: int) -> tuple[Tokens, ...]:
 
 
 @dataclass(frozen=True)
-class Menu:
-    """The fish actions a holding can pay for, grouped so that legal-action generation mostly extends
-    whole tuples: per use, per victim or resource, and the common cases of every victim or resource."""
+class Holding:
+    """The fish tokens a player holds, and every fish action they pay for, grouped so that legal-action
+    generation mostly extends whole tuples: per use, per victim or resource, and the common cases of every
+    victim or resource. One object per set of tokens (see ``FishTable.holding``), so players' holdings are
+    compared, copied and looked up as single references."""
 
+    tokens: Tokens
+    #: ``FishTable.code(tokens)``: the holding's index in ``FishTable.HOLDINGS``.
+    code: int
+    #: How many tokens: at most ``max_held``.
+    count: int
+    #: Whether the tokens pay for any action at all (most holdings of a game do not).
+    pays: bool
     robber: tuple[FishAction, ...]
     steal: tuple[tuple[FishAction, ...], ...]  # by victim
     steal_all: tuple[tuple[FishAction, ...], ...]  # by thief: from every other seat
@@ -105,29 +114,48 @@ class FishTable:
             for use in USES for arg in args[use] for t in exact_sets(self.costs[use], max_held)
         }
         self.BOOT = tuple(FishAction("boot", p) for p in range(num_players))
-        self._menus: dict[Tokens, Menu] = {}
+        #: A holding's code counts its ones, twos and threes in base ``max_held + 1``, so drawing or handing
+        #: in a token adds or subtracts ``STEP[fish - 1]``: the hot paths never build a tuple to look one up.
+        self.STEP = (1, max_held + 1, (max_held + 1) ** 2)
+        #: Codes of more than ``max_held`` tokens hold ``None``: no player can have them.
+        self.HOLDINGS: list[Holding] = [None] * (max_held + 1) ** 3  # type: ignore[list-item]
+        for threes in range(max_held + 1):
+            for twos in range(max_held + 1 - threes):
+                for ones in range(max_held + 1 - threes - twos):
+                    found = self._make_holding((ones, twos, threes))
+                    self.HOLDINGS[found.code] = found
+        self.EMPTY = self.holding((0, 0, 0))
 
-    def menu(self, held: Tokens) -> Menu:
-        """Every fish action open to a player holding ``held``, by use and argument; memoised, since the
-        same holdings come up again and again, so legal-action generation only filters by the position."""
-        found = self._menus.get(held)
-        if found is None:
-            def offers(use: str, arg: int) -> tuple[FishAction, ...]:
-                return tuple(self.FISH[(use, arg, t)] for t in payable(held, self.costs[use], self.max_held))
+    def code(self, tokens: Tokens) -> int:
+        step = self.STEP
+        return tokens[0] * step[0] + tokens[1] * step[1] + tokens[2] * step[2]
 
-            steal = tuple(offers("steal", q) for q in range(self.num_players))
-            take = tuple(offers("take", r) for r in range(len(RESOURCES)))
-            found = self._menus[held] = Menu(
-                robber=offers("robber", -1),
-                steal=steal,
-                steal_all=tuple(tuple(a for q, acts in enumerate(steal) if q != thief for a in acts)
-                                for thief in range(self.num_players)),
-                take=take,
-                take_all=tuple(a for acts in take for a in acts),
-                road=offers("road", -1),
-                card=offers("card", -1),
-            )
-        return found
+    def holding(self, tokens: Tokens) -> Holding:
+        """The holding of ``tokens`` (at most ``max_held`` of them)."""
+        if min(tokens) < 0 or sum(tokens) > self.max_held:
+            raise ValueError(f"no player can hold the fish tokens {tokens}")
+        return self.HOLDINGS[self.code(tokens)]
+
+    def _make_holding(self, tokens: Tokens) -> Holding:
+        def offers(use: str, arg: int) -> tuple[FishAction, ...]:
+            return tuple(self.FISH[(use, arg, t)] for t in payable(tokens, self.costs[use], self.max_held))
+
+        steal = tuple(offers("steal", q) for q in range(self.num_players))
+        take = tuple(offers("take", r) for r in range(len(RESOURCES)))
+        return Holding(
+            tokens=tokens,
+            code=self.code(tokens),
+            count=sum(tokens),
+            pays=fish_in(tokens) >= min(self.costs.values()),
+            robber=offers("robber", -1),
+            steal=steal,
+            steal_all=tuple(tuple(a for q, acts in enumerate(steal) if q != thief for a in acts)
+                            for thief in range(self.num_players)),
+            take=take,
+            take_all=tuple(a for acts in take for a in acts),
+            road=offers("road", -1),
+            card=offers("card", -1),
+        )
 
     def parse(self, words: list[str]) -> FishAction:
         kind, args = words[0], words[1:]

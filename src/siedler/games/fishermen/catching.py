@@ -10,7 +10,7 @@ from siedler.games.catan.state import NOBODY
 from .actions import fish_table
 from .board import LAKE, FishingGround, fishing_grounds, inland, with_lake
 from .data import RULES
-from .state import FishermenState
+from .state import BOOT, FishermenState
 
 
 class CatchingMixin(FishermenState):
@@ -19,10 +19,10 @@ class CatchingMixin(FishermenState):
     def _setup(self) -> None:
         n = self.num_players
         self.boot = NOBODY
-        self.fish_supply = (*RULES.fish, RULES.boots)
-        self.fish_spent = (0, 0, 0)
-        self.fish_held = (0,) * (3 * n)
+        self.fish_supply = [*RULES.fish, RULES.boots]
+        self.fish_spent = [0, 0, 0]
         self.fish_table = fish_table(n, tuple(RULES.costs.items()), RULES.max_held)
+        self.fish_held = [self.fish_table.EMPTY] * n
         self._turn_order = tuple(tuple((p + i) % n for i in range(n)) for p in range(n))
         self._others = tuple(tuple(q for q in range(n) if q != p) for p in range(n))
         super()._setup()
@@ -53,6 +53,7 @@ class CatchingMixin(FishermenState):
         lakes = self.board.hexes_of(LAKE)
         self.lake = lakes[0] if lakes else NOBODY
         self.lake_nodes = self.board.topology.hex_nodes[self.lake] if lakes else ()
+        self.fish_nodes = self.fish_ground_nodes | frozenset(self.lake_nodes)
         self._fish_income = {}
 
     def _initial_robber(self) -> int:
@@ -64,16 +65,17 @@ class CatchingMixin(FishermenState):
 
     # ------------------------------------------------------------------ catching fish
     def _after_production(self, total: int) -> None:
-        """Fish for the grounds and the lake with ``total`` (called for this class alone: no ``super()``)."""
+        """Fish for the grounds and the lake with ``total`` (called for this class alone: no ``super()``).
+        About half the rolls of a fishing game bring fish, so what each seat is owed is looked up, not
+        recounted from the buildings."""
         key = -total if self.robber == self.lake else total
         owed = self._fish_income.get(key)
         if owed is None:
             owed = self._fish_income[key] = self._income(total, key < 0)
         if owed:
             for p in self._turn_order[self.current]:  # the roller first, then in turn order
-                count = owed[p]
-                if count:
-                    self._give_fish(p, count)
+                if owed[p]:
+                    self._give_fish(p, owed[p])
 
     def _income(self, total: int, lake_blocked: bool) -> tuple[int, ...]:
         """Tokens owed to each seat when ``total`` is rolled (``()``: to nobody)."""
@@ -88,11 +90,13 @@ class CatchingMixin(FishermenState):
         return tuple(owed) if any(owed) else ()
 
     def _place_settlement(self, seat: int, node: int) -> None:
-        self._fish_income = {}  # replaced, not cleared: copies of the game share the old one
+        if node in self.fish_nodes:
+            self._fish_income = {}  # replaced, not cleared: copies of the game share the old one
         super()._place_settlement(seat, node)
 
     def _do_city(self, action: Action) -> None:
-        self._fish_income = {}
+        if action[1] in self.fish_nodes:
+            self._fish_income = {}
         super()._do_city(action)
 
     def _founding_yield(self, seat: int, node: int) -> None:
@@ -102,46 +106,41 @@ class CatchingMixin(FishermenState):
 
     def _give_fish(self, seat: int, count: int) -> None:
         """Draw ``count`` tokens face down for ``seat``, up to the most a player may hold; the old boot, if
-        drawn, is shown at once and takes the place of a fish token. (Runs on most rolls of a fishing game,
-        hence the local variables.)"""
-        held, b = self.fish_held, seat * 3
-        h1, h2, h3 = held[b], held[b + 1], held[b + 2]
-        room = self._max_held - h1 - h2 - h3
-        s0, s1, s2, s3 = self.fish_supply
+        drawn, is shown at once and takes the place of a fish token."""
+        supply, table = self.fish_supply, self.fish_table
+        holding = self.fish_held[seat]
+        code, room = holding.code, self._max_held - holding.count
         drawn: list[int] = []
         for i in range(count):
             if room <= 0:
                 self._emit("fish_full", {"seat": seat, "max": self._max_held, "missed": count - i})
                 break
-            left = s0 + s1 + s2 + s3
+            left = supply[0] + supply[1] + supply[2] + supply[3] or self._reshuffle_spent()
             if not left:
-                spent = self.fish_spent
-                if not any(spent):
-                    break  # every token is in someone's hand
-                self._emit("fish_reshuffle", {"count": sum(spent)})
-                (s0, s1, s2), self.fish_spent = spent, (0, 0, 0)
-                left = s0 + s1 + s2
+                break  # every token is in someone's hand
             pick = self.rng.below(left)  # a token drawn face down: each equally likely
-            if pick < s0:
-                s0 -= 1
-                h1 += 1
-                drawn.append(1)
-            elif pick < s0 + s1:
-                s1 -= 1
-                h2 += 1
-                drawn.append(2)
-            elif pick < s0 + s1 + s2:
-                s2 -= 1
-                h3 += 1
-                drawn.append(3)
-            else:
-                s3 -= 1
+            if pick >= left - supply[BOOT]:  # the boot is no fish token: it is shown at once, takes no room
+                supply[BOOT] -= 1
                 self.boot = seat
                 self._emit("boot_drawn", {"seat": seat})
-                continue  # the boot is no fish token: it takes no room
+                continue
+            kind = 0 if pick < supply[0] else 1 if pick < supply[0] + supply[1] else 2
+            supply[kind] -= 1
+            code += table.STEP[kind]
+            drawn.append(kind + 1)
             room -= 1
-        self.fish_supply = (s0, s1, s2, s3)
         if drawn:
-            self.fish_held = (*held[:b], h1, h2, h3, *held[b + 3:])
-            drawn.sort(reverse=True)
-            self._emit("fish_catch", {"seat": seat, "count": len(drawn)}, {"tokens": drawn}, (seat,))
+            self.fish_held[seat] = table.HOLDINGS[code]
+            if self.logging:
+                drawn.sort(reverse=True)
+                self._emit("fish_catch", {"seat": seat, "count": len(drawn)}, {"tokens": drawn}, (seat,))
+
+    def _reshuffle_spent(self) -> int:
+        """The supply is empty: the tokens handed in become the new one. Returns how many that is."""
+        spent, supply = self.fish_spent, self.fish_supply
+        left = spent[0] + spent[1] + spent[2]
+        if left:
+            self._emit("fish_reshuffle", {"count": left})
+            supply[0], supply[1], supply[2] = spent
+            spent[0] = spent[1] = spent[2] = 0
+        return left

@@ -8,7 +8,7 @@ from importlib import resources
 
 Axial = tuple[int, int]
 
-#: The actions fish buy, in the order of their cost.
+#: The actions fish buy, in the order of their cost (checked on loading: legal-action generation relies on it).
 USES = ("robber", "steal", "take", "road", "card")
 
 
@@ -44,6 +44,8 @@ def load() -> FishermenRules:
     )
     if sorted(rules.beginner_numbers) != sorted(rules.ground_numbers):
         raise ValueError("fishermen.toml: the beginner numbers must be the fishing grounds' numbers")
+    if [rules.costs[use] for use in USES] != sorted(rules.costs.values()):
+        raise ValueError(f"fishermen.toml: the costs must rise in the order {', '.join(USES)}")
     if len(rules.ground_places) != len(rules.ground_numbers):
         raise ValueError("fishermen.toml: one number per fishing ground")
     return rules

@@ -129,7 +129,7 @@ class FishermenPresentationMixin(FishermenState):
         spent = _unnamed(fish["spent"], VALUES, "spent fish")
         if len(fish["held"]) != n:
             raise RecordError(f"fish tokens are listed for {len(fish['held'])} players, not {n}")
-        held: list[int] = []
+        held: list[int] = []  # seat * 3 + fish - 1
         for p, entry in enumerate(fish["held"]):
             tokens = _unnamed(entry, VALUES, f"player {p} fish")
             if sum(tokens) > RULES.max_held:
@@ -142,8 +142,8 @@ class FishermenPresentationMixin(FishermenState):
                 raise RecordError(f"{total} fish tokens showing {v + 1} in the game, it has {RULES.fish[v]}")
         if supply[BOOT] + (boot >= 0) != RULES.boots:
             raise RecordError("the old boot must be either in the supply or with one player")
-        self.fish_supply = (supply[0], supply[1], supply[2], supply[3])
-        self.fish_spent = (spent[0], spent[1], spent[2])
-        self.fish_held = tuple(held)
+        self.fish_supply = list(supply)
+        self.fish_spent = list(spent)
         self.boot = boot
-        self.fish_table = fish_table(n, tuple(RULES.costs.items()), RULES.max_held)
+        self.fish_table = table = fish_table(n, tuple(RULES.costs.items()), RULES.max_held)
+        self.fish_held = [table.holding((held[b], held[b + 1], held[b + 2])) for b in range(0, 3 * n, 3)]

@@ -7,73 +7,78 @@ from typing import Any
 from siedler.core.actions import Action
 from siedler.games.catan.state import NOBODY, ROAD_BUILDING
 
-from .actions import Tokens, token_values
+from .actions import Holding, token_values
 from .state import FishermenState
 
 
 class SpendingMixin(FishermenState):
     def _legal_extra(self, seat: int, acts: list[Action]) -> None:
         """Fish to spend and the boot to pass (called for this class alone: no ``super()``)."""
-        held, b = self.fish_held, seat * 3
-        h0, h1, h2 = held[b], held[b + 1], held[b + 2]
-        if h0 + 2 * h1 + 3 * h2 >= self._cheapest:
-            self._legal_fish(seat, (h0, h1, h2), acts)
+        holding = self.fish_held[seat]
+        if holding.pays:
+            self._legal_fish(seat, holding, acts)
         if self.boot == seat:
             self._legal_boot(seat, acts)
 
     def _legal_boot(self, seat: int, acts: list[Action]) -> None:
         """The boot may go to any other player with as many or more public points (hidden cards unseen)."""
-        vp, extra, boot = self.vp, self.extra_vp, self.fish_table.BOOT
-        mine = vp[seat] + extra(seat)
-        for q in self._others[seat]:
-            if vp[q] + extra(q) >= mine:
-                acts.append(boot[q])
+        vp = self.vp
+        if self._extra_vp_defined:
+            vp = [vp[q] + self.extra_vp(q) for q in range(self.num_players)]
+        mine, boot = vp[seat], self.fish_table.BOOT
+        acts.extend([boot[q] for q in self._others[seat] if vp[q] >= mine])
 
-    def _legal_fish(self, seat: int, held: Tokens, acts: list[Action]) -> None:
-        """The fish actions ``held`` pays for that the position allows. This runs in nearly every main phase
-        of a fishing game, so it works on precomputed menus and checks the position as cheaply as it can."""
-        menu = self.fish_table._menus.get(held) or self.fish_table.menu(held)
-        if menu.robber and self.robber >= 0:
+    def _legal_fish(self, seat: int, menu: Holding, acts: list[Action]) -> None:
+        """The fish actions the holding pays for that the position allows. This runs in a third of the main
+        phases of a fishing game, so it works on the holding's precomputed actions and checks the position
+        as cheaply as it can: uses are looked at in the order of their cost, only as far as the tokens
+        reach."""
+        if self.robber >= 0:
             acts.extend(menu.robber)
-        steal = menu.steal
-        if steal[0]:  # the same tokens pay whoever the victim, so one victim's list says if any can
-            hands = self.hands
-            others = self._others[seat]
-            victims = [q for q in others if hands[q * 5] or hands[q * 5 + 1] or hands[q * 5 + 2]
-                       or hands[q * 5 + 3] or hands[q * 5 + 4]]
-            if len(victims) == len(others):
-                acts.extend(menu.steal_all[seat])
-            else:
-                for q in victims:
-                    acts.extend(steal[q])
-        if menu.take_all:
-            bank = self.bank
-            if bank[0] and bank[1] and bank[2] and bank[3] and bank[4]:
-                acts.extend(menu.take_all)
-            else:
-                take = menu.take
-                for r in range(5):
-                    if bank[r]:
-                        acts.extend(take[r])
+        if not menu.steal_all[seat]:
+            return
+        hands = self.hands
+        others = self._others[seat]
+        victims = [q for q in others if hands[q * 5] or hands[q * 5 + 1] or hands[q * 5 + 2]
+                   or hands[q * 5 + 3] or hands[q * 5 + 4]]
+        if len(victims) == len(others):  # the same tokens pay whoever the victim
+            acts.extend(menu.steal_all[seat])
+        else:
+            steal = menu.steal
+            for q in victims:
+                acts.extend(steal[q])
+        if not menu.take_all:
+            return
+        bank = self.bank
+        if bank[0] and bank[1] and bank[2] and bank[3] and bank[4]:
+            acts.extend(menu.take_all)
+        else:
+            take = menu.take
+            for r in range(5):
+                if bank[r]:
+                    acts.extend(take[r])
         if menu.road and self.pieces[seat * 3] and self._can_place_road(seat):
             acts.extend(menu.road)
         if menu.card and any(self.dev_deck):
             acts.extend(menu.card)
 
     def _do_fish(self, action: Action) -> None:
-        seat, use, arg, tokens = self.current, action[1], action[2], action[3]
-        held, b = list(self.fish_held), seat * 3
-        for i in range(3):
-            held[b + i] -= tokens[i]
-        self.fish_held = tuple(held)
-        s = self.fish_spent
-        self.fish_spent = (s[0] + tokens[0], s[1] + tokens[1], s[2] + tokens[2])
-        data: dict[str, Any] = {"seat": seat, "use": use, "tokens": token_values(tokens)}
-        if use == "steal":
-            data["victim"] = arg
-        elif use == "take":
-            data["resource"] = arg
-        self._emit("fish", data)
+        seat, use, arg, (t1, t2, t3) = self.current, action[1], action[2], action[3]
+        table = self.fish_table
+        step = table.STEP
+        # A legal action's tokens are in the holding, so what is left is a holding too.
+        self.fish_held[seat] = table.HOLDINGS[self.fish_held[seat].code - t1 - t2 * step[1] - t3 * step[2]]
+        spent = self.fish_spent
+        spent[0] += t1
+        spent[1] += t2
+        spent[2] += t3
+        if self.logging:
+            data: dict[str, Any] = {"seat": seat, "use": use, "tokens": token_values(action[3])}
+            if use == "steal":
+                data["victim"] = arg
+            elif use == "take":
+                data["resource"] = arg
+            self._emit("fish", data)
         if use == "robber":
             self.robber = NOBODY
         elif use == "steal":

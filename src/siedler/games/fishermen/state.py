@@ -1,15 +1,17 @@
 """The Fishermen's state, declared once so that the mixins catching, spending and presenting fish agree.
 
 Fish tokens are not resources: they live in their own counts (never in ``hands``), so the 7-card discard,
-the robber's theft, trades and monopoly never see them. All their state is tuples, replaced on change, so
-``copy()`` shares it and no other mixin's ``_copy_lists`` needs to know about it.
+the robber's theft, trades and monopoly never see them. The counts are flat lists of ints changed in place,
+like the shared state's hands, because tokens change hands on about half the rolls of a fishing game.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from siedler.games.catan import CatanGame
 
-from .actions import FishTable, Tokens
+from .actions import FishTable, Holding, Tokens
 from .board import FishingGround
 from .data import RULES
 
@@ -19,28 +21,31 @@ BOOT = 3  # the boot's index in the supply
 
 
 class FishermenState(CatanGame):
+    _copy_lists: ClassVar[tuple[str, ...]] = ("fish_supply", "fish_spent", "fish_held")
     fish_grounds: tuple[FishingGround, ...]
     #: Dice number -> the intersections at the fishing grounds bearing it.
     fish_catch: dict[int, tuple[int, ...]]
     fish_ground_nodes: frozenset[int]
     lake: int
     lake_nodes: tuple[int, ...]
+    #: Intersections that catch fish: at a fishing ground or on the lake's shore.
+    fish_nodes: frozenset[int]
     #: Dice number (negated while the robber is on the lake) -> tokens owed per seat, filled as numbers
-    #: come up and replaced whenever a building is placed, since the catch only depends on the buildings.
+    #: come up and replaced whenever a building is placed on ``fish_nodes``, since the catch only depends
+    #: on those buildings.
     _fish_income: dict[int, tuple[int, ...]]
     #: Face-down supply: ones, twos, threes, and the old boot while nobody has drawn it.
-    fish_supply: tuple[int, int, int, int]
+    fish_supply: list[int]
     #: Tokens handed in, face up: ones, twos, threes.
-    fish_spent: tuple[int, int, int]
-    #: ``seat * 3 + fish - 1``: the face-down tokens each player holds.
-    fish_held: tuple[int, ...]
+    fish_spent: list[int]
+    #: ``fish_held[seat]``: the face-down tokens each player holds, with what they pay for.
+    fish_held: list[Holding]
     #: The seat holding the old boot, or ``NOBODY``.
     boot: int
     fish_table: FishTable
     #: ``_turn_order[seat]``: every seat in turn order, starting with ``seat``.
     _turn_order: tuple[tuple[int, ...], ...]
-    #: The fewest fish any action costs, and the lake's numbers (class constants, for the hot paths).
-    _cheapest = min(RULES.costs.values())
+    #: Class constants, for the hot paths.
     _boot_extra = RULES.boot_extra_points
     _max_held = RULES.max_held
     #: ``_others[seat]``: the other seats, in seat order.
@@ -48,9 +53,7 @@ class FishermenState(CatanGame):
     _lake_numbers = frozenset(RULES.lake_numbers)
 
     def held_tokens(self, seat: int) -> Tokens:
-        b = seat * 3
-        held = self.fish_held
-        return (held[b], held[b + 1], held[b + 2])
+        return self.fish_held[seat].tokens
 
     # Provided by one mixin, used by another ------------------------------------------------------------
     def _set_grounds(self, grounds: tuple[FishingGround, ...]) -> None:
