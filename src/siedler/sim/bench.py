@@ -6,10 +6,16 @@ costs), never a single timing; memory is measured in a separate, untimed game be
 Python down several times. Throughput counts this process's CPU time (one core), so other work on the
 machine does not count against it; and the rule sets are compared with the base game run by run, taking
 turns, so that what remains of such noise falls on all of them alike.
+
+Random games vary a lot in length (the standard deviation is over a third of the mean), so a handful of
+games says little about a rule set's games per second: twenty games can be 15% off. The comparison of rule
+sets therefore plays many more games, pools them (games / CPU seconds, which is what a simulation of
+thousands of games will see) and reports a 95% confidence interval for each ratio to the base game.
 """
 
 from __future__ import annotations
 
+import math
 import platform
 import random
 import resource
@@ -18,7 +24,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from siedler.core.game import Game
@@ -45,8 +51,11 @@ class Throughput:
     actions_per_game: float  # the median game length over every game played
     unfinished: int  # games that ended without a winner (turn limit)
     ruleset_has_offers: bool = False  # the rule set has player-to-player offers (Catan's max_offers option)
-    #: Games per second as a share of the base game's, measured in the same runs (other rule sets only).
+    #: Games per second as a share of the base game's, measured in the same runs (other rule sets only),
+    #: with the ends of its 95% confidence interval.
     relative_to_base: float | None = None
+    relative_low: float | None = None
+    relative_high: float | None = None
 
 
 @dataclass(frozen=True)
@@ -93,30 +102,57 @@ def _supported(ruleset: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k in names}
 
 
-def _one_run(ruleset: str, players: int, opts: Mapping[str, Any], games: int, seed: int, run: int
-             ) -> tuple[float, int, list[int], int]:
-    """CPU seconds, actions, game lengths and unfinished games of one run of ``games`` random games."""
+@dataclass(frozen=True)
+class Run:
+    """One run of random games: CPU seconds in all, and per game its CPU seconds and actions."""
+
+    elapsed: float
+    times: list[float]
+    lengths: list[int]
+    unfinished: int  # games that ended without a winner (turn limit)
+
+
+def _one_run(ruleset: str, players: int, opts: Mapping[str, Any], games: int, seed: int, run: int) -> Run:
     rng = random.Random(seed * 7919 + run)
-    total, lengths, unfinished = 0, [], 0
-    start = time.process_time()
+    times, lengths, unfinished = [], [], 0
+    clock = time.process_time
+    start = clock()
     for i in range(games):
+        began = clock()
         game = new_game(ruleset, players=players, seed=seed * 100_003 + run * games + i, options=opts, log=False)
         play_random(game, rng)
-        total += game.num_actions
+        times.append(clock() - began)
         lengths.append(game.num_actions)
         unfinished += game.winner is None
-    return time.process_time() - start, total, lengths, unfinished
+    return Run(clock() - start, times, lengths, unfinished)
 
 
-def _summarise(ruleset: str, players: int, opts: dict[str, Any], games: int,
-               runs: list[tuple[float, int, list[int], int]], relative: float | None = None) -> Throughput:
-    per_run_games = [games / elapsed for elapsed, _, _, _ in runs]
-    actions_per_second = statistics.median(total / elapsed for elapsed, total, _, _ in runs)
-    lengths = [n for _, _, run_lengths, _ in runs for n in run_lengths]
+def _summarise(ruleset: str, players: int, opts: dict[str, Any], games: int, runs: list[Run],
+               pooled: bool = False) -> Throughput:
+    """Medians over the runs, or with ``pooled`` all games of all runs taken together."""
+    lengths = [n for r in runs for n in r.lengths]
+    if pooled:
+        elapsed = sum(r.elapsed for r in runs)
+        games_per_second, actions_per_second = len(lengths) / elapsed, sum(lengths) / elapsed
+    else:
+        games_per_second = statistics.median(games / r.elapsed for r in runs)
+        actions_per_second = statistics.median(sum(r.lengths) / r.elapsed for r in runs)
     has_offers = "max_offers" in {o.name for o in get_ruleset(ruleset).all_options()}
-    return Throughput(ruleset, players, opts, games, len(runs), statistics.median(per_run_games),
-                      actions_per_second, 1e6 / actions_per_second, float(statistics.median(lengths)),
-                      sum(u for _, _, _, u in runs), has_offers, relative)
+    return Throughput(ruleset, players, opts, games, len(runs), games_per_second, actions_per_second,
+                      1e6 / actions_per_second, float(statistics.median(lengths)),
+                      sum(r.unfinished for r in runs), has_offers)
+
+
+def ratio_interval(base_times: list[float], times: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Games per second of ``times`` as a share of ``base_times``' (mean CPU seconds per game, inverted),
+    with a confidence interval: the delta method on the log of the ratio of two independent means."""
+    mean_b, mean_v = statistics.fmean(base_times), statistics.fmean(times)
+    ratio = mean_b / mean_v
+    if len(base_times) < 2 or len(times) < 2:
+        return ratio, math.nan, math.nan
+    spread = math.sqrt(statistics.variance(base_times) / (len(base_times) * mean_b ** 2)
+                       + statistics.variance(times) / (len(times) * mean_v ** 2))
+    return ratio, ratio * math.exp(-z * spread), ratio * math.exp(z * spread)
 
 
 def throughput(ruleset: str, players: int, options: Mapping[str, Any] | None = None, games: int = 20,
@@ -128,10 +164,11 @@ def throughput(ruleset: str, players: int, options: Mapping[str, Any] | None = N
                       [_one_run(ruleset, players, opts, games, seed, run) for run in range(runs)])
 
 
-def compared_with_base(names: list[str], games: int = 20, runs: int = 5, seed: int = 1,
+def compared_with_base(names: list[str], games: int = 20, rounds: int = 15, seed: int = 1,
                        base: str = "base") -> tuple[list[Throughput], dict[str, str]]:
-    """Each rule set's random-game throughput and its ratio to the base game's, run by run in turns
-    (base, then each rule set, then base again...), so that the ratio is not skewed by when it ran."""
+    """Every rule set's random-game throughput, the base game's included (first), over ``rounds`` rounds of
+    ``games`` games each, taking turns (base, then each rule set, then base again...) so that the ratio is
+    not skewed by when it ran; the games of all rounds are pooled."""
     configs = []
     failed: dict[str, str] = {}
     for name in [base, *names]:
@@ -143,19 +180,18 @@ def compared_with_base(names: list[str], games: int = 20, runs: int = 5, seed: i
             failed[name] = f"{type(exc).__name__}: {exc}"
             continue
         configs.append((name, players, opts))
-    measured: dict[str, list[tuple[float, int, list[int], int]]] = {name: [] for name, _, _ in configs}
-    for run in range(runs):
+    measured: dict[str, list[Run]] = {name: [] for name, _, _ in configs}
+    for run in range(rounds):
         for name, players, opts in configs:
             measured[name].append(_one_run(name, players, opts, games, seed, run))
-    base_rate = statistics.median(games / elapsed for elapsed, _, _, _ in measured[base]) if base in measured \
-        else None
+    base_times = [t for r in measured.get(base, []) for t in r.times]
     results = []
     for name, players, opts in configs:
-        if name == base:
-            continue
-        rate = statistics.median(games / elapsed for elapsed, _, _, _ in measured[name])
-        results.append(_summarise(name, players, opts, games, measured[name],
-                                  rate / base_rate if base_rate else None))
+        result = _summarise(name, players, opts, games, measured[name], pooled=True)
+        if base_times:
+            ratio, low, high = ratio_interval(base_times, [t for r in measured[name] for t in r.times])
+            result = replace(result, relative_to_base=ratio, relative_low=low, relative_high=high)
+        results.append(result)
     return results, failed
 
 
@@ -239,7 +275,8 @@ def player_counts(ruleset: str) -> list[int]:
 
 
 def run_bench(ruleset: str = "base", games: int = 20, runs: int = 5, positions: int = 60,
-              others: bool = True, progress: Callable[[str], None] | None = None) -> BenchReport:
+              others: bool = True, progress: Callable[[str], None] | None = None,
+              compare_games: int = 300) -> BenchReport:
     """The whole benchmark; ``progress`` is told what is being measured (the CLI shows it). Long-lived
     objects are frozen out of the garbage collector first, as ``siedler simulate`` does."""
     say = progress or (lambda _text: None)
@@ -262,6 +299,7 @@ def run_bench(ruleset: str = "base", games: int = 20, runs: int = 5, positions: 
     failed: dict[str, str] = {}
     if others:
         names = [rs.name for rs in rulesets() if rs.name != ruleset]
-        say(f"{', '.join(names)}: random seats, in turns with {ruleset}")
-        other_results, failed = compared_with_base(names, games, runs, base=ruleset)
+        rounds = max(1, -(-compare_games // games))
+        say(f"{ruleset}, {', '.join(names)}: {rounds * games} random games each, in turns")
+        other_results, failed = compared_with_base(names, games, rounds, base=ruleset)
     return BenchReport(ruleset, machine(), results, calls, mem, other_results, failed)

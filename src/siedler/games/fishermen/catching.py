@@ -7,7 +7,7 @@ from siedler.core.actions import Action
 from siedler.games.catan.board import Board
 from siedler.games.catan.state import NOBODY
 
-from .actions import fish_table
+from .actions import fish_table, token_values
 from .board import LAKE, FishingGround, fishing_grounds, inland, with_lake
 from .data import RULES
 from .state import BOOT, FishermenState
@@ -23,7 +23,6 @@ class CatchingMixin(FishermenState):
         self.fish_spent = [0, 0, 0]
         self.fish_table = fish_table(n, tuple(RULES.costs.items()), RULES.max_held)
         self.fish_held = [self.fish_table.EMPTY] * n
-        self._turn_order = tuple(tuple((p + i) % n for i in range(n)) for p in range(n))
         self._others = tuple(tuple(q for q in range(n) if q != p) for p in range(n))
         super()._setup()
         numbers = list(RULES.ground_numbers)
@@ -72,13 +71,14 @@ class CatchingMixin(FishermenState):
         owed = self._fish_income.get(key)
         if owed is None:
             owed = self._fish_income[key] = self._income(total, key < 0)
-        if owed:
-            for p in self._turn_order[self.current]:  # the roller first, then in turn order
-                if owed[p]:
-                    self._give_fish(p, owed[p])
+        if len(owed) > 1:  # the roller draws first, then the others in turn order
+            current, n = self.current, self.num_players
+            owed = tuple(sorted(owed, key=lambda pair: (pair[0] - current) % n))
+        for seat, count in owed:
+            self._give_fish(seat, count)
 
-    def _income(self, total: int, lake_blocked: bool) -> tuple[int, ...]:
-        """Tokens owed to each seat when ``total`` is rolled (``()``: to nobody)."""
+    def _income(self, total: int, lake_blocked: bool) -> tuple[tuple[int, int], ...]:
+        """``(seat, tokens)`` owed when ``total`` is rolled, by seat."""
         nodes = self.fish_catch.get(total, ())
         if total in self._lake_numbers and not lake_blocked:
             nodes = nodes + self.lake_nodes
@@ -87,7 +87,7 @@ class CatchingMixin(FishermenState):
         for node in nodes:
             if owner[node] >= 0:
                 owed[owner[node]] += level[node]
-        return tuple(owed) if any(owed) else ()
+        return tuple((seat, count) for seat, count in enumerate(owed) if count)
 
     def _place_settlement(self, seat: int, node: int) -> None:
         if node in self.fish_nodes:
@@ -108,9 +108,8 @@ class CatchingMixin(FishermenState):
         """Draw ``count`` tokens face down for ``seat``, up to the most a player may hold; the old boot, if
         drawn, is shown at once and takes the place of a fish token."""
         supply, table = self.fish_supply, self.fish_table
-        holding = self.fish_held[seat]
-        code, room = holding.code, self._max_held - holding.count
-        drawn: list[int] = []
+        before = self.fish_held[seat]
+        code, room = before.code, self._max_held - before.count
         for i in range(count):
             if room <= 0:
                 self._emit("fish_full", {"seat": seat, "max": self._max_held, "missed": count - i})
@@ -127,12 +126,12 @@ class CatchingMixin(FishermenState):
             kind = 0 if pick < supply[0] else 1 if pick < supply[0] + supply[1] else 2
             supply[kind] -= 1
             code += table.STEP[kind]
-            drawn.append(kind + 1)
             room -= 1
-        if drawn:
-            self.fish_held[seat] = table.HOLDINGS[code]
+        if code != before.code:
+            after = self.fish_held[seat] = table.HOLDINGS[code]
             if self.logging:
-                drawn.sort(reverse=True)
+                drawn = token_values((after.tokens[0] - before.tokens[0], after.tokens[1] - before.tokens[1],
+                                      after.tokens[2] - before.tokens[2]))
                 self._emit("fish_catch", {"seat": seat, "count": len(drawn)}, {"tokens": drawn}, (seat,))
 
     def _reshuffle_spent(self) -> int:

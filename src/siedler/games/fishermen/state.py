@@ -30,10 +30,10 @@ class FishermenState(CatanGame):
     lake_nodes: tuple[int, ...]
     #: Intersections that catch fish: at a fishing ground or on the lake's shore.
     fish_nodes: frozenset[int]
-    #: Dice number (negated while the robber is on the lake) -> tokens owed per seat, filled as numbers
-    #: come up and replaced whenever a building is placed on ``fish_nodes``, since the catch only depends
-    #: on those buildings.
-    _fish_income: dict[int, tuple[int, ...]]
+    #: Dice number (negated while the robber is on the lake) -> ``(seat, tokens)`` owed, by seat; filled as
+    #: numbers come up and replaced whenever a building is placed on ``fish_nodes``, since the catch only
+    #: depends on those buildings.
+    _fish_income: dict[int, tuple[tuple[int, int], ...]]
     #: Face-down supply: ones, twos, threes, and the old boot while nobody has drawn it.
     fish_supply: list[int]
     #: Tokens handed in, face up: ones, twos, threes.
@@ -43,8 +43,6 @@ class FishermenState(CatanGame):
     #: The seat holding the old boot, or ``NOBODY``.
     boot: int
     fish_table: FishTable
-    #: ``_turn_order[seat]``: every seat in turn order, starting with ``seat``.
-    _turn_order: tuple[tuple[int, ...], ...]
     #: Class constants, for the hot paths.
     _boot_extra = RULES.boot_extra_points
     _max_held = RULES.max_held
