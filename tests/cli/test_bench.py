@@ -9,7 +9,7 @@ from siedler.core.registry import rulesets
 
 
 def test_bench_json_reports_every_figure(run: Any) -> None:
-    result = run("bench", "--json", "--games", "1", "--runs", "1", "--positions", "2")
+    result = run("bench", "--json", "--games", "1", "--runs", "1", "--positions", "2", "--compare-games", "3")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     seats = [(t["players"], t["options"]) for t in report["throughput"]]
@@ -19,9 +19,14 @@ def test_bench_json_reports_every_figure(run: Any) -> None:
     calls = report["calls"]
     assert calls["positions"] == 2 and min(calls["legal_actions_us"], calls["apply_us"], calls["copy_us"]) > 0
     assert report["memory"]["tracemalloc_peak_kib"] > 0 and report["memory"]["max_rss_mib"] > 0
-    others = {t["ruleset"] for t in report["others"]}
-    assert others | set(report["failed"]) == {rs.name for rs in rulesets()} - {"base"}
+    others = {t["ruleset"]: t for t in report["others"]}
+    assert set(others) | set(report["failed"]) == {rs.name for rs in rulesets()}
     assert "harbormaster" in others  # a variant shows up without being named anywhere in the bench
+    assert others["base"]["relative_to_base"] == 1.0 and others["base"]["relative_low"] is None
+    for t in others.values():
+        assert t["games"] * t["runs"] == 3  # three rounds of one game each
+        if t["ruleset"] != "base":
+            assert t["relative_low"] < t["relative_to_base"] < t["relative_high"]
 
 
 def test_bench_table_for_one_rule_set(run: Any) -> None:
@@ -32,4 +37,5 @@ def test_bench_table_for_one_rule_set(run: Any) -> None:
 
 def test_bench_refuses_bad_flags(run: Any) -> None:
     assert run("bench", "--games", "0").exit_code == 2
+    assert run("bench", "--compare-games", "0").exit_code == 2
     assert run("bench", "--ruleset", "chess").exit_code == 2

@@ -143,13 +143,15 @@ def _summarise(ruleset: str, players: int, opts: dict[str, Any], games: int, run
                       sum(r.unfinished for r in runs), has_offers)
 
 
-def ratio_interval(base_times: list[float], times: list[float], z: float = 1.96) -> tuple[float, float, float]:
+def ratio_interval(base_times: list[float], times: list[float], z: float = 1.96
+                   ) -> tuple[float, float | None, float | None]:
     """Games per second of ``times`` as a share of ``base_times``' (mean CPU seconds per game, inverted),
-    with a confidence interval: the delta method on the log of the ratio of two independent means."""
+    with a confidence interval (none from a single game): the delta method on the log of the ratio of two
+    independent means."""
     mean_b, mean_v = statistics.fmean(base_times), statistics.fmean(times)
     ratio = mean_b / mean_v
     if len(base_times) < 2 or len(times) < 2:
-        return ratio, math.nan, math.nan
+        return ratio, None, None
     spread = math.sqrt(statistics.variance(base_times) / (len(base_times) * mean_b ** 2)
                        + statistics.variance(times) / (len(times) * mean_v ** 2))
     return ratio, ratio * math.exp(-z * spread), ratio * math.exp(z * spread)
@@ -188,7 +190,9 @@ def compared_with_base(names: list[str], games: int = 20, rounds: int = 15, seed
     results = []
     for name, players, opts in configs:
         result = _summarise(name, players, opts, games, measured[name], pooled=True)
-        if base_times:
+        if name == base:
+            result = replace(result, relative_to_base=1.0)
+        elif base_times:
             ratio, low, high = ratio_interval(base_times, [t for r in measured[name] for t in r.times])
             result = replace(result, relative_to_base=ratio, relative_low=low, relative_high=high)
         results.append(result)
@@ -276,7 +280,7 @@ def player_counts(ruleset: str) -> list[int]:
 
 def run_bench(ruleset: str = "base", games: int = 20, runs: int = 5, positions: int = 60,
               others: bool = True, progress: Callable[[str], None] | None = None,
-              compare_games: int = 300) -> BenchReport:
+              compare_games: int = 500) -> BenchReport:
     """The whole benchmark; ``progress`` is told what is being measured (the CLI shows it). Long-lived
     objects are frozen out of the garbage collector first, as ``siedler simulate`` does."""
     say = progress or (lambda _text: None)
