@@ -3,9 +3,13 @@ and passing the old boot."""
 
 from __future__ import annotations
 
+import tomllib
+from importlib import resources
+
 import pytest
 
 import siedler
+from siedler.games.fishermen import data
 from tests.catan.positions import cards, legal_of, path, refused
 
 from .helpers import position, tokens
@@ -186,3 +190,13 @@ def test_the_text_board_shows_grounds_lake_and_only_ones_own_tokens() -> None:
     assert " See " in mine and " lake " not in mine
     assert "deine: 3+1" in mine and "Alter Schuh: Player 3" in mine
     assert "Fish tokens: Player 1 2," in theirs and "3+1" not in theirs
+
+
+def test_fish_costs_out_of_order_are_refused_on_loading() -> None:
+    # Legal-action generation looks at the uses in the order of their cost and stops where the tokens end,
+    # so a data file that makes a theft cheaper than removing the robber must not load.
+    tables = tomllib.loads(resources.files(data.__package__).joinpath("data/fishermen.toml").read_text("utf-8"))
+    assert data.parse(tables) == data.RULES
+    tables["costs"]["steal"] = 1
+    with pytest.raises(ValueError, match="costs must rise"):
+        data.parse(tables)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 Axial = tuple[int, int]
 
@@ -28,7 +29,11 @@ class FishermenRules:
 
 
 def load() -> FishermenRules:
-    d = tomllib.loads(resources.files(__package__).joinpath("data/fishermen.toml").read_text("utf-8"))
+    return parse(tomllib.loads(resources.files(__package__).joinpath("data/fishermen.toml").read_text("utf-8")))
+
+
+def parse(d: dict[str, Any]) -> FishermenRules:
+    """The rules from the data file's tables, refusing what the engine cannot play."""
     tokens, grounds = d["tokens"], d["grounds"]
     rules = FishermenRules(
         fish=(int(tokens["fish"]["1"]), int(tokens["fish"]["2"]), int(tokens["fish"]["3"])),
