@@ -37,12 +37,13 @@ class PresentationMixin(CatanState):
         """Exactly what ``seat`` may know (``None``: a spectator): others' cards only as counts."""
         self._check_viewer(seat)
         n = self.num_players
+        public = self.public_points()
         players = []
         for p in range(n):
             entry: dict[str, Any] = {
                 "seat": p,
                 "name": self.players[p],
-                "vp": self.vp[p] + self.extra_vp(p),
+                "vp": public[p],
                 "cards": sum(self.hands[p * 5:p * 5 + 5]),
                 "dev_cards": sum(self.dev_hand[p * 5:p * 5 + 5]),
                 "knights": self.knights[p],

@@ -100,9 +100,16 @@ class CatanState(Game):
         """Victory points from a variant's own cards (the Harbormaster...)."""
         return 0
 
-    #: Whether some class of the game overrides ``extra_vp``: if not, ``vp`` alone is everyone's public
-    #: points, and hot paths comparing them skip a call per seat (set per class by ``CatanGame``).
+    #: Whether some class of the game overrides ``extra_vp`` (set per class by ``CatanGame``).
     _extra_vp_defined: ClassVar[bool] = False
+
+    def public_points(self) -> list[int]:
+        """Everyone's victory points that all may see, by seat: buildings, awards and variants' cards.
+        Without a variant's cards this is ``vp`` itself (not to be changed by the caller), so hot paths
+        comparing players' points make no call per seat."""
+        if not self._extra_vp_defined:
+            return self.vp
+        return [self.vp[p] + self.extra_vp(p) for p in range(self.num_players)]
 
     def total_vp(self, seat: int) -> int:
         return self.vp[seat] + self.dev_hand[seat * 5 + 1] + self.extra_vp(seat)

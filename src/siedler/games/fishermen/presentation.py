@@ -10,7 +10,7 @@ from siedler.core.errors import RecordError
 from siedler.games.catan.presentation import _named, _unnamed
 from siedler.games.catan.state import MAIN, NOBODY
 
-from .actions import fish_table, token_values
+from .actions import Tokens, fish_table, token_values
 from .board import fishing_grounds
 from .data import RULES
 from .state import BOOT, SUPPLY, VALUES, FishermenState
@@ -129,15 +129,16 @@ class FishermenPresentationMixin(FishermenState):
         spent = _unnamed(fish["spent"], VALUES, "spent fish")
         if len(fish["held"]) != n:
             raise RecordError(f"fish tokens are listed for {len(fish['held'])} players, not {n}")
-        held: list[int] = []  # seat * 3 + fish - 1
+        held: list[Tokens] = []
         for p, entry in enumerate(fish["held"]):
-            tokens = _unnamed(entry, VALUES, f"player {p} fish")
-            if sum(tokens) > RULES.max_held:
-                raise RecordError(f"player {p} holds {sum(tokens)} fish tokens, at most {RULES.max_held} allowed")
-            held += tokens
+            ones, twos, threes = _unnamed(entry, VALUES, f"player {p} fish")
+            if ones + twos + threes > RULES.max_held:
+                raise RecordError(f"player {p} holds {ones + twos + threes} fish tokens, "
+                                  f"at most {RULES.max_held} allowed")
+            held.append((ones, twos, threes))
         boot = NOBODY if fish["boot"] is None else self._seat(fish["boot"])
         for v in range(3):
-            total = supply[v] + spent[v] + sum(held[v::3])
+            total = supply[v] + spent[v] + sum(tokens[v] for tokens in held)
             if total != RULES.fish[v]:
                 raise RecordError(f"{total} fish tokens showing {v + 1} in the game, it has {RULES.fish[v]}")
         if supply[BOOT] + (boot >= 0) != RULES.boots:
@@ -146,4 +147,4 @@ class FishermenPresentationMixin(FishermenState):
         self.fish_spent = list(spent)
         self.boot = boot
         self.fish_table = table = fish_table(n, tuple(RULES.costs.items()), RULES.max_held)
-        self.fish_held = [table.holding((held[b], held[b + 1], held[b + 2])) for b in range(0, 3 * n, 3)]
+        self.fish_held = [table.holding(tokens) for tokens in held]

@@ -22,52 +22,49 @@ class SpendingMixin(FishermenState):
 
     def _legal_boot(self, seat: int, acts: list[Action]) -> None:
         """The boot may go to any other player with as many or more public points (hidden cards unseen)."""
-        vp = self.vp
-        if self._extra_vp_defined:
-            vp = [vp[q] + self.extra_vp(q) for q in range(self.num_players)]
+        vp = self.public_points()
         mine, boot = vp[seat], self.fish_table.BOOT
         acts.extend([boot[q] for q in self._others[seat] if vp[q] >= mine])
 
-    def _legal_fish(self, seat: int, menu: Holding, acts: list[Action]) -> None:
+    def _legal_fish(self, seat: int, holding: Holding, acts: list[Action]) -> None:
         """The fish actions the holding pays for that the position allows. This runs in a third of the main
         phases of a fishing game, so it works on the holding's precomputed actions and checks the position
         as cheaply as it can: uses are looked at in the order of their cost, only as far as the tokens
         reach."""
         if self.robber >= 0:
-            acts.extend(menu.robber)
-        if not menu.steal_all[seat]:
+            acts.extend(holding.robber)
+        if not holding.steal_all[seat]:
             return
         hands = self.hands
         others = self._others[seat]
         victims = [q for q in others if hands[q * 5] or hands[q * 5 + 1] or hands[q * 5 + 2]
                    or hands[q * 5 + 3] or hands[q * 5 + 4]]
         if len(victims) == len(others):  # the same tokens pay whoever the victim
-            acts.extend(menu.steal_all[seat])
+            acts.extend(holding.steal_all[seat])
         else:
-            steal = menu.steal
+            steal = holding.steal
             for q in victims:
                 acts.extend(steal[q])
-        if not menu.take_all:
+        if not holding.take_all:
             return
         bank = self.bank
         if bank[0] and bank[1] and bank[2] and bank[3] and bank[4]:
-            acts.extend(menu.take_all)
+            acts.extend(holding.take_all)
         else:
-            take = menu.take
+            take = holding.take
             for r in range(5):
                 if bank[r]:
                     acts.extend(take[r])
-        if menu.road and self.pieces[seat * 3] and self._can_place_road(seat):
-            acts.extend(menu.road)
-        if menu.card and any(self.dev_deck):
-            acts.extend(menu.card)
+        if holding.road and self.pieces[seat * 3] and self._can_place_road(seat):
+            acts.extend(holding.road)
+        if holding.card and any(self.dev_deck):
+            acts.extend(holding.card)
 
     def _do_fish(self, action: Action) -> None:
         seat, use, arg, (t1, t2, t3) = self.current, action[1], action[2], action[3]
         table = self.fish_table
-        step = table.STEP
         # A legal action's tokens are in the holding, so what is left is a holding too.
-        self.fish_held[seat] = table.HOLDINGS[self.fish_held[seat].code - t1 - t2 * step[1] - t3 * step[2]]
+        self.fish_held[seat] = table.HOLDINGS[self.fish_held[seat].code - table.code(action[3])]
         spent = self.fish_spent
         spent[0] += t1
         spent[1] += t2

@@ -1,8 +1,9 @@
 """The Fishermen's state, declared once so that the mixins catching, spending and presenting fish agree.
 
 Fish tokens are not resources: they live in their own counts (never in ``hands``), so the 7-card discard,
-the robber's theft, trades and monopoly never see them. The counts are flat lists of ints changed in place,
-like the shared state's hands, because tokens change hands on about half the rolls of a fishing game.
+the robber's theft, trades and monopoly never see them. The supply and the spent tokens are lists of counts
+changed in place, like the shared state's hands, and each player's tokens are one shared ``Holding``,
+replaced as tokens come and go: tokens change hands on about half the rolls of a fishing game.
 """
 
 from __future__ import annotations
