@@ -95,8 +95,7 @@ def ensure_catanatron(version: str | None) -> Path:
     if probe.returncode != 0:
         spec = f"catanatron=={version}" if version else "catanatron"
         print(f"installing {spec} into the throwaway virtualenv ...", file=sys.stderr)
-        subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", spec],
-                       check=True)
+        subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", spec], check=True)
     return python
 
 
@@ -171,8 +170,10 @@ def compare(siedler: dict[str, Any], catanatron: dict[str, Any]) -> dict[str, An
 
 def print_table(result: dict[str, Any], games: int, runs: int) -> None:
     s, c, r = result["siedler"], result["catanatron"], result["ratios"]
-    print(f"Random 4-player base games, one process, medians of {runs} runs x {games} games "
-          f"(siedler {s['version']} with max_offers=0, catanatron {c['version']})\n")
+    print(
+        f"Random 4-player base games, one process, medians of {runs} runs x {games} games "
+        f"(siedler {s['version']} with max_offers=0, catanatron {c['version']})\n"
+    )
     rows = [
         ("complete games / s", "games_per_second", "{:.1f}", f"{r['games_per_second']:.1f}x"),
         ("actions / s", "actions_per_second", "{:,.0f}", f"{r['actions_per_second']:.1f}x"),

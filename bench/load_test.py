@@ -57,8 +57,7 @@ def free_port() -> int:
 
 
 def start_server(database: str, port: int, profile: str | None) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "siedler.server", "--port", str(port), "--database", database,
-               "--bot-delay", "0"]
+    command = [sys.executable, "-m", "siedler.server", "--port", str(port), "--database", database, "--bot-delay", "0"]
     if profile:
         command = [sys.executable, "-m", "cProfile", "-o", profile, *command[1:]]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -75,14 +74,20 @@ def start_server(database: str, port: int, profile: str | None) -> subprocess.Po
     raise SystemExit("the server did not start within 30 s")
 
 
-async def create_games(url: str, count: int, seats: int, options: dict[str, Any],
-                       seed: int) -> list[tuple[str, list[str]]]:
+async def create_games(
+    url: str, count: int, seats: int, options: dict[str, Any], seed: int
+) -> list[tuple[str, list[str]]]:
     """Games whose seats are all people (this script's clients); returns each game's id and seat tokens."""
     games = []
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
         for i in range(count):
-            body = {"ruleset": "base", "seats": [{"kind": "human"}] * seats, "options": options,
-                    "seed": seed + i, "name": "load-0"}
+            body = {
+                "ruleset": "base",
+                "seats": [{"kind": "human"}] * seats,
+                "options": options,
+                "seed": seed + i,
+                "name": "load-0",
+            }
             created = (await http.post("/api/games", json=body)).raise_for_status().json()
             gid = created["game"]["id"]
             tokens = [created["token"]]
@@ -93,8 +98,16 @@ async def create_games(url: str, count: int, seats: int, options: dict[str, Any]
     return games
 
 
-async def seat_client(ws_url: str, game: GameLog, seat: int, token: str, args: argparse.Namespace,
-                      stats: Stats, rng: random.Random, stop: asyncio.Event) -> None:
+async def seat_client(
+    ws_url: str,
+    game: GameLog,
+    seat: int,
+    token: str,
+    args: argparse.Namespace,
+    stats: Stats,
+    rng: random.Random,
+    stop: asyncio.Event,
+) -> None:
     async with websockets.connect(f"{ws_url}/ws/games/{game.id}", max_size=1 << 22, compression=None) as ws:
         await ws.send(orjson.dumps({"type": "hello", "protocol": 1, "seat": seat, "token": token}))
         pending: tuple[int, str, float] | None = None
@@ -161,10 +174,12 @@ async def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     tasks = [
         asyncio.create_task(seat_client(ws_url, logs[gid], s, token, args, stats, random.Random(rng.random()), stop))
-        for gid, tokens in created for s, token in enumerate(tokens)
+        for gid, tokens in created
+        for s, token in enumerate(tokens)
     ]
-    print(f"{len(tasks)} WebSocket clients playing (think time {args.think} s, up to {args.duration} s) ...",
-          flush=True)
+    print(
+        f"{len(tasks)} WebSocket clients playing (think time {args.think} s, up to {args.duration} s) ...", flush=True
+    )
     started = time.perf_counter()
     cpu_before = cpu_seconds(process.pid) if process else 0.0
     own_before = time.process_time()
@@ -205,17 +220,25 @@ async def run(args: argparse.Namespace) -> int:
     warm = warm or [lat for _, lat in stats.latencies]
     actions = len(stats.latencies)
     print()
-    print(f"games: {args.games} ({sum(log.over for log in logs.values())} finished), clients: {len(tasks)}, "
-          f"time: {elapsed:.1f} s")
-    print(f"actions confirmed: {actions} ({actions / elapsed:.0f}/s), messages received: {stats.messages} "
-          f"({stats.messages / elapsed:.0f}/s, {stats.received / max(1, stats.messages) / 1000:.1f} kB each)")
+    print(
+        f"games: {args.games} ({sum(log.over for log in logs.values())} finished), clients: {len(tasks)}, "
+        f"time: {elapsed:.1f} s"
+    )
+    print(
+        f"actions confirmed: {actions} ({actions / elapsed:.0f}/s), messages received: {stats.messages} "
+        f"({stats.messages / elapsed:.0f}/s, {stats.received / max(1, stats.messages) / 1000:.1f} kB each)"
+    )
     if warm:
-        print(f"latency action -> new view (after {args.warmup:.0f} s warm-up, {len(warm)} samples): "
-              f"median {statistics.median(warm) * 1000:.2f} ms, p90 {percentile(warm, 0.9) * 1000:.2f} ms, "
-              f"p99 {percentile(warm, 0.99) * 1000:.2f} ms, max {max(warm) * 1000:.2f} ms")
+        print(
+            f"latency action -> new view (after {args.warmup:.0f} s warm-up, {len(warm)} samples): "
+            f"median {statistics.median(warm) * 1000:.2f} ms, p90 {percentile(warm, 0.9) * 1000:.2f} ms, "
+            f"p99 {percentile(warm, 0.99) * 1000:.2f} ms, max {max(warm) * 1000:.2f} ms"
+        )
     if process is not None:
-        print(f"server CPU: {cpu:.1f} s over {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core); "
-              f"clients' CPU: {own:.1f} s ({100 * own / elapsed:.0f}%)")
+        print(
+            f"server CPU: {cpu:.1f} s over {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core); "
+            f"clients' CPU: {own:.1f} s ({100 * own / elapsed:.0f}%)"
+        )
     print(f"stored actions: {stored_total}; games whose stored log differs from what clients sent: {lost_games}")
     print(f"refused actions: {len(stats.refused)}; client errors: {len(stats.errors)}")
     for line in (stats.refused + stats.errors)[:5]:
@@ -226,9 +249,12 @@ async def run(args: argparse.Namespace) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--think", type=float, default=0.6,
-                        help="mean seconds a client waits before its move, like the server's default bot delay "
-                             "(0: as fast as it can)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.6,
+        help="mean seconds a client waits before its move, like the server's default bot delay (0: as fast as it can)",
+    )
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of play before stopping")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of latencies left out of the report")
     parser.add_argument("--turn-limit", type=int, default=0, help="base-game turn limit (0: none)")

@@ -77,12 +77,42 @@ def test_the_same_seed_and_actions_give_the_same_game() -> None:
         ("not a record", "JSON object"),
         ({"format": "something-else"}, "format"),
         ({"format": "siedler-record", "version": 99}, "newer"),
-        ({"format": "siedler-record", "version": 1, "ruleset": "base", "seed": 1, "players": 3,
-          "options": {}, "actions": []}, "'players' has the wrong type"),
-        ({"format": "siedler-record", "version": 1, "ruleset": "base", "seed": 1, "players": ["a", "b", "c"],
-          "options": {}, "actions": ["roll"]}, r"action 1 \('roll'\)"),
-        ({"format": "siedler-record", "version": 1, "ruleset": "base", "seed": 1, "players": ["a", "b", "c"],
-          "options": {}, "actions": [7]}, "action 1 is not a text"),
+        (
+            {
+                "format": "siedler-record",
+                "version": 1,
+                "ruleset": "base",
+                "seed": 1,
+                "players": 3,
+                "options": {},
+                "actions": [],
+            },
+            "'players' has the wrong type",
+        ),
+        (
+            {
+                "format": "siedler-record",
+                "version": 1,
+                "ruleset": "base",
+                "seed": 1,
+                "players": ["a", "b", "c"],
+                "options": {},
+                "actions": ["roll"],
+            },
+            r"action 1 \('roll'\)",
+        ),
+        (
+            {
+                "format": "siedler-record",
+                "version": 1,
+                "ruleset": "base",
+                "seed": 1,
+                "players": ["a", "b", "c"],
+                "options": {},
+                "actions": [7],
+            },
+            "action 1 is not a text",
+        ),
     ],
 )
 def test_malformed_records_are_refused(record: object, message: str) -> None:

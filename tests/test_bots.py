@@ -27,12 +27,15 @@ def test_bots_by_name_and_import_path() -> None:
     assert isinstance(make_bot("tests.test_bots:FirstLegal"), FirstLegal)
 
 
-@pytest.mark.parametrize(("spec", "message"), [
-    ("clever", "unknown bot 'clever'"),
-    ("tests.test_bots:Missing", "cannot load bot"),
-    ("no_such_module:Bot", "cannot load bot"),
-    ("tests.test_bots:NotABot", "no decide"),
-])
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("clever", "unknown bot 'clever'"),
+        ("tests.test_bots:Missing", "cannot load bot"),
+        ("no_such_module:Bot", "cannot load bot"),
+        ("tests.test_bots:NotABot", "no decide"),
+    ],
+)
 def test_bad_bot_specs_are_refused(spec: str, message: str) -> None:
     with pytest.raises(siedler.OptionError, match=message):
         make_bot(spec)

@@ -1,8 +1,8 @@
 """siedler: the Catan family of games.
 
-    >>> import siedler
-    >>> game = siedler.new_game("base", players=4, seed=1)
-    >>> game.apply(game.legal_actions()[0])
+>>> import siedler
+>>> game = siedler.new_game("base", players=4, seed=1)
+>>> game.apply(game.legal_actions()[0])
 """
 
 from siedler.core import (

@@ -30,8 +30,10 @@ def recomputed_vp(g: CatanGame, seat: int) -> int:
 
 def check_scores_and_awards(g: CatanGame) -> None:
     topo = g.board.topology
-    lengths = [longest_trail(p, [e for e, o in enumerate(g.edge_owner) if o == p], topo.edge_nodes, g.node_owner)
-               for p in range(g.num_players)]
+    lengths = [
+        longest_trail(p, [e for e, o in enumerate(g.edge_owner) if o == p], topo.edge_nodes, g.node_owner)
+        for p in range(g.num_players)
+    ]
     assert lengths == g.road_len
     best = max(lengths)
     if g.longest_road >= 0:
@@ -86,7 +88,7 @@ def with_hidden_changed(g: CatanGame, seat: int) -> dict[str, Any]:
     others = [p for p in range(g.num_players) if p != seat]
     changed = False
     for i, a in enumerate(others):
-        for b in others[i + 1:]:
+        for b in others[i + 1 :]:
             ha, hb = players[a]["hand"], players[b]["hand"]
             ra = next((r for r, k in ha.items() if k > 0 and hb[r] == 0), None)
             rb = next((r for r, k in hb.items() if k > 0 and ha[r] == 0), None)

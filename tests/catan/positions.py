@@ -98,8 +98,7 @@ def position(
     :func:`path`), ``hands`` a seat to its resource cards, ``dev_cards`` a seat to the development cards
     it holds (``dev_new`` marks those bought this turn), ``knights`` a seat to the knights it has played.
     """
-    game = siedler.new_game("base", players=players, seed=seed,
-                            options={"board": "beginner", **(options or {})})
+    game = siedler.new_game("base", players=players, seed=seed, options={"board": "beginner", **(options or {})})
     state = game.state()
     g = state["game"]
     g["settlements"] = [[node, seat] for seat, nodes in (settlements or {}).items() for node in nodes]
@@ -121,8 +120,12 @@ def position(
             bank[r] -= hand[r]
         for c in DEV_CARDS:
             deck[c] -= held[c]
-        g["players"][p] = {"hand": hand, "dev_cards": held, "knights": knights.get(p, 0),
-                           "discard": (discard or {}).get(p, 0)}
+        g["players"][p] = {
+            "hand": hand,
+            "dev_cards": held,
+            "knights": knights.get(p, 0),
+            "discard": (discard or {}).get(p, 0),
+        }
     assert min(bank.values()) >= 0 and min(deck.values()) >= 0, "more cards than the game has"
     g["bank"] = bank
     g["dev_deck"] = deck
@@ -211,8 +214,7 @@ def legal_of(game: Game, kind: str) -> set[str]:
 
 def buildings(game: Game) -> dict[int, tuple[str, int]]:
     """Intersection -> (piece, owner) of every settlement and city on the board."""
-    return {p["at"]: (p["kind"], p["owner"]) for p in game.view(None)["pieces"]
-            if p["kind"] in ("settlement", "city")}
+    return {p["at"]: (p["kind"], p["owner"]) for p in game.view(None)["pieces"] if p["kind"] in ("settlement", "city")}
 
 
 def refused(game: Game, action: str, *reason: str) -> str:

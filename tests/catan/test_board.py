@@ -98,9 +98,17 @@ def test_the_beginner_board_is_the_rule_books_starting_map() -> None:
         rows.append([f"{h['terrain']} {h['number']}" if h["number"] else h["terrain"] for h in row])
     assert rows == BEGINNER
     harbors = [(hb["type"], hb["hex"], hb["side"]) for hb in b["harbors"]]
-    assert harbors == [("3:1", "A", "NW"), ("wool", "B", "NE"), ("3:1", "G", "NE"), ("3:1", "L", "E"),
-                       ("brick", "P", "SE"), ("wood", "R", "SE"), ("3:1", "Q", "SW"), ("grain", "M", "W"),
-                       ("ore", "D", "W")]
+    assert harbors == [
+        ("3:1", "A", "NW"),
+        ("wool", "B", "NE"),
+        ("3:1", "G", "NE"),
+        ("3:1", "L", "E"),
+        ("brick", "P", "SE"),
+        ("wood", "R", "SE"),
+        ("3:1", "Q", "SW"),
+        ("grain", "M", "W"),
+        ("ore", "D", "W"),
+    ]
 
 
 def test_the_robber_starts_on_the_desert() -> None:
@@ -198,8 +206,13 @@ def test_pieces_and_bank_at_the_start() -> None:
     for p in view["players"]:
         assert p["pieces"] == {"road": 15, "settlement": 5, "city": 4}
         assert p["cards"] == 0 and p["vp"] == 0
-    assert game.state()["game"]["dev_deck"] == {"knight": 14, "victory_point": 5, "road_building": 2,
-                                                "year_of_plenty": 2, "monopoly": 2}
+    assert game.state()["game"]["dev_deck"] == {
+        "knight": 14,
+        "victory_point": 5,
+        "road_building": 2,
+        "year_of_plenty": 2,
+        "monopoly": 2,
+    }
 
 
 def test_three_and_four_players_only() -> None:

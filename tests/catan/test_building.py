@@ -41,12 +41,15 @@ def test_each_piece_costs_what_the_rule_book_says() -> None:
         assert bank(game) == {r: before_bank[r] + cost[r] for r in cost}, "the cards go back to the bank"
 
 
-@pytest.mark.parametrize(("piece", "action", "cost"), [
-    ("road", "road 22-23", ROAD),
-    ("settlement", "settle 22", SETTLEMENT),
-    ("city", "city 20", CITY),
-    ("development card", "buy", DEV_CARD),
-])
+@pytest.mark.parametrize(
+    ("piece", "action", "cost"),
+    [
+        ("road", "road 22-23", ROAD),
+        ("settlement", "settle 22", SETTLEMENT),
+        ("city", "city 20", CITY),
+        ("development card", "buy", DEV_CARD),
+    ],
+)
 def test_one_card_short_and_nothing_is_built(piece: str, action: str, cost: dict[str, int]) -> None:
     for missing in (r for r, n in cost.items() if n):
         short = dict(cost)
@@ -81,16 +84,16 @@ def test_the_distance_rule_for_own_and_other_buildings() -> None:
 
 
 def test_a_city_keeps_the_distance_rule_around_it() -> None:
-    game = position(cities={1: [24]}, settlements={0: [20]}, roads={0: path(20, 21, 22, 23)},
-                    hands={0: SETTLEMENT})
+    game = position(cities={1: [24]}, settlements={0: [20]}, roads={0: path(20, 21, 22, 23)}, hands={0: SETTLEMENT})
     refused(game, "settle 23", "distance rule")
 
 
 # ---------------------------------------------------------------------- connection
 def test_after_the_founding_a_settlement_must_touch_an_own_road() -> None:
     # 33 and 42 are free and far from every building, but only 22 lies on seat 0's road.
-    game = position(settlements={0: [20], 1: [44]}, roads={0: path(20, 21, 22), 1: path(44, 43, 42, 32)},
-                    hands={0: SETTLEMENT})
+    game = position(
+        settlements={0: [20], 1: [44]}, roads={0: path(20, 21, 22), 1: path(44, 43, 42, 32)}, hands={0: SETTLEMENT}
+    )
     assert legal_of(game, "settle") == {"settle 22"}
     refused(game, "settle 33", "not on one of your roads")
     refused(game, "settle 42", "not on one of your roads")  # on seat 1's road, not seat 0's
@@ -106,8 +109,7 @@ def test_a_road_must_connect_to_an_own_road_or_building() -> None:
 
 def test_a_road_cannot_be_extended_through_an_opponents_settlement_but_can_reach_it() -> None:
     # Seat 0's road 18-19-20 heads for seat 1's settlement on 22, which has no road of its own.
-    game = position(settlements={0: [18], 1: [22]}, roads={0: path(18, 19, 20)},
-                    hands={0: plus(ROAD, ROAD, ROAD)})
+    game = position(settlements={0: [18], 1: [22]}, roads={0: path(18, 19, 20)}, hands={0: plus(ROAD, ROAD, ROAD)})
     assert "road 20-21" in legal(game)
     game.apply("road 20-21")
     assert "road 21-22" in legal(game), "the road may run up to seat 1's settlement on 22"
@@ -146,8 +148,9 @@ COAST = path(0, 1, 2, 3, 4, 5, 6, 14, 15, 25, 26, 37, 36, 46, 45, 53)  # 15 path
 
 def test_fifteen_roads_and_no_more() -> None:
     assert len(COAST) == 15
-    game = position(settlements={0: [0]}, roads={0: COAST}, hands={0: plus(ROAD, ROAD)},
-                    dev_cards={0: {"road_building": 1}})
+    game = position(
+        settlements={0: [0]}, roads={0: COAST}, hands={0: plus(ROAD, ROAD)}, dev_cards={0: {"road_building": 1}}
+    )
     assert player(game, 0)["pieces"]["road"] == 0
     assert legal_of(game, "road") == set()
     assert "roadbuilding" not in legal(game), "road building needs a road in the supply"
@@ -173,8 +176,7 @@ def test_five_settlements_and_a_city_returns_one_to_the_supply() -> None:
 
 
 def test_four_cities_and_no_more() -> None:
-    game = position(cities={0: SETTLED[:4]}, settlements={0: SETTLED[4:]}, roads={0: COAST},
-                    hands={0: CITY})
+    game = position(cities={0: SETTLED[:4]}, settlements={0: SETTLED[4:]}, roads={0: COAST}, hands={0: CITY})
     assert player(game, 0)["pieces"] == {"road": 0, "settlement": 4, "city": 0}
     assert legal_of(game, "city") == set()
     refused(game, "city 37")

@@ -64,8 +64,11 @@ def test_only_the_buyer_learns_which_card_he_drew() -> None:
 def test_an_older_card_of_the_same_kind_is_playable_beside_a_new_one() -> None:
     game = position(dev_cards={0: {"knight": 2}}, dev_new={"knight": 1})
     assert "knight" in legal(game)
-    new_only = position(dev_cards={0: {"monopoly": 1, "road_building": 1, "year_of_plenty": 1}},
-                        dev_new={"monopoly": 1, "road_building": 1, "year_of_plenty": 1}, settlements={0: [20]})
+    new_only = position(
+        dev_cards={0: {"monopoly": 1, "road_building": 1, "year_of_plenty": 1}},
+        dev_new={"monopoly": 1, "road_building": 1, "year_of_plenty": 1},
+        settlements={0: [20]},
+    )
     assert playable(new_only) == set()
 
 
@@ -157,8 +160,11 @@ def test_road_building_with_one_road_left_places_one() -> None:
 
 def test_road_building_ends_early_when_there_is_nowhere_left_to_build() -> None:
     # From 7 only 7-17 is free; beyond 8 and 17 every path is seat 1's.
-    game = position(settlements={0: [7], 1: [9]}, roads={0: ["7-8"], 1: ["0-8", "8-9", "16-17", "17-18"]},
-                    dev_cards={0: {"road_building": 1}})
+    game = position(
+        settlements={0: [7], 1: [9]},
+        roads={0: ["7-8"], 1: ["0-8", "8-9", "16-17", "17-18"]},
+        dev_cards={0: {"road_building": 1}},
+    )
     game.apply("roadbuilding")
     assert legal(game) == {"road 7-17"}
     game.apply("road 7-17")
@@ -167,8 +173,12 @@ def test_road_building_ends_early_when_there_is_nowhere_left_to_build() -> None:
 
 def test_road_building_needs_somewhere_to_build() -> None:
     # Seat 0's roads from 7 end at 8 and 17, whose other paths are all seat 1's.
-    game = position(settlements={0: [7], 1: [9]}, roads={0: ["7-8", "7-17"], 1: ["0-8", "8-9", "16-17", "17-18"]},
-                    dev_cards={0: {"road_building": 1}}, hands={0: ROAD})
+    game = position(
+        settlements={0: [7], 1: [9]},
+        roads={0: ["7-8", "7-17"], 1: ["0-8", "8-9", "16-17", "17-18"]},
+        dev_cards={0: {"road_building": 1}},
+        hands={0: ROAD},
+    )
     assert legal_of(game, "road") == set()
     refused(game, "roadbuilding", "nowhere")
 
@@ -187,20 +197,24 @@ def test_year_of_plenty_is_limited_by_the_bank() -> None:
     refused(game, "plenty ore", "takes two")
     assert "plenty wood ore" in legal(game)
     # A bank holding one card in all gives just that one.
-    last = position(dev_cards={0: {"year_of_plenty": 1}},
-                    hands={1: cards(wood=19, brick=19, wool=19, grain=19, ore=18)})
+    last = position(
+        dev_cards={0: {"year_of_plenty": 1}}, hands={1: cards(wood=19, brick=19, wool=19, grain=19, ore=18)}
+    )
     assert {a for a in legal(last) if a.startswith("plenty")} == {"plenty ore"}
     last.apply("plenty ore")
     assert hand(last, 0) == cards(ore=1) and sum(bank(last).values()) == 0
-    empty = position(dev_cards={0: {"year_of_plenty": 1}},
-                     hands={1: cards(wood=19, brick=19, wool=19, grain=19, ore=19)})
+    empty = position(
+        dev_cards={0: {"year_of_plenty": 1}}, hands={1: cards(wood=19, brick=19, wool=19, grain=19, ore=19)}
+    )
     assert playable(empty) == set()
 
 
 # ---------------------------------------------------------------------- monopoly
 def test_monopoly_takes_every_card_of_the_named_resource_from_every_other_player() -> None:
-    game = position(dev_cards={0: {"monopoly": 1}}, hands={
-        0: cards(wool=1), 1: cards(wool=3, ore=1), 2: cards(grain=2), 3: cards(wool=1, wood=4)})
+    game = position(
+        dev_cards={0: {"monopoly": 1}},
+        hands={0: cards(wool=1), 1: cards(wool=3, ore=1), 2: cards(grain=2), 3: cards(wool=1, wood=4)},
+    )
     game.apply("monopoly wool")
     assert hand(game, 0) == cards(wool=5)
     assert hand(game, 1) == cards(ore=1) and hand(game, 2) == cards(grain=2) and hand(game, 3) == cards(wood=4)

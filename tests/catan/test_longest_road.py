@@ -65,8 +65,13 @@ def test_two_rings_sharing_a_side_form_one_trail_through_all_eleven_paths() -> N
 
 def test_an_opponents_settlement_breaks_the_road_and_the_card_is_set_aside() -> None:
     # Seat 1 has a road 10-11-21 and builds on 21, in the middle of seat 0's six paths.
-    game = position(current=1, settlements={0: [18], 1: [10]}, roads={0: SIX, 1: path(10, 11, 21)},
-                    hands={1: SETTLEMENT}, longest_road=0)
+    game = position(
+        current=1,
+        settlements={0: [18], 1: [10]},
+        roads={0: SIX, 1: path(10, 11, 21)},
+        hands={1: SETTLEMENT},
+        longest_road=0,
+    )
     assert length(game, 0) == 6 and game.scores()[0] == 3
     game.apply("settle 21")
     assert length(game, 0) == 3, "18-19-20-21 and 21-22-23-24 no longer join"
@@ -75,23 +80,36 @@ def test_an_opponents_settlement_breaks_the_road_and_the_card_is_set_aside() -> 
 
 
 def test_the_breaker_or_another_player_alone_at_the_top_takes_the_card() -> None:
-    game = position(current=1, settlements={0: [18], 1: [10], 2: [42]},
-                    roads={0: SIX, 1: path(10, 11, 21), 2: SEAT2_FIVE}, hands={1: SETTLEMENT}, longest_road=0)
+    game = position(
+        current=1,
+        settlements={0: [18], 1: [10], 2: [42]},
+        roads={0: SIX, 1: path(10, 11, 21), 2: SEAT2_FIVE},
+        hands={1: SETTLEMENT},
+        longest_road=0,
+    )
     game.apply("settle 21")
     assert holder(game) == 2
     assert game.scores() == [1, 2, 3, 0]
 
 
 def test_after_a_break_two_tied_players_leave_the_card_aside_until_one_leads() -> None:
-    game = position(current=1, settlements={0: [18], 1: [10], 2: [42], 3: [7]},
-                    roads={0: SIX, 1: path(10, 11, 21), 2: SEAT2_FIVE, 3: SEAT3_FIVE},
-                    hands={1: SETTLEMENT}, longest_road=0)
+    game = position(
+        current=1,
+        settlements={0: [18], 1: [10], 2: [42], 3: [7]},
+        roads={0: SIX, 1: path(10, 11, 21), 2: SEAT2_FIVE, 3: SEAT3_FIVE},
+        hands={1: SETTLEMENT},
+        longest_road=0,
+    )
     game.apply("settle 21")
     assert length(game, 2) == length(game, 3) == 5
     assert holder(game) == NOBODY
     # Later, seat 3 builds a sixth path and takes the card from the side.
-    later = position(current=3, settlements={0: [18], 1: [10, 21], 2: [42], 3: [7]},
-                     roads={0: SIX, 1: path(10, 11, 21), 2: SEAT2_FIVE, 3: SEAT3_FIVE}, hands={3: ROAD})
+    later = position(
+        current=3,
+        settlements={0: [18], 1: [10, 21], 2: [42], 3: [7]},
+        roads={0: SIX, 1: path(10, 11, 21), 2: SEAT2_FIVE, 3: SEAT3_FIVE},
+        hands={3: ROAD},
+    )
     assert holder(later) == NOBODY
     later.apply("road 38-39")
     assert holder(later) == 3 and later.scores()[3] == 3
@@ -99,9 +117,13 @@ def test_after_a_break_two_tied_players_leave_the_card_aside_until_one_leads() -
 
 def test_a_broken_holder_still_tied_for_the_longest_keeps_the_card() -> None:
     # Seat 0 has seven paths 18..24-35; seat 1 builds on 20, leaving 20..35 (five); seat 2 also has five.
-    game = position(current=1, settlements={0: [18], 1: [30], 2: [42]},
-                    roads={0: [*SIX, "24-35"], 1: path(30, 31, 20), 2: SEAT2_FIVE},
-                    hands={1: SETTLEMENT}, longest_road=0)
+    game = position(
+        current=1,
+        settlements={0: [18], 1: [30], 2: [42]},
+        roads={0: [*SIX, "24-35"], 1: path(30, 31, 20), 2: SEAT2_FIVE},
+        hands={1: SETTLEMENT},
+        longest_road=0,
+    )
     assert length(game, 0) == 7
     game.apply("settle 20")
     assert length(game, 0) == 5 == length(game, 2)
@@ -109,8 +131,13 @@ def test_a_broken_holder_still_tied_for_the_longest_keeps_the_card() -> None:
 
 
 def test_the_holder_keeps_the_card_on_a_tie_and_loses_it_to_a_longer_road() -> None:
-    game = position(current=2, settlements={0: [18], 2: [42]}, roads={0: path(18, 19, 20, 21, 22, 23),
-                    2: path(42, 43, 44, 45, 46)}, hands={2: plus(ROAD, ROAD)}, longest_road=0)
+    game = position(
+        current=2,
+        settlements={0: [18], 2: [42]},
+        roads={0: path(18, 19, 20, 21, 22, 23), 2: path(42, 43, 44, 45, 46)},
+        hands={2: plus(ROAD, ROAD)},
+        longest_road=0,
+    )
     game.apply("road 36-46")
     assert length(game, 2) == 5 and holder(game) == 0, "equal is not enough"
     game.apply("road 35-36")
@@ -125,8 +152,13 @@ def test_an_own_settlement_does_not_break_the_own_road() -> None:
 
 
 def test_a_settlement_at_the_end_of_a_road_does_not_shorten_it() -> None:
-    game = position(current=1, settlements={0: [18], 1: [36]}, roads={0: SIX, 1: path(36, 35, 24)},
-                    hands={1: SETTLEMENT}, longest_road=0)
+    game = position(
+        current=1,
+        settlements={0: [18], 1: [36]},
+        roads={0: SIX, 1: path(36, 35, 24)},
+        hands={1: SETTLEMENT},
+        longest_road=0,
+    )
     game.apply("settle 24")
     assert length(game, 0) == 6 and holder(game) == 0
 

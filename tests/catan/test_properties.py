@@ -33,8 +33,15 @@ CASES = [(rs, opts, n) for rs, opts, counts in CONFIGS for n in counts]
 IDS = [f"{rs}-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'default'}-{n}p" for rs, opts, n in CASES]
 
 
-def _play(ruleset: str, options: dict[str, Any], players: int, seed: int, bots: list[str],
-          checkpoints: int, on_checkpoint: Any) -> CatanGame:
+def _play(
+    ruleset: str,
+    options: dict[str, Any],
+    players: int,
+    seed: int,
+    bots: list[str],
+    checkpoints: int,
+    on_checkpoint: Any,
+) -> CatanGame:
     game = siedler.new_game(ruleset, players=players, seed=seed, options={"turn_limit": 400, **options})
     assert isinstance(game, CatanGame)
     seats = [make_bot(bots[p % len(bots)], seed * 10 + p) for p in range(players)]
@@ -134,11 +141,11 @@ def _state_round_trip(game: CatanGame, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize(("ruleset", "options", "players"), CASES, ids=IDS)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-          derandomize=False)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=False)
 @given(seed=st.integers(0, 2**31), bots=st.lists(st.sampled_from(["random", "greedy"]), min_size=1, max_size=4))
-def test_invariants_over_random_games(ruleset: str, options: dict[str, Any], players: int, seed: int,
-                                      bots: list[str]) -> None:
+def test_invariants_over_random_games(
+    ruleset: str, options: dict[str, Any], players: int, seed: int, bots: list[str]
+) -> None:
     game = _play(ruleset, options, players, seed, bots, checkpoints=3, on_checkpoint=_checkpoint)
     replayed = siedler.replay(json.loads(json.dumps(game.record())))
     assert replayed.state() == game.state()

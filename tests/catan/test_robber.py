@@ -60,8 +60,9 @@ def test_the_discarder_chooses_which_cards_among_those_he_holds() -> None:
 
 
 def test_seven_cards_or_fewer_and_development_cards_do_not_count() -> None:
-    game = roll(position(phase="roll", hands={0: SEVEN, 1: cards(wood=3)},
-                         dev_cards={0: {"knight": 2, "victory_point": 1}}), 7)
+    game = roll(
+        position(phase="roll", hands={0: SEVEN, 1: cards(wood=3)}, dev_cards={0: {"knight": 2, "victory_point": 1}}), 7
+    )
     assert phase(game) == "robber", "nobody holds more than seven resource cards"
     assert hand(game, 0) == SEVEN
 
@@ -85,8 +86,12 @@ def test_the_robber_must_move_to_another_hex() -> None:
 
 def test_the_roller_chooses_whom_to_rob_among_neighbours_with_cards() -> None:
     # Hills E: seat 1 on 19 and seat 3 on 21 hold cards; seat 2 on 10 holds none. Seat 0 rolled the 7.
-    game = position(phase="robber", settlements={1: [19], 2: [10]}, cities={3: [21]},
-                    hands={0: cards(ore=1), 1: cards(wood=1), 3: cards(wool=2)})
+    game = position(
+        phase="robber",
+        settlements={1: [19], 2: [10]},
+        cities={3: [21]},
+        hands={0: cards(ore=1), 1: cards(wood=1), 3: cards(wool=2)},
+    )
     assert {a for a in legal(game) if a.startswith("robber E")} == {"robber E @1", "robber E @3"}
     refused(game, "robber E", "steal from a player")
     refused(game, "robber E @2", "holds no cards")

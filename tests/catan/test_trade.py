@@ -65,8 +65,7 @@ def test_a_harbour_needs_a_building_on_it_not_a_road_or_a_neighbour() -> None:
 
 
 def test_a_harbour_serves_from_the_moment_its_settlement_stands() -> None:
-    game = position(settlements={0: [43]}, roads={0: path(43, 51, 50)},
-                    hands={0: plus(SETTLEMENT, cards(wood=2))})
+    game = position(settlements={0: [43]}, roads={0: path(43, 51, 50)}, hands={0: plus(SETTLEMENT, cards(wood=2))})
     game.apply("settle 50")
     assert "bank wood>ore" in legal(game)
     game.apply("bank wood>ore")
@@ -164,8 +163,7 @@ def test_an_offer_to_one_player_asks_only_him() -> None:
 
 def test_only_the_player_whose_turn_it_is_offers_and_only_what_he_holds() -> None:
     game = position(hands=HANDS)
-    assert all(not a.startswith("offer") or a.split()[1].split(">")[0] in ("1wood", "2wood")
-               for a in legal(game))
+    assert all(not a.startswith("offer") or a.split()[1].split(">")[0] in ("1wood", "2wood") for a in legal(game))
     refused(game, "offer 1ore>1wood", "do not hold")
     game.apply("offer 1wood>1ore")
     assert game.to_act == 1

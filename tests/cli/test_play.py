@@ -28,8 +28,9 @@ def test_a_few_scripted_moves_against_bots(run: Any) -> None:
 
 def test_bad_input_is_explained_and_nothing_is_lost(run: Any, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    script = "\n".join(["", "999", "settle 99", "fly away", "road 0-1", "board", "help", "log", "settle 0",
-                        "quit"]) + "\n"
+    script = (
+        "\n".join(["", "999", "settle 99", "fly away", "road 0-1", "board", "help", "log", "settle 0", "quit"]) + "\n"
+    )
     result = run(*BASE, "--seats", "human,random,random", "--save", str(save), input=script)
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())
@@ -45,8 +46,9 @@ def test_bad_input_is_explained_and_nothing_is_lost(run: Any, tmp_path: Path) ->
 
 
 def test_a_whole_game_to_the_turn_limit_in_german(run: Any) -> None:
-    result = run(*BASE, "--seats", "human,random,random", "--options", "turn_limit=4", "--lang", "de",
-                 input="1\n" * 400)
+    result = run(
+        *BASE, "--seats", "human,random,random", "--options", "turn_limit=4", "--lang", "de", input="1\n" * 400
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Spielende." in out and "Kein Sieger" in out
@@ -57,8 +59,13 @@ def test_bots_only_and_a_hot_seat_work_through_the_session_class() -> None:
     game = siedler.new_game("base", players=["A", "B", "C"], seed=2, options={"turn_limit": 3})
     lines = iter(["1"] * 200)
     console = Console(record=True, width=100, file=open("/dev/null", "w"))  # noqa: SIM115
-    session = TerminalGame(game, ("human", "human", "random"), {2: make_bot("random", 1)},
-                           read=lambda _prompt: next(lines), console=console)
+    session = TerminalGame(
+        game,
+        ("human", "human", "random"),
+        {2: make_bot("random", 1)},
+        read=lambda _prompt: next(lines),
+        console=console,
+    )
     assert session.viewer is None  # two people share the screen: the log is a spectator's
     assert session.run() is True
     assert game.is_over

@@ -35,10 +35,10 @@ def test_render_text_never_shows_another_seats_hand() -> None:
                 if other == seat:
                     continue
                 changed = cast(CatanGame, game.copy())
-                hand = changed.hands[other * 5:other * 5 + 5]
-                dev = changed.dev_hand[other * 5:other * 5 + 5]
-                changed.hands[other * 5:other * 5 + 5] = hand[1:] + hand[:1]
-                changed.dev_hand[other * 5:other * 5 + 5] = dev[1:] + dev[:1]
+                hand = changed.hands[other * 5 : other * 5 + 5]
+                dev = changed.dev_hand[other * 5 : other * 5 + 5]
+                changed.hands[other * 5 : other * 5 + 5] = hand[1:] + hand[:1]
+                changed.dev_hand[other * 5 : other * 5 + 5] = dev[1:] + dev[:1]
                 assert changed.render_text(seat) == text
                 checked += hand != hand[1:] + hand[:1]
     assert checked > 20  # the hands really differed in many positions
@@ -84,8 +84,11 @@ def test_board_shows_every_intersection_hex_and_harbour() -> None:
         ("roadbuilding", "Play road building", "Straßenbau ausspielen"),
         ("discard brick", "Discard 1 brick", "1 Lehm abwerfen"),
         ("bank wool>ore", "Trade 4 wool for 1 ore with the bank", "4 Wolle gegen 1 Erz mit der Bank tauschen"),
-        ("offer 1wood+1brick>1ore @2", "Offer 1 wood + 1 brick for 1 ore to Cleo",
-         "1 Holz + 1 Lehm für 1 Erz anbieten an Cleo"),
+        (
+            "offer 1wood+1brick>1ore @2",
+            "Offer 1 wood + 1 brick for 1 ore to Cleo",
+            "1 Holz + 1 Lehm für 1 Erz anbieten an Cleo",
+        ),
         ("confirm @1", "Trade with Ben", "Handel mit Ben abschließen"),
     ],
 )

@@ -11,8 +11,9 @@ import siedler
 
 
 def _record(turn_limit: int = 12) -> dict[str, Any]:
-    game = siedler.new_game("base", players=["Anna", "Ben", "Cleo"], seed=5,
-                            options={"turn_limit": turn_limit, "board": "beginner"})
+    game = siedler.new_game(
+        "base", players=["Anna", "Ben", "Cleo"], seed=5, options={"turn_limit": turn_limit, "board": "beginner"}
+    )
     rng = random.Random(5)
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
@@ -43,8 +44,12 @@ def test_steps_through_with_enter_and_stops_on_q(run: Any, tmp_path: Path) -> No
 
 def test_reads_a_simulate_results_line(run: Any, tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
-    assert run("simulate", "--games", "2", "--seed", "3", "--options", "turn_limit=10", "--out", str(out),
-               "--save-records").exit_code == 0
+    assert (
+        run(
+            "simulate", "--games", "2", "--seed", "3", "--options", "turn_limit=10", "--out", str(out), "--save-records"
+        ).exit_code
+        == 0
+    )
     result = run("replay", str(out), "--game", "1")
     assert result.exit_code == 0, result.output
     seed = json.loads(out.read_text().splitlines()[1])["seed"]

@@ -61,14 +61,23 @@ def position(
     else:
         assert not spare, "every pile is given: leave one out for the cards the test does not place"
     g["supply"] = {card: stock[card] for card in CARDS}
-    g["players"] = [{
-        "hand": dict(Counter(zones[("hand", seat)])),
-        "draw": zones[("draw", seat)],
-        "discard": zones[("discard", seat)],
-        "laid_out": zones[("laid_out", seat)],
-    } for seat in (0, 1)]
-    g.update(phase="main", current=current, attack=None, taken=None, discard_left=0,
-             table={"cards": dict(table or {}), "traded": {}, "any": any_resources})
+    g["players"] = [
+        {
+            "hand": dict(Counter(zones[("hand", seat)])),
+            "draw": zones[("draw", seat)],
+            "discard": zones[("discard", seat)],
+            "laid_out": zones[("laid_out", seat)],
+        }
+        for seat in (0, 1)
+    ]
+    g.update(
+        phase="main",
+        current=current,
+        attack=None,
+        taken=None,
+        discard_left=0,
+        table={"cards": dict(table or {}), "traded": {}, "any": any_resources},
+    )
     state.update(to_act=current, actions=[], over=False, winner=None)
     loaded = siedler.from_state(state)
     assert isinstance(loaded, DeckBuildingGame)

@@ -26,22 +26,42 @@ def test_notation_round_trip_for_every_action() -> None:
         assert json.loads(json.dumps(action.to_json())) == text
 
 
-@pytest.mark.parametrize("text, action", [
-    ("lay Holz", "lay wood"), ("buy Stadt", "buy city"), ("play Ritter (Offensiv)", "play knight"),
-    ("play ritter-defensiv", "play defender"), ("buy Wüste", "buy desert"), ("discard Meer", "discard sea"),
-    ("trade 2weide>erz", "trade wool+wool>ore"), ("trade ore+wood>grain", "trade wood+ore>grain"),
-    ("play Hafen", "play harbor"), ("road 2", "road 2"),
-])
+@pytest.mark.parametrize(
+    "text, action",
+    [
+        ("lay Holz", "lay wood"),
+        ("buy Stadt", "buy city"),
+        ("play Ritter (Offensiv)", "play knight"),
+        ("play ritter-defensiv", "play defender"),
+        ("buy Wüste", "buy desert"),
+        ("discard Meer", "discard sea"),
+        ("trade 2weide>erz", "trade wool+wool>ore"),
+        ("trade ore+wood>grain", "trade wood+ore>grain"),
+        ("play Hafen", "play harbor"),
+        ("road 2", "road 2"),
+    ],
+)
 def test_parser_accepts_german_names_and_synonyms(text: str, action: str) -> None:
     assert str(action_table(30).parse(text)) == action
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", "empty"), ("fly", "unknown action"), ("lay dragon", "needs a card"), ("play wood", "cannot be played"),
-    ("lay settlement", "play settlement"), ("lay road", "road <n>"), ("road 0", "road <n>"),
-    ("road x", "road <n>"), ("trade wool>ore", "two resource cards"), ("trade wool+ore", "trade <card>"),
-    ("trade wool+ore>ore", "another kind"), ("end now", "no arguments"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "empty"),
+        ("fly", "unknown action"),
+        ("lay dragon", "needs a card"),
+        ("play wood", "cannot be played"),
+        ("lay settlement", "play settlement"),
+        ("lay road", "road <n>"),
+        ("road 0", "road <n>"),
+        ("road x", "road <n>"),
+        ("trade wool>ore", "two resource cards"),
+        ("trade wool+ore", "trade <card>"),
+        ("trade wool+ore>ore", "another kind"),
+        ("end now", "no arguments"),
+    ],
+)
 def test_malformed_notation_is_refused_clearly(text: str, words: str) -> None:
     game = siedler.new_game("deck-building", players=2, seed=1)
     before = game.state()
@@ -52,8 +72,16 @@ def test_malformed_notation_is_refused_clearly(text: str, words: str) -> None:
 
 def test_illegal_actions_leave_the_game_unchanged() -> None:
     game = position(hands=(["wood", "knight"], ["sea"]))
-    for text in ("buy city", "lay ore", "play harbor", "road 1", "discard wood", "keep", "reflect",
-                 "trade wood+brick>ore"):
+    for text in (
+        "buy city",
+        "lay ore",
+        "play harbor",
+        "road 1",
+        "discard wood",
+        "keep",
+        "reflect",
+        "trade wood+brick>ore",
+    ):
         before = game.state()
         with pytest.raises(siedler.IllegalAction):
             game.apply(text)
@@ -68,8 +96,20 @@ def test_view_structure_and_hidden_information() -> None:
     v0, v1, spectator = game.view(0), game.view(1), game.view(None)
     for v in (v0, v1, spectator):
         json.dumps(v)
-        assert {"phase", "current", "to_act", "over", "winner", "players", "supply", "costs", "table",
-                "attack", "taken", "discarding"} <= set(v)
+        assert {
+            "phase",
+            "current",
+            "to_act",
+            "over",
+            "winner",
+            "players",
+            "supply",
+            "costs",
+            "table",
+            "attack",
+            "taken",
+            "discarding",
+        } <= set(v)
         assert v["players"][1]["hand"] == 2 and v["players"][0]["hand"] == 2
         assert v["players"][1]["discard"] == {"count": 1, "top": "road"}
         assert v["players"][0]["laid_out"] == ["wood"]

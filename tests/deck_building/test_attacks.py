@@ -14,8 +14,10 @@ DEFENDER_DRAW = {1: ["brick"] * 3}
 
 def test_bandit_example_take_look_keep() -> None:
     """'Aktionen ausführen', Beispiel: Bandit, Ritter (Defensiv), Ritter (Offensiv), Hafen in hand."""
-    game = position(hands=(["bandit", "defender", "knight", "harbor"], ["ore", "ore", "ore"]),
-                    draw={**ATTACKER_DRAW, **DEFENDER_DRAW})
+    game = position(
+        hands=(["bandit", "defender", "knight", "harbor"], ["ore", "ore", "ore"]),
+        draw={**ATTACKER_DRAW, **DEFENDER_DRAW},
+    )
     play(game, "play bandit")
     assert hand(game, 0) == ["defender", "harbor", "knight", "wood"], "the Bandit's +1 card comes first"
     assert game.to_act == 1 and legal(game) == {"allow"}, "asked, though without a Ritter (Defensiv)"
@@ -70,8 +72,9 @@ def test_knight_makes_the_opponent_discard_two_of_his_choice() -> None:
 
 
 def test_reflected_knight_hits_the_attacker() -> None:
-    game = position(hands=(["knight", "sea", "ore"], ["defender", "city"]),
-                    draw={**ATTACKER_DRAW, **DEFENDER_DRAW}, discard={0: []})
+    game = position(
+        hands=(["knight", "sea", "ore"], ["defender", "city"]), draw={**ATTACKER_DRAW, **DEFENDER_DRAW}, discard={0: []}
+    )
     play(game, "play knight")
     assert legal(game) == {"reflect", "allow"}
     play(game, "reflect")
@@ -86,8 +89,7 @@ def test_reflected_knight_hits_the_attacker() -> None:
 
 
 def test_reflected_bandit_is_carried_out_by_the_defender() -> None:
-    game = position(hands=(["bandit"], ["defender", "sea"]), draw={**ATTACKER_DRAW, **DEFENDER_DRAW},
-                    discard={1: []})
+    game = position(hands=(["bandit"], ["defender", "sea"]), draw={**ATTACKER_DRAW, **DEFENDER_DRAW}, discard={1: []})
     play(game, "play bandit", "reflect", "allow")
     assert game.to_act == 1 and game.phase == 2
     assert game.view(1)["taken"] == "wood"
@@ -97,8 +99,9 @@ def test_reflected_bandit_is_carried_out_by_the_defender() -> None:
 
 
 def test_double_reflection_has_no_effect() -> None:
-    game = position(hands=(["knight", "defender", "ore"], ["defender", "city", "sea"]),
-                    draw={**ATTACKER_DRAW, **DEFENDER_DRAW})
+    game = position(
+        hands=(["knight", "defender", "ore"], ["defender", "city", "sea"]), draw={**ATTACKER_DRAW, **DEFENDER_DRAW}
+    )
     play(game, "play knight", "reflect", "reflect")
     assert game.phase == 0 and game.to_act == 0
     assert hand(game, 0) == ["ore", "wood", "wood"], "the knight's card and the attacker's reflection card"
@@ -109,8 +112,11 @@ def test_double_reflection_has_no_effect() -> None:
 
 
 def test_blocking_knight_stays_laid_out_until_the_end_of_its_owners_next_turn() -> None:
-    game = position(hands=(["knight", "sea", "sea", "sea", "ore", "ore"], ["defender", "sea", "sea", "sea"]),
-                    draw={**ATTACKER_DRAW, 1: ["grain"] * 4}, discard={1: []})
+    game = position(
+        hands=(["knight", "sea", "sea", "sea", "ore", "ore"], ["defender", "sea", "sea", "sea"]),
+        draw={**ATTACKER_DRAW, 1: ["grain"] * 4},
+        discard={1: []},
+    )
     play(game, "play knight", "reflect", "allow", "discard wood", "discard ore", "end")
     assert pile(game, "laid", 1) == ["defender"], "still laid out in its owner's turn"
     assert "reflect" not in legal(game) and "play defender" not in legal(game), "and cannot be used again"

@@ -9,12 +9,15 @@ from .positions import hand, pile, play, position
 DRAW = ["grain"] * 6  # what the harbor draws: grain, easy to count
 
 
-@pytest.mark.parametrize("held, drawn", [
-    (["harbor"], 1),                                              # 1) no roads or seas -> +1
-    (["harbor", "sea", "sea"], 3),                                # 2) two seas -> +3
-    (["harbor", "road", "sea", "sea"], 4),                        # 3) one road and two seas -> +4
-    (["harbor", "road", "road", "road", "sea", "sea"], 4),        # 4) three roads and two seas -> +4
-])
+@pytest.mark.parametrize(
+    "held, drawn",
+    [
+        (["harbor"], 1),  # 1) no roads or seas -> +1
+        (["harbor", "sea", "sea"], 3),  # 2) two seas -> +3
+        (["harbor", "road", "sea", "sea"], 4),  # 3) one road and two seas -> +4
+        (["harbor", "road", "road", "road", "sea", "sea"], 4),  # 4) three roads and two seas -> +4
+    ],
+)
 def test_the_four_harbor_examples(held: list[str], drawn: int) -> None:
     game = position(hands=(held, ["wood"]), draw={0: DRAW})
     play(game, "play harbor")
@@ -35,8 +38,7 @@ def test_a_second_harbor_counts_the_seas_again() -> None:
 
 
 def test_harbor_draws_what_is_left_then_reshuffles() -> None:
-    game = position(hands=(["harbor", "sea", "sea"], ["wood"]), draw={0: ["ore"]},
-                    discard={0: ["grain", "grain"]})
+    game = position(hands=(["harbor", "sea", "sea"], ["wood"]), draw={0: ["ore"]}, discard={0: ["grain", "grain"]})
     play(game, "play harbor")
     assert hand(game, 0) == ["grain", "grain", "ore", "sea", "sea"]
     assert pile(game, "draw", 0) == [] and pile(game, "discard", 0) == []

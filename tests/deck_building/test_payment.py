@@ -11,17 +11,26 @@ from siedler.games.deck_building.rules import _cost
 
 counts = st.lists(st.integers(0, 4), min_size=NUM_CARDS, max_size=NUM_CARDS)
 table = st.lists(st.integers(0, 3), min_size=NUM_BASIC + NUM_RESOURCES, max_size=NUM_BASIC + NUM_RESOURCES)
-costs = st.fixed_dictionaries({}, optional={
-    "wood": st.integers(0, 3), "brick": st.integers(0, 3), "wool": st.integers(0, 3),
-    "grain": st.integers(0, 3), "ore": st.integers(0, 4), "desert": st.integers(0, 1),
-    "show": st.sampled_from([[], ["desert"], ["settlement"]]), "give_back": st.sampled_from([[], ["settlement"]]),
-})
+costs = st.fixed_dictionaries(
+    {},
+    optional={
+        "wood": st.integers(0, 3),
+        "brick": st.integers(0, 3),
+        "wool": st.integers(0, 3),
+        "grain": st.integers(0, 3),
+        "ore": st.integers(0, 4),
+        "desert": st.integers(0, 1),
+        "show": st.sampled_from([[], ["desert"], ["settlement"]]),
+        "give_back": st.sampled_from([[], ["settlement"]]),
+    },
+)
 
 
 @settings(max_examples=1500, deadline=None)
 @given(hand=counts, pool=table, wild=st.integers(0, 6), spec=costs)
-def test_can_pay_matches_the_canonical_payment(hand: list[int], pool: list[int], wild: int,
-                                               spec: dict[str, object]) -> None:
+def test_can_pay_matches_the_canonical_payment(
+    hand: list[int], pool: list[int], wild: int, spec: dict[str, object]
+) -> None:
     cost = _cost("card", spec)
     assert cost is not None
     hands = [0] * NUM_CARDS + hand  # seat 1's row, so the base offset is exercised

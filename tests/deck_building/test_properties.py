@@ -15,10 +15,14 @@ from siedler.games.deck_building.actions import action_table
 from siedler.games.deck_building.cards import CARDS
 from siedler.games.deck_building.payment import can_pay
 
-EDITIONS = st.sampled_from([
-    {}, {"edition": "later"}, {"supply": {"road": 6, "city": 6}, "deck": {"sea": 1}},
-    {"costs": {"harbor": {"brick": 1, "desert": 1}, "road": {"wood": 1, "show": ["sea", "sea"]}}},
-])
+EDITIONS = st.sampled_from(
+    [
+        {},
+        {"edition": "later"},
+        {"supply": {"road": 6, "city": 6}, "deck": {"sea": 1}},
+        {"costs": {"harbor": {"brick": 1, "desert": 1}, "road": {"wood": 1, "show": ["sea", "sea"]}}},
+    ]
+)
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MANY = settings(SETTINGS, max_examples=150)
 
@@ -63,8 +67,11 @@ def test_cards_are_conserved_and_the_legal_list_is_sound(seed: int, options: dic
         assert set(fresh.legal_actions()) == set(legal)
         if game.phase == 0:  # purchases agree with the plain payment check
             for k, cost in enumerate(game.rules.costs):
-                affordable = cost is not None and game.supply[k] > 0 and can_pay(
-                    cost, game.pool, game.wild, game.hands, game.current * len(CARDS))
+                affordable = (
+                    cost is not None
+                    and game.supply[k] > 0
+                    and can_pay(cost, game.pool, game.wild, game.hands, game.current * len(CARDS))
+                )
                 assert (table.BUY[k] in legal) == affordable
         for action in legal:
             assert game.parse_action(str(action)) == action
@@ -122,7 +129,7 @@ def test_views_hide_hands_deck_order_and_the_generator(seed: int, steps: int) ->
         held = [c for c, n in player["hand"].items() for _ in range(n)]
         pile = player["draw"]
         k = min(len(held), len(pile))
-        new_hand, new_pile = pile[len(pile) - k:] + held[k:], pile[:len(pile) - k] + held[:k]
+        new_hand, new_pile = pile[len(pile) - k :] + held[k:], pile[: len(pile) - k] + held[:k]
         player["hand"], player["draw"] = dict(Counter(new_hand)), new_pile
 
     def shuffle_piles(g: dict[str, object]) -> None:

@@ -17,8 +17,7 @@ def counts(names: list[str]) -> dict[str, int]:
 def test_starting_decks_supply_and_opening_hands() -> None:
     game = siedler.new_game("deck-building", players=2, seed=3)
     state = game.state()["game"]
-    start = {"grain": 3, "wood": 3, "wool": 3, "brick": 2, "ore": 2, "sea": 3, "desert": 1, "road": 2,
-             "settlement": 2}
+    start = {"grain": 3, "wood": 3, "wool": 3, "brick": 2, "ore": 2, "sea": 3, "desert": 1, "road": 2, "settlement": 2}
     for seat in (0, 1):
         player = state["players"][seat]
         own = Counter(player["draw"]) + Counter(player["hand"])
@@ -27,8 +26,7 @@ def test_starting_decks_supply_and_opening_hands() -> None:
         assert len(player["draw"]) == 14
         assert player["discard"] == [] and player["laid_out"] == []
     supply = {k: v for k, v in state["supply"].items() if v}
-    assert supply == {"bandit": 3, "knight": 3, "defender": 3, "road": 18, "harbor": 3, "settlement": 12,
-                      "city": 12}
+    assert supply == {"bandit": 3, "knight": 3, "defender": 3, "road": 18, "harbor": 3, "settlement": 12, "city": 12}
     assert sum(supply.values()) == 54
     assert game.to_act == 0 and game.current == 0  # type: ignore[attr-defined]
 
@@ -43,8 +41,9 @@ def test_decks_are_shuffled_by_the_seed() -> None:
 def test_starting_player_option() -> None:
     game = siedler.new_game("deck-building", players=2, seed=1, options={"start_player": 1})
     assert game.to_act == 1
-    seats = {siedler.new_game("deck-building", players=2, seed=s, options={"start_player": -1}).to_act
-             for s in range(20)}
+    seats = {
+        siedler.new_game("deck-building", players=2, seed=s, options={"start_player": -1}).to_act for s in range(20)
+    }
     assert seats == {0, 1}
 
 
@@ -56,8 +55,7 @@ def test_only_two_players() -> None:
 def test_later_edition_supply_and_bandit_cost() -> None:
     game = siedler.new_game("deck-building", players=2, seed=1, options={"edition": "later"})
     supply = {k: v for k, v in game.state()["game"]["supply"].items() if v}
-    assert supply == {"bandit": 3, "knight": 3, "defender": 3, "road": 14, "harbor": 3, "settlement": 8,
-                      "city": 9}
+    assert supply == {"bandit": 3, "knight": 3, "defender": 3, "road": 14, "harbor": 3, "settlement": 8, "city": 9}
     assert game.view(0)["costs"]["bandit"] == {"wool": 2, "grain": 1, "desert": 1}
     standard = siedler.new_game("deck-building", players=2, seed=1)
     assert standard.view(0)["costs"]["bandit"] == {"wool": 2, "grain": 1, "show": ["desert"]}
@@ -65,8 +63,7 @@ def test_later_edition_supply_and_bandit_cost() -> None:
 
 
 def test_overrides_through_options_accept_objects_and_json_text() -> None:
-    options = {"supply": '{"road": 10, "city": 5}', "deck": {"sea": 0, "ore": 5},
-               "costs": {"harbor": {"brick": 1}}}
+    options = {"supply": '{"road": 10, "city": 5}', "deck": {"sea": 0, "ore": 5}, "costs": {"harbor": {"brick": 1}}}
     game = siedler.new_game("deck-building", players=2, seed=1, options=options)
     state = game.state()
     assert state["options"]["supply"] == {"road": 10, "city": 5}, "records hold JSON objects, not text"
@@ -78,15 +75,18 @@ def test_overrides_through_options_accept_objects_and_json_text() -> None:
     assert again.state() == state
 
 
-@pytest.mark.parametrize("options, words", [
-    ({"edition": "nonsense"}, "edition"),
-    ({"supply": {"dragon": 1}}, "dragon"),
-    ({"supply": {"wood": 3}}, "no cost"),
-    ({"deck": {"wood": -1}}, "at least 0"),
-    ({"costs": {"road": {"settlement": 1}}}, "show or give_back"),
-    ({"costs": "{not json"}, "JSON"),
-    ({"start_player": 2}, "start_player"),
-])
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"edition": "nonsense"}, "edition"),
+        ({"supply": {"dragon": 1}}, "dragon"),
+        ({"supply": {"wood": 3}}, "no cost"),
+        ({"deck": {"wood": -1}}, "at least 0"),
+        ({"costs": {"road": {"settlement": 1}}}, "show or give_back"),
+        ({"costs": "{not json"}, "JSON"),
+        ({"start_player": 2}, "start_player"),
+    ],
+)
 def test_bad_options_are_refused_clearly(options: dict[str, object], words: str) -> None:
     with pytest.raises(siedler.OptionError, match=words):
         siedler.new_game("deck-building", players=2, options=options)

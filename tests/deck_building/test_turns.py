@@ -8,8 +8,9 @@ from .positions import hand, pile, play, position
 
 
 def test_end_lays_down_in_order_and_draws_at_least_three() -> None:
-    game = position(hands=(["wood", "brick", "sea", "sea", "ore", "ore", "grain"], ["sea"]),
-                    draw={0: ["wool"] * 3}, discard={0: []})
+    game = position(
+        hands=(["wood", "brick", "sea", "sea", "ore", "ore", "grain"], ["sea"]), draw={0: ["wool"] * 3}, discard={0: []}
+    )
     play(game, "lay sea", "buy road", "end")
     assert pile(game, "discard", 0) == ["road", "sea", "wood", "brick"], "laid-out cards on top, in order"
     assert hand(game, 0) == ["grain", "ore", "ore", "sea", "wool", "wool", "wool"], "kept cards stay in hand"
@@ -69,8 +70,9 @@ def test_drawing_the_third_city_in_ones_own_turn_wins_at_once() -> None:
 
 
 def test_city_drawn_at_the_end_of_the_turn_waits_for_the_next_turn() -> None:
-    game = position(hands=(["city", "city", "sea", "sea"], ["bandit", "sea"]),
-                    draw={0: ["wool", "wool", "city"], 1: ["grain"] * 3})
+    game = position(
+        hands=(["city", "city", "sea", "sea"], ["bandit", "sea"]), draw={0: ["wool", "wool", "city"], 1: ["grain"] * 3}
+    )
     play(game, "end")
     assert not game.is_over and game.to_act == 1
     assert hand(game, 0).count("city") == 3

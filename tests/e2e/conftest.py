@@ -20,8 +20,16 @@ from typing import Any
 import pytest
 
 CHROMIUM = os.environ.get("SIEDLER_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def free_port() -> int:
@@ -40,8 +48,17 @@ class LiveServer:
         self.log = database.with_suffix(".log")
 
     def start(self) -> None:
-        command = [sys.executable, "-m", "siedler.server", "--port", str(self.port),
-                   "--database", f"sqlite:///{self.database}", "--bot-delay", str(self.bot_delay)]
+        command = [
+            sys.executable,
+            "-m",
+            "siedler.server",
+            "--port",
+            str(self.port),
+            "--database",
+            f"sqlite:///{self.database}",
+            "--bot-delay",
+            str(self.bot_delay),
+        ]
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 20
@@ -71,8 +88,12 @@ class LiveServer:
     def post(self, path: str, body: dict[str, Any], token: str | None = None) -> tuple[int, Any]:
         import json
 
-        request = urllib.request.Request(f"{self.url}/api{path}", data=json.dumps(body).encode(), method="POST",
-                                         headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(
+            f"{self.url}/api{path}",
+            data=json.dumps(body).encode(),
+            method="POST",
+            headers={"Content-Type": "application/json"},
+        )
         if token:
             request.add_header("Authorization", f"Bearer {token}")
         try:

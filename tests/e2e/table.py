@@ -9,8 +9,7 @@ TABLE = "#table"
 
 def wait_my_turn_or_over(page: Any, timeout: float = 30_000) -> bool:
     """True when it is this page's turn, False when the game is over."""
-    page.wait_for_selector(f"{TABLE}[data-my-turn=true][data-pending=false], {TABLE}[data-over=true]",
-                           timeout=timeout)
+    page.wait_for_selector(f"{TABLE}[data-my-turn=true][data-pending=false], {TABLE}[data-over=true]", timeout=timeout)
     return page.get_attribute(TABLE, "data-over") != "true"
 
 
@@ -27,7 +26,8 @@ def click_and_wait(page: Any, locator: Any) -> None:
         chooser.first.click()
     page.wait_for_function(
         f"(() => {{ const t = document.querySelector('{TABLE}'); "
-        f"return t.dataset.n !== '{n}' || t.dataset.pending === 'false'; }})()")
+        f"return t.dataset.n !== '{n}' || t.dataset.pending === 'false'; }})()"
+    )
 
 
 def simple_move(page: Any, prefer_end_after: int | None = None, moves_this_turn: int = 0) -> None:

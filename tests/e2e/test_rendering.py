@@ -7,12 +7,16 @@ import pytest
 pytestmark = pytest.mark.browser
 
 VIEW = {
-    "seat": None, "to_act": None, "players": [{"seat": 0, "name": "A"}, {"seat": 1, "name": "B"}],
+    "seat": None,
+    "to_act": None,
+    "players": [{"seat": 0, "name": "A"}, {"seat": 1, "name": "B"}],
     "board": {
-        "hexes": [{"id": "A", "q": 0, "r": 0, "terrain": "lake", "number": None},
-                  {"id": "B", "q": 1, "r": 0, "terrain": "swamp", "number": 8}],
-        "harbors": [], "nodes": [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1], [2, -2], [3, -1], [3, 1],
-                                 [2, 2]],
+        "hexes": [
+            {"id": "A", "q": 0, "r": 0, "terrain": "lake", "number": None},
+            {"id": "B", "q": 1, "r": 0, "terrain": "swamp", "number": 8},
+        ],
+        "harbors": [],
+        "nodes": [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1], [2, -2], [3, -1], [3, 1], [2, 2]],
         "edges": [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [0, 5], [1, 6], [6, 7], [7, 8], [8, 9], [2, 9]],
     },
     "pieces": [
@@ -23,11 +27,16 @@ VIEW = {
         {"kind": "mystery", "at": "B"},
     ],
     "legend": {
-        "pieces": {"fishing_ground": {"shape": "hexagon", "color": "#7fb8e6", "size": 0.3,
-                                      "label": {"en": "Fishing ground", "de": "Fischgrund"}},
-                   "harbormaster": {"shape": "star", "color": "owner",
-                                    "label": {"en": "Harbormaster", "de": "Hafenmeister"}},
-                   "ship": {"shape": "boat", "color": "owner"}},
+        "pieces": {
+            "fishing_ground": {
+                "shape": "hexagon",
+                "color": "#7fb8e6",
+                "size": 0.3,
+                "label": {"en": "Fishing ground", "de": "Fischgrund"},
+            },
+            "harbormaster": {"shape": "star", "color": "owner", "label": {"en": "Harbormaster", "de": "Hafenmeister"}},
+            "ship": {"shape": "boat", "color": "owner"},
+        },
         "terrains": {"swamp": {"color": "#556b2f", "label": {"en": "Swamp", "de": "Sumpf"}}},
     },
 }
@@ -37,7 +46,8 @@ def test_unknown_pieces_and_terrains_are_drawn_from_the_legend(live_server, cont
     page = context_factory().new_page()
     page.goto(live_server.url)
     page.wait_for_selector("#create-form")
-    drawn = page.evaluate("""async (view) => {
+    drawn = page.evaluate(
+        """async (view) => {
         const {renderBoard} = await import('/static/js/board.js');
         const svg = renderBoard(view);
         document.body.append(svg);
@@ -53,6 +63,17 @@ def test_unknown_pieces_and_terrains_are_drawn_from_the_legend(live_server, cont
             swamp: svg.querySelector('.terrain-swamp')?.getAttribute('fill'),
             settlements: svg.querySelectorAll('.settlement').length,
         };
-    }""", VIEW)
-    assert drawn == {"fishing": 1, "fishingShape": "#7fb8e6", "fishingText": "5", "fishingTitle": "Fishing ground",
-                     "master": "#1b6ec2", "ship": 1, "mystery": "my", "swamp": "#556b2f", "settlements": 1}
+    }""",
+        VIEW,
+    )
+    assert drawn == {
+        "fishing": 1,
+        "fishingShape": "#7fb8e6",
+        "fishingText": "5",
+        "fishingTitle": "Fishing ground",
+        "master": "#1b6ec2",
+        "ship": 1,
+        "mystery": "my",
+        "swamp": "#556b2f",
+        "settlements": 1,
+    }

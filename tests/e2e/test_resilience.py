@@ -10,10 +10,16 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_server_restart_mid_game_resumes_it_and_a_wrong_token_is_refused(live_server, context_factory):
-    status, created = live_server.post("/games", {
-        "ruleset": "base", "seed": 3, "name": "Anna", "bot_delay": 0,
-        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-    })
+    status, created = live_server.post(
+        "/games",
+        {
+            "ruleset": "base",
+            "seed": 3,
+            "name": "Anna",
+            "bot_delay": 0,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        },
+    )
     assert status == 201
     game_id, token0 = created["game"]["id"], created["token"]
     status, claimed = live_server.post(f"/games/{game_id}/seats/1", {"name": "Ben"})
@@ -35,8 +41,10 @@ def test_a_server_restart_mid_game_resumes_it_and_a_wrong_token_is_refused(live_
     before = state_number(anna)
     live_server.restart()
     # The page notices the drop, reconnects by itself and shows the same position.
-    anna.wait_for_function(f"document.querySelector('#table').dataset.n === '{before}' && "
-                           "!document.querySelector('.conn.reconnecting')", timeout=20_000)
+    anna.wait_for_function(
+        f"document.querySelector('#table').dataset.n === '{before}' && !document.querySelector('.conn.reconnecting')",
+        timeout=20_000,
+    )
     moved = False
     for _ in range(20):
         for page in (anna, ben):
@@ -64,10 +72,16 @@ def test_a_server_restart_mid_game_resumes_it_and_a_wrong_token_is_refused(live_
 def test_a_reload_keeps_the_seat_from_this_browsers_memory(live_server, context_factory):
     context = context_factory()
     page = context.new_page()
-    _, created = live_server.post("/games", {
-        "ruleset": "base", "seed": 9, "name": "Anna", "bot_delay": 0,
-        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}],
-    })
+    _, created = live_server.post(
+        "/games",
+        {
+            "ruleset": "base",
+            "seed": 9,
+            "name": "Anna",
+            "bot_delay": 0,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}],
+        },
+    )
     game_id, token = created["game"]["id"], created["token"]
     page.goto(f"{live_server.url}/games/{game_id}#seat=0&token={token}")
     assert wait_my_turn_or_over(page)

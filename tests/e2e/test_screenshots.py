@@ -1,6 +1,6 @@
 """Screenshots for docs/server.md, made only when asked for:
 
-    SIEDLER_SCREENSHOTS=docs/screenshots .venv/bin/pytest tests/e2e/test_screenshots.py
+SIEDLER_SCREENSHOTS=docs/screenshots .venv/bin/pytest tests/e2e/test_screenshots.py
 """
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ import pytest
 from .conftest import shots_dir
 from .table import click_and_wait, simple_move, wait_my_turn_or_over
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(shots_dir() is None, reason="set SIEDLER_SCREENSHOTS to a folder to make them")]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(shots_dir() is None, reason="set SIEDLER_SCREENSHOTS to a folder to make them"),
+]
 
 
 def seat_page(live_server, context_factory, body):
@@ -23,8 +25,11 @@ def seat_page(live_server, context_factory, body):
 
 
 def test_screenshot_of_a_base_game(live_server, context_factory):
-    page = seat_page(live_server, context_factory, {
-        "ruleset": "base", "seed": 12, "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 3})
+    page = seat_page(
+        live_server,
+        context_factory,
+        {"ruleset": "base", "seed": 12, "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 3},
+    )
     turns = 0
     while wait_my_turn_or_over(page) and turns < 7:
         if page.locator('#menu [data-action="end"]').count() and not page.locator("#play-area .target").count():
@@ -38,8 +43,11 @@ def test_screenshot_of_a_base_game(live_server, context_factory):
 
 
 def test_screenshot_of_a_deck_building_game_in_german(live_server, context_factory):
-    page = seat_page(live_server, context_factory, {
-        "ruleset": "deck-building", "seed": 4, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+    page = seat_page(
+        live_server,
+        context_factory,
+        {"ruleset": "deck-building", "seed": 4, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]},
+    )
     page.wait_for_selector("#table .zones")
     page.click('[data-lang="de"]')
     for _ in range(6):
@@ -56,8 +64,10 @@ def test_screenshot_of_a_deck_building_game_in_german(live_server, context_facto
 
 
 def test_screenshot_of_the_winner_overlay(live_server, context_factory):
-    status, created = live_server.post("/games", {
-        "ruleset": "base", "seed": 2, "claim": -1, "bot_delay": 0, "seats": [{"kind": "bot", "bot": "greedy"}] * 4})
+    status, created = live_server.post(
+        "/games",
+        {"ruleset": "base", "seed": 2, "claim": -1, "bot_delay": 0, "seats": [{"kind": "bot", "bot": "greedy"}] * 4},
+    )
     assert status == 201
     page = context_factory().new_page()
     page.goto(f"{live_server.url}/games/{created['game']['id']}")

@@ -22,8 +22,9 @@ def test_serve_starts_uvicorn_with_the_given_settings(monkeypatch):
         seen.update(app=app, host=host, port=port)
 
     monkeypatch.setattr("uvicorn.run", fake_run)
-    result = CliRunner().invoke(app, ["serve", "--port", "8123", "--database", "sqlite:////tmp/x.db",
-                                      "--bot-delay", "0.1"])
+    result = CliRunner().invoke(
+        app, ["serve", "--port", "8123", "--database", "sqlite:////tmp/x.db", "--bot-delay", "0.1"]
+    )
     assert result.exit_code == 0, result.output
     assert "http://localhost:8123/" in result.output
     assert seen["port"] == 8123 and seen["host"] == "127.0.0.1"

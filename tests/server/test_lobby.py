@@ -69,8 +69,13 @@ def test_bad_requests_get_clear_errors(client):
 
 def test_openapi_describes_the_http_api(client):
     spec = client.get("/api/openapi.json").json()
-    assert {"/api/games", "/api/games/{game_id}/actions", "/api/games/{game_id}/seats/{seat}",
-            "/api/games/{game_id}/replay", "/api/rulesets"} <= set(spec["paths"])
+    assert {
+        "/api/games",
+        "/api/games/{game_id}/actions",
+        "/api/games/{game_id}/seats/{seat}",
+        "/api/games/{game_id}/replay",
+        "/api/rulesets",
+    } <= set(spec["paths"])
 
 
 def test_the_page_and_its_modules_are_served(client):

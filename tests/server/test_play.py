@@ -94,8 +94,11 @@ def test_nobody_acts_for_a_seat_without_its_token(server, client):
     action = str(room.game.legal_actions()[0])
     other = {0: token1, 1: token0}
     for victim in (0, 1):
-        wrong = client.post(f"/api/games/{gid}/actions", json={"seat": victim, "action": action},
-                            headers={"Authorization": f"Bearer {other[victim]}"})
+        wrong = client.post(
+            f"/api/games/{gid}/actions",
+            json={"seat": victim, "action": action},
+            headers={"Authorization": f"Bearer {other[victim]}"},
+        )
         assert wrong.status_code == 403
         missing = client.post(f"/api/games/{gid}/actions", json={"seat": victim, "action": action})
         assert missing.status_code == 403
@@ -128,19 +131,24 @@ def _seats_that_moved(server, gid):
 def test_http_play_and_views_need_the_right_token(server, client):
     created = create(client, [HUMAN, HUMAN, HUMAN], claim=0, name="Anna", seed=8)
     gid = created["game"]["id"]
-    tokens = [created["token"]] + [client.post(f"/api/games/{gid}/seats/{s}", json={"name": "x"}).json()["token"]
-                                   for s in (1, 2)]
+    tokens = [created["token"]] + [
+        client.post(f"/api/games/{gid}/seats/{s}", json={"name": "x"}).json()["token"] for s in (1, 2)
+    ]
     room = server.lobby.rooms[gid]
     for _ in range(6):
         seat = room.game.to_act
         headers = {"Authorization": f"Bearer {tokens[seat]}"}
         seen = client.get(f"/api/games/{gid}/view", params={"seat": seat}, headers=headers).json()
         assert seen["view"] == room.game.view(seat)
-        done = client.post(f"/api/games/{gid}/actions", json={"seat": seat, "action": seen["actions"][0]["action"]},
-                           headers=headers)
+        done = client.post(
+            f"/api/games/{gid}/actions", json={"seat": seat, "action": seen["actions"][0]["action"]}, headers=headers
+        )
         assert done.status_code == 200
-    refused = client.post(f"/api/games/{gid}/actions", json={"seat": room.game.to_act, "action": "city 0"},
-                          headers={"Authorization": f"Bearer {tokens[room.game.to_act]}"})
+    refused = client.post(
+        f"/api/games/{gid}/actions",
+        json={"seat": room.game.to_act, "action": "city 0"},
+        headers={"Authorization": f"Bearer {tokens[room.game.to_act]}"},
+    )
     assert refused.status_code == 409 and refused.json()["detail"]
     peek = client.get(f"/api/games/{gid}/view", params={"seat": 0}, headers={"Authorization": f"Bearer {tokens[1]}"})
     assert peek.status_code == 403
@@ -187,8 +195,9 @@ def test_switching_language_resends_the_log_in_words(client):
 def test_after_the_first_state_only_the_changed_parts_of_a_view_are_sent(server, client):
     created = create(client, [HUMAN, HUMAN, HUMAN], name="Anna", seed=6)
     gid = created["game"]["id"]
-    tokens = [created["token"]] + [client.post(f"/api/games/{gid}/seats/{s}", json={"name": "x"}).json()["token"]
-                                   for s in (1, 2)]
+    tokens = [created["token"]] + [
+        client.post(f"/api/games/{gid}/seats/{s}", json={"name": "x"}).json()["token"] for s in (1, 2)
+    ]
     room = server.lobby.rooms[gid]
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         hello(ws)
@@ -196,8 +205,11 @@ def test_after_the_first_state_only_the_changed_parts_of_a_view_are_sent(server,
         for _ in range(6):
             seat = room.game.to_act
             action = str(room.game.legal_actions()[0])
-            client.post(f"/api/games/{gid}/actions", json={"seat": seat, "action": action},
-                        headers={"Authorization": f"Bearer {tokens[seat]}"})
+            client.post(
+                f"/api/games/{gid}/actions",
+                json={"seat": seat, "action": action},
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            )
             raw = ws.receive_json()
             assert "view" not in raw and "board" not in raw["view_changes"]
             view = {**view, **raw["view_changes"]}

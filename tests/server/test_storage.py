@@ -76,8 +76,11 @@ def test_a_move_the_database_refuses_is_neither_applied_nor_shown(server, monkey
         assert watcher.receive_json()["type"] == "pong"  # the watcher was shown nothing in between
     assert room.game.state() == before
     monkeypatch.undo()
-    http = client.post(f"/api/games/{gid}/actions", json={"seat": seat, "action": str(room.game.legal_actions()[0])},
-                       headers={"Authorization": f"Bearer {tokens[seat]}"})
+    http = client.post(
+        f"/api/games/{gid}/actions",
+        json={"seat": seat, "action": str(room.game.legal_actions()[0])},
+        headers={"Authorization": f"Bearer {tokens[seat]}"},
+    )
     assert http.status_code == 200 and http.json() == {"n": 0}
 
 

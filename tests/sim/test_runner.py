@@ -57,7 +57,10 @@ def test_turn_limit_gives_games_without_winner_and_max_actions_aborts() -> None:
 def test_rotation_moves_each_bot_one_seat_per_game() -> None:
     config = SimConfig("base", ("greedy", "random", "random"), games=3, rotate=True, options=FAST)
     assert [config.seats_for(i) for i in range(3)] == [
-        ("greedy", "random", "random"), ("random", "greedy", "random"), ("random", "random", "greedy")]
+        ("greedy", "random", "random"),
+        ("random", "greedy", "random"),
+        ("random", "random", "greedy"),
+    ]
     results = list(run_games(config))
     assert [r["seats"] for r in results] == [list(config.seats_for(i)) for i in range(3)]
 
@@ -96,8 +99,7 @@ def test_options_from_text_are_typed() -> None:
 
     assert parse_options("board=beginner, max_offers=0") == {"board": "beginner", "max_offers": "0"}
     assert parse_options(["board=beginner", "turn_limit=5"]) == {"board": "beginner", "turn_limit": "5"}
-    assert check_options("base", parse_options("max_offers=0,board=beginner")) == {"max_offers": 0,
-                                                                                   "board": "beginner"}
+    assert check_options("base", parse_options("max_offers=0,board=beginner")) == {"max_offers": 0, "board": "beginner"}
     with pytest.raises(OptionError, match="name=value"):
         parse_options("board")
 

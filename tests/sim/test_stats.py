@@ -42,17 +42,31 @@ def test_wilson_interval_without_trials_and_bad_counts() -> None:
         wilson_interval(-1, 2)
 
 
-def _result(game: int, winner: int | None, seats: list[str], turns: int, actions: int,
-            outcome: str | None = None) -> dict[str, object]:
-    return {"game": game, "seed": game, "seats": seats, "winner": winner,
-            "winner_bot": seats[winner] if winner is not None else None, "scores": [0] * len(seats),
-            "turns": turns, "actions": actions, "outcome": outcome or ("win" if winner is not None else "no_winner")}
+def _result(
+    game: int, winner: int | None, seats: list[str], turns: int, actions: int, outcome: str | None = None
+) -> dict[str, object]:
+    return {
+        "game": game,
+        "seed": game,
+        "seats": seats,
+        "winner": winner,
+        "winner_bot": seats[winner] if winner is not None else None,
+        "scores": [0] * len(seats),
+        "turns": turns,
+        "actions": actions,
+        "outcome": outcome or ("win" if winner is not None else "no_winner"),
+    }
 
 
 def test_summary_counts_wins_by_seat_and_by_bot() -> None:
     seats = ["greedy", "random", "random"]
-    results = [_result(0, 0, seats, 10, 100), _result(1, 0, seats, 20, 200), _result(2, 2, seats, 30, 300),
-               _result(3, None, seats, 40, 400), _result(4, None, seats, 5, 50, "aborted")]
+    results = [
+        _result(0, 0, seats, 10, 100),
+        _result(1, 0, seats, 20, 200),
+        _result(2, 2, seats, 30, 300),
+        _result(3, None, seats, 40, 400),
+        _result(4, None, seats, 5, 50, "aborted"),
+    ]
     s = summarize(results, seats, elapsed=2.0)
     assert [r.wins for r in s.seats] == [2, 0, 1]
     assert all(r.games == 5 for r in s.seats)

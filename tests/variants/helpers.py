@@ -48,8 +48,9 @@ def position(
     """A game in the position described; ``fish`` maps a seat to its tokens (ones, twos, threes),
     ``boot`` names the holder of the old boot, ``spent`` the tokens already handed in; ``fields``
     overrides any other key of the state's ``game`` part."""
-    game = siedler.new_game(ruleset, players=players, seed=1,
-                            options={"board": "beginner", "max_offers": 0, **(options or {})})
+    game = siedler.new_game(
+        ruleset, players=players, seed=1, options={"board": "beginner", "max_offers": 0, **(options or {})}
+    )
     state = game.state()
     g = state["game"]
     g["settlements"] = [[n, p] for p, nodes in (settlements or {}).items() for n in nodes]
@@ -64,8 +65,14 @@ def position(
         for c in deck:
             deck[c] -= held[c]
         g["players"][p].update(hand=hand, dev_cards=held)
-    g.update(phase=phase, current=current, robber=robber, longest_road=longest_road, setup_step=2 * players,
-             dice=[2, 3] if phase == "main" else None)
+    g.update(
+        phase=phase,
+        current=current,
+        robber=robber,
+        longest_road=longest_road,
+        setup_step=2 * players,
+        dice=[2, 3] if phase == "main" else None,
+    )
     if "fish" in g:
         g["fish"] = fish_part(g["fish"], players, fish or {}, boot, spent)
     g.update(fields)
@@ -73,8 +80,9 @@ def position(
     return siedler.from_state(state)
 
 
-def fish_part(default: dict[str, Any], players: int, held: Mapping[int, Tokens], boot: int | None,
-              spent: Tokens) -> dict[str, Any]:
+def fish_part(
+    default: dict[str, Any], players: int, held: Mapping[int, Tokens], boot: int | None, spent: Tokens
+) -> dict[str, Any]:
     supply = list(FISH_IN_GAME)
     for v in range(3):
         supply[v] -= spent[v] + sum(t[v] for t in held.values())

@@ -18,8 +18,12 @@ FISH = {"fishermen": True}
 
 
 def fish_position(held: tuple[int, int, int], **kw: object) -> siedler.Game:
-    defaults: dict = {"settlements": {0: [10], 1: [21], 2: [44]}, "roads": {0: path(10, 11)},
-                      "hands": {1: cards(wood=2), 2: cards(ore=1)}, "robber": "E"}
+    defaults: dict = {
+        "settlements": {0: [10], 1: [21], 2: [44]},
+        "roads": {0: path(10, 11)},
+        "hands": {1: cards(wood=2), 2: cards(ore=1)},
+        "robber": "E",
+    }
     defaults.update(kw)
     return position(options=FISH, fish={0: held}, **defaults)
 
@@ -110,8 +114,7 @@ def test_fish_are_not_traded_nor_taken_by_monopoly() -> None:
 
 
 def test_the_boot_goes_only_to_a_player_with_as_many_or_more_points() -> None:
-    game = position(options=FISH, settlements={0: [0, 10], 1: [20, 33], 2: [44, 46, 49]},
-                    boot=0, robber=None)
+    game = position(options=FISH, settlements={0: [0, 10], 1: [20, 33], 2: [44, 46, 49]}, boot=0, robber=None)
     assert legal_of(game, "boot") == {"boot @1", "boot @2"}  # seat 3 has fewer points
     game.apply("boot @2")
     assert game.view(None)["fish"]["boot"] == 2
@@ -122,12 +125,22 @@ def test_the_boot_goes_only_to_a_player_with_as_many_or_more_points() -> None:
 
 def test_the_boot_holder_needs_one_point_more_and_wins_on_passing_it() -> None:
     # Seat 0: 8 public points and 2 hidden: 10, but the boot asks 11. Seat 1 has 8 public points.
-    game = position(options=FISH, cities={0: [0, 10, 20, 44], 1: [33, 46, 49, 52]}, boot=0, robber=None,
-                    dev_cards={0: {"victory_point": 2}})
+    game = position(
+        options=FISH,
+        cities={0: [0, 10, 20, 44], 1: [33, 46, 49, 52]},
+        boot=0,
+        robber=None,
+        dev_cards={0: {"victory_point": 2}},
+    )
     game.apply("end")
     assert not game.is_over
-    game = position(options=FISH, cities={0: [0, 10, 20, 44], 1: [33, 46, 49, 52]}, boot=0, robber=None,
-                    dev_cards={0: {"victory_point": 2}})
+    game = position(
+        options=FISH,
+        cities={0: [0, 10, 20, 44], 1: [33, 46, 49, 52]},
+        boot=0,
+        robber=None,
+        dev_cards={0: {"victory_point": 2}},
+    )
     game.apply("boot @1")
     assert game.is_over and game.winner == 0
 

@@ -17,8 +17,11 @@ FISH = {"fishermen": True}
 
 @pytest.mark.parametrize("board", ["random", "balanced"])
 def test_random_boards_put_the_lake_inland_and_six_grounds_on_free_tips(board: str) -> None:
-    harbour_seas = {(q + DIRECTIONS[s["side"]][0], r + DIRECTIONS[s["side"]][1])
-                    for s in rules_from("base.toml").map["harbor_slots"] for q, r in [s["hex"]]}
+    harbour_seas = {
+        (q + DIRECTIONS[s["side"]][0], r + DIRECTIONS[s["side"]][1])
+        for s in rules_from("base.toml").map["harbor_slots"]
+        for q, r in [s["hex"]]
+    }
     seen_lakes = set()
     for seed in range(40):
         game = siedler.new_game("fishermen", players=3, seed=seed, options={"board": board})
@@ -74,8 +77,14 @@ def test_the_robber_on_the_lake_stops_its_fish() -> None:
 
 
 def test_at_most_seven_tokens() -> None:
-    game = position(options=FISH, phase="roll", robber=None, cities={0: [2], 1: [49]},
-                    fish={0: (7, 0, 0), 1: (3, 3, 0)}, spent=(0, 0, 0))
+    game = position(
+        options=FISH,
+        phase="roll",
+        robber=None,
+        cities={0: [2], 1: [49]},
+        fish={0: (7, 0, 0), 1: (3, 3, 0)},
+        spent=(0, 0, 0),
+    )
     full = roll(game, 8)
     assert tokens(full, 0) == (7, 0, 0)
     assert events_of(full, "fish_full") == [{"seat": 0, "max": 7, "missed": 2}]
@@ -117,8 +126,14 @@ def test_a_knight_brings_the_robber_on_too() -> None:
 
 def test_fish_are_not_resources_for_the_seven() -> None:
     # Seat 1: 8 cards and 5 tokens discards 4; seat 2: 6 cards and 7 tokens discards nothing.
-    game = position(options=FISH, phase="roll", robber=None, settlements={1: [10], 2: [21]},
-                    hands={1: cards(wood=8), 2: cards(ore=6)}, fish={1: (1, 2, 0), 2: (7, 0, 0)})
+    game = position(
+        options=FISH,
+        phase="roll",
+        robber=None,
+        settlements={1: [10], 2: [21]},
+        hands={1: cards(wood=8), 2: cards(ore=6)},
+        fish={1: (1, 2, 0), 2: (7, 0, 0)},
+    )
     seven = roll(game, 7)
     assert seven.view(None)["discarding"] == {"1": 4}
     for _ in range(4):
@@ -146,8 +161,15 @@ def test_the_boot_drawn_is_shown_and_raises_the_target() -> None:
 
 def test_spent_tokens_are_reshuffled_when_the_supply_is_empty() -> None:
     # Every token is held or spent; the boot is with seat 3. Seat 0 catches one from the spent pile.
-    game = position(options=FISH, phase="roll", robber=None, settlements={0: [2]},
-                    fish={1: (7, 0, 0), 2: (0, 7, 0), 3: (0, 0, 7)}, spent=(4, 3, 1), boot=3)
+    game = position(
+        options=FISH,
+        phase="roll",
+        robber=None,
+        settlements={0: [2]},
+        fish={1: (7, 0, 0), 2: (0, 7, 0), 3: (0, 0, 7)},
+        spent=(4, 3, 1),
+        boot=3,
+    )
     assert game.view(None)["fish"]["supply"] == 0
     after = roll(game, 8)
     assert events_of(after, "fish_reshuffle") == [{"count": 8}]

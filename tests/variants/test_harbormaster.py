@@ -48,8 +48,14 @@ def test_first_to_three_points_takes_the_card_worth_two() -> None:
 
 
 def test_equal_points_do_not_take_the_card_more_do() -> None:
-    game = position(options=HM, settlements={1: [14]}, cities={0: [0], 1: [26]},
-                    roads={0: path(0, 1, 2, 3)}, hands={0: plus(SETTLEMENT, CITY)}, harbormaster=1)
+    game = position(
+        options=HM,
+        settlements={1: [14]},
+        cities={0: [0], 1: [26]},
+        roads={0: path(0, 1, 2, 3)},
+        hands={0: plus(SETTLEMENT, CITY)},
+        harbormaster=1,
+    )
     scores = game.scores()
     game.apply("settle 3")  # 3 points against the holder's 3: the holder keeps the card
     assert harbor(game)["holder"] == 1
@@ -63,8 +69,14 @@ def test_equal_points_do_not_take_the_card_more_do() -> None:
 
 def test_eleven_points_win_not_ten() -> None:
     # Seat 0: cities on two harbours (4 harbour points, the card), 3 hidden victory points: 9 in all.
-    game = position(options=HM, cities={0: [0, 3]}, roads={0: path(3, 4, 5, 6, 14)},
-                    hands={0: plus(SETTLEMENT, CITY)}, dev_cards={0: {"victory_point": 3}}, harbormaster=0)
+    game = position(
+        options=HM,
+        cities={0: [0, 3]},
+        roads={0: path(3, 4, 5, 6, 14)},
+        hands={0: plus(SETTLEMENT, CITY)},
+        dev_cards={0: {"victory_point": 3}},
+        harbormaster=0,
+    )
     assert game.scores()[0] == 9 and game.view(0)["victory_points"] == 11
     game.apply("settle 14")
     assert game.scores()[0] == 10 and not game.is_over
@@ -73,8 +85,9 @@ def test_eleven_points_win_not_ten() -> None:
 
 
 def test_the_base_game_would_have_ended_at_ten() -> None:
-    game = position(cities={0: [0, 3]}, roads={0: path(3, 4, 5, 6, 14)}, hands={0: SETTLEMENT},
-                    dev_cards={0: {"victory_point": 5}})
+    game = position(
+        cities={0: [0, 3]}, roads={0: path(3, 4, 5, 6, 14)}, hands={0: SETTLEMENT}, dev_cards={0: {"victory_point": 5}}
+    )
     game.apply("settle 14")
     assert game.is_over and game.winner == 0
 

@@ -22,8 +22,13 @@ def test_a_city_costs_three_grain_and_two_ore() -> None:
 
 def test_the_deck_has_25_cards_14_6_2_2_1() -> None:
     game = siedler.new_game(RR, players=4, seed=1)
-    assert game.state()["game"]["dev_deck"] == {"knight": 14, "victory_point": 6, "road_building": 2,
-                                                "year_of_plenty": 2, "monopoly": 1}
+    assert game.state()["game"]["dev_deck"] == {
+        "knight": 14,
+        "victory_point": 6,
+        "road_building": 2,
+        "year_of_plenty": 2,
+        "monopoly": 1,
+    }
     assert game.view(None)["dev_deck"] == 25
 
 
@@ -32,7 +37,13 @@ def test_the_map_is_the_standard_nineteen_hexes() -> None:
     terrain = [h["terrain"] for h in game.view(None)["board"]["hexes"]]
     assert len(terrain) == 19
     assert {t: terrain.count(t) for t in set(terrain)} == {
-        "forest": 4, "pasture": 4, "fields": 4, "hills": 3, "mountains": 3, "desert": 1}
+        "forest": 4,
+        "pasture": 4,
+        "fields": 4,
+        "hills": 3,
+        "mountains": 3,
+        "desert": 1,
+    }
 
 
 def _cut_position(ruleset: str, seat0_at_nine: bool = False) -> siedler.Game:
@@ -77,8 +88,9 @@ def test_when_one_action_brings_two_players_to_ten_the_player_whose_turn_it_is_w
 
 
 def test_a_victory_point_card_wins_at_once() -> None:
-    game = position(RR, cities={0: [0, 10, 20, 44]}, dev_cards={0: {"victory_point": 1}},
-                    hands={0: cards(wool=1, grain=1, ore=1)})
+    game = position(
+        RR, cities={0: [0, 10, 20, 44]}, dev_cards={0: {"victory_point": 1}}, hands={0: cards(wool=1, grain=1, ore=1)}
+    )
     assert game.scores()[0] == 9
     game = next_card_is(game, "victory_point")
     game.apply("buy")

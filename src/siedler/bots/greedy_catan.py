@@ -47,7 +47,7 @@ def _road_value(game: CatanGame, action: Action) -> int:
 
 
 def _missing(game: CatanGame, seat: int, cost: tuple[int, ...]) -> list[int]:
-    hand = game.hands[seat * 5:seat * 5 + 5]
+    hand = game.hands[seat * 5 : seat * 5 + 5]
     return [max(0, c - h) for c, h in zip(cost, hand)]
 
 
@@ -78,7 +78,7 @@ def _trade_toward(game: CatanGame, seat: int, legal: list[Action]) -> Action | N
     missing = _missing(game, seat, cost)
     if not any(missing):
         return None
-    hand = game.hands[seat * 5:seat * 5 + 5]
+    hand = game.hands[seat * 5 : seat * 5 + 5]
     for a in legal:
         if a[0] == "bank":
             give, get = a[1], a[2]
@@ -152,7 +152,7 @@ def catan_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
         return legal[0]
     if phase == DISCARD:
         cost = _target(g, seat) or g.rules.city_cost
-        hand = g.hands[seat * 5:seat * 5 + 5]
+        hand = g.hands[seat * 5 : seat * 5 + 5]
         return _best(legal, lambda a: hand[a[1]] - cost[a[1]])
     if phase == ROBBER:
         return _robber(g, seat, legal)
@@ -161,7 +161,7 @@ def catan_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
         cost = _target(g, seat) or g.rules.city_cost
         missing = _missing(g, seat, cost)
         helps = any(missing[r] and g.offer[1][r] for r in range(5))
-        hand = g.hands[seat * 5:seat * 5 + 5]
+        hand = g.hands[seat * 5 : seat * 5 + 5]
         spare = all(hand[r] - g.offer[2][r] >= cost[r] for r in range(5) if g.offer[2][r])
         accept = [a for a in legal if a[0] == "accept"]
         return accept[0] if helps and spare and accept else next(a for a in legal if a[0] == "decline")

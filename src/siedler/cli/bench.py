@@ -32,8 +32,15 @@ def _relative(t: Throughput) -> str:
 
 
 def _throughput_table(title: str, rows: list[Throughput], base: str | None = None) -> Table:
-    table = Table(title=title, title_justify="left", header_style="bold", box=box.SIMPLE_HEAD,
-                  pad_edge=False, padding=(0, 1, 0, 1), collapse_padding=True)
+    table = Table(
+        title=title,
+        title_justify="left",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        padding=(0, 1, 0, 1),
+        collapse_padding=True,
+    )
     headings = ["rule set", "seats", "offers", "games/s", "actions/game", "µs/action", "no winner"]
     if base:  # all with offers off, said in the title; the share of the base game's games/s instead (and
         # shorter headings, for the interval to fit in 80 columns)
@@ -41,8 +48,15 @@ def _throughput_table(title: str, rows: list[Throughput], base: str | None = Non
     for heading in headings:
         table.add_column(heading, justify="left" if heading in ("rule set", "offers") else "right", no_wrap=True)
     for t in rows:
-        cells = [t.ruleset, str(t.players), _offers(t), f"{t.games_per_second:,.1f}",
-                 f"{t.actions_per_game:,.0f}", f"{t.us_per_action:.2f}", str(t.unfinished)]
+        cells = [
+            t.ruleset,
+            str(t.players),
+            _offers(t),
+            f"{t.games_per_second:,.1f}",
+            f"{t.actions_per_game:,.0f}",
+            f"{t.us_per_action:.2f}",
+            str(t.unfinished),
+        ]
         if base:
             cells = [*cells[:2], *cells[3:], _relative(t)]
         table.add_row(*cells)
@@ -52,23 +66,33 @@ def _throughput_table(title: str, rows: list[Throughput], base: str | None = Non
 def print_report(console: Console, report: BenchReport) -> None:
     m = report.machine
     first = report.throughput[0]
-    console.print(f"[bold]siedler bench[/bold] · {m['python']} · {m['platform']} · one core · "
-                  f"medians of {first.runs} runs x {first.games} games, uniformly random seats, CPU time")
+    console.print(
+        f"[bold]siedler bench[/bold] · {m['python']} · {m['platform']} · one core · "
+        f"medians of {first.runs} runs x {first.games} games, uniformly random seats, CPU time"
+    )
     console.print(_throughput_table(f"Complete random games: {report.ruleset}", report.throughput))
     if report.calls:
         c = report.calls
-        console.print(f"Per call on {c.positions} mid-game positions (median): legal_actions() "
-                      f"{c.legal_actions_us:.2f} µs · apply() {c.apply_us:.2f} µs · copy() {c.copy_us:.2f} µs")
+        console.print(
+            f"Per call on {c.positions} mid-game positions (median): legal_actions() "
+            f"{c.legal_actions_us:.2f} µs · apply() {c.apply_us:.2f} µs · copy() {c.copy_us:.2f} µs"
+        )
     if report.memory:
-        console.print(f"Memory: tracemalloc peak during one complete game {report.memory.tracemalloc_peak_kib:,.0f} "
-                      f"KiB · process peak RSS (getrusage ru_maxrss) {report.memory.max_rss_mib:,.1f} MiB")
+        console.print(
+            f"Memory: tracemalloc peak during one complete game {report.memory.tracemalloc_peak_kib:,.0f} "
+            f"KiB · process peak RSS (getrusage ru_maxrss) {report.memory.max_rss_mib:,.1f} MiB"
+        )
     if report.others:
         first_other = report.others[0]
-        console.print(_throughput_table(
-            f"Every rule set, offers off: {first_other.games * first_other.runs} random games each, in "
-            f"{first_other.runs} rounds taking turns, pooled; games/s as a share of {report.ruleset}'s "
-            f"(95% confidence interval)",
-            report.others, base=report.ruleset))
+        console.print(
+            _throughput_table(
+                f"Every rule set, offers off: {first_other.games * first_other.runs} random games each, in "
+                f"{first_other.runs} rounds taking turns, pooled; games/s as a share of {report.ruleset}'s "
+                f"(95% confidence interval)",
+                report.others,
+                base=report.ruleset,
+            )
+        )
     for name, error in report.failed.items():
         console.print(f"[red]{name}: random games failed: {error}[/red]")
 
@@ -77,13 +101,18 @@ def bench_command(
     as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
     games: Annotated[int, typer.Option(help="games per run")] = 20,
     runs: Annotated[int, typer.Option("--runs", "--repeat", help="runs; figures are medians over them")] = 5,
-    ruleset: Annotated[str | None, typer.Option(
-        help="measure only this rule set in detail (default: the base game in detail, then every other)")]
-    = None,
+    ruleset: Annotated[
+        str | None,
+        typer.Option(help="measure only this rule set in detail (default: the base game in detail, then every other)"),
+    ] = None,
     positions: Annotated[int, typer.Option(help="mid-game positions for the per-call costs")] = 60,
-    compare_games: Annotated[int, typer.Option(
-        help="games of each rule set for the comparison of all rule sets (random games vary so much in "
-             "length that fewer give a wide confidence interval)")] = 500,
+    compare_games: Annotated[
+        int,
+        typer.Option(
+            help="games of each rule set for the comparison of all rule sets (random games vary so much in "
+            "length that fewer give a wide confidence interval)"
+        ),
+    ] = 500,
 ) -> None:
     """Measure the engine: random games per second, µs per action, per-call costs, memory."""
     try:
@@ -94,9 +123,15 @@ def bench_command(
         raise typer.BadParameter(str(exc)) from None
     # Plain lines, not a spinner: a spinner's refresh thread would steal time from the measurement.
     progress = Console(stderr=True, highlight=False)
-    report = run_bench(name, games, runs, positions, others=ruleset is None,
-                       progress=lambda text: progress.print(f"[dim]measuring {text}[/dim]"),
-                       compare_games=compare_games)
+    report = run_bench(
+        name,
+        games,
+        runs,
+        positions,
+        others=ruleset is None,
+        progress=lambda text: progress.print(f"[dim]measuring {text}[/dim]"),
+        compare_games=compare_games,
+    )
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
     else:

@@ -48,7 +48,7 @@ TEXT = {
         "seed": "{title} · seed {seed} · seats: {seats}",
         "over": "Game over.",
         "help": "Commands: a number from the list, an action in notation, 'board' (show the position), "
-                "'log' (the whole log), 'help', 'quit'.",
+        "'log' (the whole log), 'help', 'quit'.",
         "acts": "{name} to act:",
     },
     "de": {
@@ -63,7 +63,7 @@ TEXT = {
         "seed": "{title} · Startwert {seed} · Plätze: {seats}",
         "over": "Spielende.",
         "help": "Befehle: eine Nummer aus der Liste, eine Aktion in Notation, 'board' (Stellung zeigen), "
-                "'log' (das ganze Protokoll), 'help', 'quit'.",
+        "'log' (das ganze Protokoll), 'help', 'quit'.",
         "acts": "{name} ist dran:",
     },
 }
@@ -93,8 +93,15 @@ class BotError(RuntimeError):
 class TerminalGame:
     """One game at the terminal: humans choose from numbered lists, bots move on their own."""
 
-    def __init__(self, game: Game, seats: tuple[str, ...], bots: dict[int, Bot], lang: str = "en",
-                 read: Callable[[str], str] = input, console: Console | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seats: tuple[str, ...],
+        bots: dict[int, Bot],
+        lang: str = "en",
+        read: Callable[[str], str] = input,
+        console: Console | None = None,
+    ) -> None:
         self.game = game
         self.seats = seats
         self.bots = bots
@@ -131,8 +138,11 @@ class TerminalGame:
         if len(by_kind) == 1:
             return list(legal), []
         shown = [a for a in legal if len(by_kind[str(a[0])]) <= LIST_LIMIT]
-        hints = [self.text["more"].format(kind=kind, count=len(acts), example=str(acts[len(acts) // 2]))
-                 for kind, acts in by_kind.items() if len(acts) > LIST_LIMIT]
+        hints = [
+            self.text["more"].format(kind=kind, count=len(acts), example=str(acts[len(acts) // 2]))
+            for kind, acts in by_kind.items()
+            if len(acts) > LIST_LIMIT
+        ]
         return shown, hints
 
     def show_actions(self, shown: list[Action], hints: list[str]) -> None:
@@ -157,8 +167,9 @@ class TerminalGame:
                     label = self.game.action_label(action, self.lang)
                     self.game.apply(action)
                 except IllegalAction as exc:
-                    raise BotError(f"the bot {self.seats[seat]!r} at seat {seat} chose an illegal action: "
-                                   f"{exc}") from None
+                    raise BotError(
+                        f"the bot {self.seats[seat]!r} at seat {seat} chose an illegal action: {exc}"
+                    ) from None
                 if not self.show_events():
                     self.out(f"  {self.game.players[seat]}: {label}")
             elif not self.human_move(seat):
@@ -223,8 +234,9 @@ class TerminalGame:
         self.show_events()
 
 
-def setup_game(ruleset: str, seats_text: str, seed: int, lang: str, options: list[str] | None,
-               names: str | None) -> tuple[Game, tuple[str, ...], dict[int, Bot]]:
+def setup_game(
+    ruleset: str, seats_text: str, seed: int, lang: str, options: list[str] | None, names: str | None
+) -> tuple[Game, tuple[str, ...], dict[int, Bot]]:
     """The game and its bots from command-line text; a usage error names the flag that is wrong."""
     with bad_parameter("--ruleset"):
         rs = get_ruleset(ruleset)
@@ -238,20 +250,21 @@ def setup_game(ruleset: str, seats_text: str, seed: int, lang: str, options: lis
     if names:
         given = [n.strip() for n in names.split(",")]
         if len(given) != len(seats) or not all(given):
-            raise typer.BadParameter(f"give {len(seats)} names separated by commas, one per seat",
-                                     param_hint="--names")
+            raise typer.BadParameter(f"give {len(seats)} names separated by commas, one per seat", param_hint="--names")
         players = given
     return new_game(rs.name, players=players, seed=seed, options=opts), seats, bots
 
 
 def play_command(
-    seats: Annotated[str, typer.Option(help="one entry per seat: human, or a bot (random, greedy, "
-                                            "package.module:Class)")] = "human,greedy,greedy",
+    seats: Annotated[
+        str, typer.Option(help="one entry per seat: human, or a bot (random, greedy, package.module:Class)")
+    ] = "human,greedy,greedy",
     ruleset: Annotated[str, typer.Option(help="the rule set (see 'siedler rules')")] = "base",
     seed: Annotated[int | None, typer.Option(help="the game's seed (default: a fresh one, printed)")] = None,
     lang: Annotated[str, typer.Option(help="language of the board, moves and log: en or de")] = "en",
-    options: Annotated[list[str] | None, typer.Option(
-        "--options", "-o", help="rule-set options as name=value,name=value")] = None,
+    options: Annotated[
+        list[str] | None, typer.Option("--options", "-o", help="rule-set options as name=value,name=value")
+    ] = None,
     names: Annotated[str | None, typer.Option(help="player names, one per seat, separated by commas")] = None,
     save: Annotated[Path | None, typer.Option(help="write the game's record to this file at the end")] = None,
 ) -> None:

@@ -72,8 +72,15 @@ def start_position(record: dict[str, Any]) -> Game:
 class Stepper:
     """Prints a recorded game action by action; ``read`` waits between actions when stepping."""
 
-    def __init__(self, record: dict[str, Any], seat: int | None, lang: str, console: Console,
-                 read: Callable[[str], str] | None = None, every_board: bool = False) -> None:
+    def __init__(
+        self,
+        record: dict[str, Any],
+        seat: int | None,
+        lang: str,
+        console: Console,
+        read: Callable[[str], str] | None = None,
+        every_board: bool = False,
+    ) -> None:
         self.final = replay(record)  # refuses a malformed or tampered record before anything is shown
         self.game = start_position(record)
         self.actions = list(record["actions"])
@@ -95,9 +102,11 @@ class Stepper:
 
     def run(self) -> None:
         game = self.game
-        self.out(f"{game.ruleset} · seed {game.seed} · players: "
-                 + ", ".join(f"{p}: {name}" for p, name in enumerate(game.players))
-                 + f" · {len(self.actions)} actions")
+        self.out(
+            f"{game.ruleset} · seed {game.seed} · players: "
+            + ", ".join(f"{p}: {name}" for p, name in enumerate(game.players))
+            + f" · {len(self.actions)} actions"
+        )
         self.events()
         self.board()
         for number, text in enumerate(self.actions, 1):
@@ -122,23 +131,26 @@ class Stepper:
         final = self.final
         if final.is_over:
             winner = final.players[final.winner] if final.winner is not None else None
-            self.out(f"Result: {'winner ' + winner if winner else 'no winner'}; scores "
-                     + ", ".join(f"{name} {s}" for name, s in zip(final.players, final.scores())))
+            self.out(
+                f"Result: {'winner ' + winner if winner else 'no winner'}; scores "
+                + ", ".join(f"{name} {s}" for name, s in zip(final.players, final.scores()))
+            )
         else:
             self.out(f"The record ends with the game still running after {final.num_actions} actions.")
 
 
 def replay_command(
-    file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, readable=True,
-                                         help="a record (JSON) or a simulate results file (JSONL)")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            exists=True, dir_okay=False, readable=True, help="a record (JSON) or a simulate results file (JSONL)"
+        ),
+    ],
     step: Annotated[bool, typer.Option(help="wait for Enter between actions")] = False,
-    seat: Annotated[int | None, typer.Option(help="show the game as this seat saw it (default: spectator)")]
-    = None,
+    seat: Annotated[int | None, typer.Option(help="show the game as this seat saw it (default: spectator)")] = None,
     lang: Annotated[str, typer.Option(help="en or de")] = "en",
-    game: Annotated[int | None, typer.Option(help="in a JSONL results file: the game number to replay")]
-    = None,
-    every_board: Annotated[bool, typer.Option(help="draw the board after every action (always with --step)")]
-    = False,
+    game: Annotated[int | None, typer.Option(help="in a JSONL results file: the game number to replay")] = None,
+    every_board: Annotated[bool, typer.Option(help="draw the board after every action (always with --step)")] = False,
 ) -> None:
     """Replay a recorded game: every action in words, the log, and the board."""
     if lang not in LANGS:
@@ -147,8 +159,7 @@ def replay_command(
         record = load_record(file, game)
         players = record.get("players")
         if seat is not None and not (isinstance(players, list) and 0 <= seat < len(players)):
-            raise typer.BadParameter(f"the game has seats 0-{len(players or []) - 1}, not {seat}",
-                                     param_hint="--seat")
+            raise typer.BadParameter(f"the game has seats 0-{len(players or []) - 1}, not {seat}", param_hint="--seat")
         stepper = Stepper(record, seat, lang, Console(highlight=False), input if step else None, every_board)
     except (RecordError, OSError) as exc:
         typer.echo(f"Error: {exc}", err=True)

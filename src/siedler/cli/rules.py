@@ -80,7 +80,7 @@ def _allowed(opt: dict[str, Any]) -> str:
         if high is not None:
             return f"<= {high}"
         return "whole number"
-    return opt["type"]
+    return str(opt["type"])
 
 
 def _default(value: Any) -> str:
@@ -106,8 +106,7 @@ def _show(rs: Ruleset, notation: bool) -> None:
     if notation:
         text = notation_help(rs)
         console.print("  notation:")
-        console.out("\n".join(f"    {line}" for line in (text or "(not documented)").splitlines()),
-                    highlight=False)
+        console.out("\n".join(f"    {line}" for line in (text or "(not documented)").splitlines()), highlight=False)
     console.print()
 
 

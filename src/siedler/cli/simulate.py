@@ -55,9 +55,12 @@ def _num(x: float | None, digits: int = 1) -> str:
 
 
 def print_summary(console: Console, config: SimConfig, summary: Summary, workers: int) -> None:
-    console.print(f"[bold]{config.games} games[/bold] of {config.ruleset}, seed {config.seed}, "
-                  f"{workers} worker(s)" + (", seats rotating" if config.rotate else "")
-                  + (f", options {dict(config.options)}" if config.options else ""))
+    console.print(
+        f"[bold]{config.games} games[/bold] of {config.ruleset}, seed {config.seed}, "
+        f"{workers} worker(s)"
+        + (", seats rotating" if config.rotate else "")
+        + (f", options {dict(config.options)}" if config.options else "")
+    )
     for title, rates in (("Wins by seat", summary.seats), ("Wins by bot", summary.bots)):
         table = Table(title=title, title_justify="left", header_style="bold")
         for heading in ("", "wins", "win rate", "95% CI (Wilson)", "fair share"):
@@ -79,8 +82,12 @@ def print_summary(console: Console, config: SimConfig, summary: Summary, workers
 
 
 def summary_json(config: SimConfig, summary: Summary, workers: int, out: Path | None) -> dict[str, Any]:
-    return {"config": config.to_json(), "workers": workers, "out": str(out) if out else None,
-            "summary": summary.to_json()}
+    return {
+        "config": config.to_json(),
+        "workers": workers,
+        "out": str(out) if out else None,
+        "summary": summary.to_json(),
+    }
 
 
 class Sink:
@@ -100,18 +107,22 @@ class Sink:
 
 
 def simulate_command(
-    seats: Annotated[str | None, typer.Option(help="a bot per seat: random, greedy or package.module:Class "
-                                                   "(default: random in every seat)")] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(help="a bot per seat: random, greedy or package.module:Class (default: random in every seat)"),
+    ] = None,
     ruleset: Annotated[str, typer.Option(help="the rule set (see 'siedler rules')")] = "base",
     games: Annotated[int, typer.Option(help="number of games")] = 100,
     seed: Annotated[int, typer.Option(help="base seed; each game's seed is derived from it")] = 0,
     workers: Annotated[int, typer.Option(help="processes to use (results do not depend on it)")] = 1,
     out: Annotated[Path | None, typer.Option(help="write one JSON line per game here")] = None,
-    options: Annotated[list[str] | None, typer.Option(
-        "--options", "-o", help="rule-set options as name=value,name=value")] = None,
+    options: Annotated[
+        list[str] | None, typer.Option("--options", "-o", help="rule-set options as name=value,name=value")
+    ] = None,
     records: Annotated[Path | None, typer.Option(help="save each game's full record in this directory")] = None,
-    save_records: Annotated[bool, typer.Option(
-        "--save-records", help="embed each game's full record in its --out line")] = False,
+    save_records: Annotated[
+        bool, typer.Option("--save-records", help="embed each game's full record in its --out line")
+    ] = False,
     rotate: Annotated[bool, typer.Option(help="rotate the bots one seat per game")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
 ) -> None:
@@ -133,15 +144,23 @@ def simulate_command(
         if save_records and out is None:
             raise OptionError("--save-records embeds records in the --out file; give --out too")
     with bad_parameter():
-        config = SimConfig(rs.name, seat_specs, games, seed, opts, rotate,
-                           keep_records=bool(records or save_records)).checked()
+        config = SimConfig(
+            rs.name, seat_specs, games, seed, opts, rotate, keep_records=bool(records or save_records)
+        ).checked()
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     console = Console(highlight=False)
     progress_console = Console(stderr=True)
-    progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=progress_console, auto_refresh=False, transient=True,
-                        disable=not progress_console.is_terminal)
+    progress = Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=progress_console,
+        auto_refresh=False,
+        transient=True,
+        disable=not progress_console.is_terminal,
+    )
     # No refresh thread (auto_refresh=False): worker processes are forked, and forking beside a thread
     # that may hold a lock is unsafe; the bar is redrawn as each game finishes instead.
     task = progress.add_task("games", total=games)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 
-class Action(tuple):
+class Action(tuple[Any, ...]):
     __slots__ = ()
 
     def __new__(cls, kind: str, *args: Any) -> Action:

@@ -34,8 +34,9 @@ def _walk(chain: Chain) -> list[Any]:
     return items
 
 
-def _no_event(kind: str, data: dict[str, Any], secret: dict[str, Any] | None = None,
-              audience: tuple[int, ...] = ()) -> None:
+def _no_event(
+    kind: str, data: dict[str, Any], secret: dict[str, Any] | None = None, audience: tuple[int, ...] = ()
+) -> None:
     """``_emit`` of a game made with ``log=False``."""
 
 
@@ -54,8 +55,9 @@ class Game:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._handlers = {name[4:]: getattr(cls, name) for name in dir(cls) if name.startswith("_do_")}
-        cls._copy_lists = tuple(dict.fromkeys(
-            name for k in reversed(cls.__mro__) for name in k.__dict__.get("_copy_lists", ())))
+        cls._copy_lists = tuple(
+            dict.fromkeys(name for k in reversed(cls.__mro__) for name in k.__dict__.get("_copy_lists", ()))
+        )
 
     ruleset: str
     players: tuple[str, ...]
@@ -67,8 +69,9 @@ class Game:
     winner: int | None
     logging: bool
 
-    def __init__(self, ruleset: str, players: Sequence[str], seed: int, options: dict[str, Any],
-                 log: bool = True) -> None:
+    def __init__(
+        self, ruleset: str, players: Sequence[str], seed: int, options: dict[str, Any], log: bool = True
+    ) -> None:
         self.ruleset = ruleset
         self.players = tuple(players)
         self.seed = seed
@@ -113,8 +116,9 @@ class Game:
 
     def _check_viewer(self, seat: int | None) -> None:
         """Refuse a view for someone who is neither a seat of this game nor a spectator (``None``)."""
-        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
-                                     and 0 <= seat < self.num_players):
+        if seat is not None and not (
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.num_players
+        ):
             raise ValueError(f"seat must be None or 0-{self.num_players - 1}, not {seat!r}")
 
     def _export(self) -> dict[str, Any]:
@@ -202,8 +206,9 @@ class Game:
         return new
 
     # ------------------------------------------------------------------ events (the log in words)
-    def _emit(self, kind: str, data: dict[str, Any], secret: dict[str, Any] | None = None,
-              audience: tuple[int, ...] = ()) -> None:
+    def _emit(
+        self, kind: str, data: dict[str, Any], secret: dict[str, Any] | None = None, audience: tuple[int, ...] = ()
+    ) -> None:
         """Log an event; ``secret`` is merged into ``data`` only for the seats in ``audience``."""
         self._events = (self._events, (self._nactions, kind, data, secret, audience))
         self._nevents += 1

@@ -14,15 +14,30 @@ Axial = tuple[int, int]
 
 #: Neighbour offsets, clockwise from east, in screen terms (y down).
 DIRECTIONS: dict[str, Axial] = {
-    "E": (1, 0), "SE": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (0, -1), "NE": (1, -1),
+    "E": (1, 0),
+    "SE": (0, 1),
+    "SW": (-1, 1),
+    "W": (-1, 0),
+    "NW": (0, -1),
+    "NE": (1, -1),
 }
 #: Corners clockwise from the top; offsets from the hex centre (2q + r, 3r) in the doubled grid.
 CORNERS: tuple[tuple[str, int, int], ...] = (
-    ("N", 0, -2), ("NE", 1, -1), ("SE", 1, 1), ("S", 0, 2), ("SW", -1, 1), ("NW", -1, -1),
+    ("N", 0, -2),
+    ("NE", 1, -1),
+    ("SE", 1, 1),
+    ("S", 0, 2),
+    ("SW", -1, 1),
+    ("NW", -1, -1),
 )
 #: The side facing each direction, as the pair of corner indices bounding it.
 SIDES: dict[str, tuple[int, int]] = {
-    "NE": (0, 1), "E": (1, 2), "SE": (2, 3), "SW": (3, 4), "W": (4, 5), "NW": (5, 0),
+    "NE": (0, 1),
+    "E": (1, 2),
+    "SE": (2, 3),
+    "SW": (3, 4),
+    "W": (4, 5),
+    "NW": (5, 0),
 }
 
 
@@ -61,8 +76,7 @@ def spiral(radius: int, start: int = 0) -> list[Axial]:
 
 
 def hexes_within(radius: int) -> list[Axial]:
-    return [(q, r) for r in range(-radius, radius + 1) for q in range(-radius, radius + 1)
-            if abs(q + r) <= radius]
+    return [(q, r) for r in range(-radius, radius + 1) for q in range(-radius, radius + 1) if abs(q + r) <= radius]
 
 
 @dataclass(eq=False)
@@ -127,8 +141,9 @@ class Topology:
         self.node_nodes = tuple(tuple(sorted(x)) for x in node_nodes)
         self.node_edges = tuple(tuple(sorted(x)) for x in node_edges)
         self.hex_neighbors = tuple(
-            tuple(self.hex_index[(q + dq, r + dr)] for dq, dr in DIRECTIONS.values()
-                  if (q + dq, r + dr) in self.hex_index)
+            tuple(
+                self.hex_index[(q + dq, r + dr)] for dq, dr in DIRECTIONS.values() if (q + dq, r + dr) in self.hex_index
+            )
             for q, r in self.hexes
         )
         self.hex_labels = tuple(_label(i) for i in range(len(self.hexes)))

@@ -135,8 +135,9 @@ def game_class(ruleset: Ruleset, options: Mapping[str, Any]) -> type[Game]:
     if cls is None:
         if active:
             mixins = tuple(_EXTENSIONS[n].mixin for n in active)
-            cls = type(ruleset.game_class.__name__ + "".join(m.__name__ for m in mixins),
-                       (*mixins, ruleset.game_class), {})
+            cls = type(
+                ruleset.game_class.__name__ + "".join(m.__name__ for m in mixins), (*mixins, ruleset.game_class), {}
+            )
         else:
             cls = ruleset.game_class
         _COMPOSED[key] = cls
@@ -157,8 +158,14 @@ def _player_names(players: int | Sequence[str], ruleset: Ruleset) -> list[str]:
     return names
 
 
-def new_game(ruleset: str, *, players: int | Sequence[str], seed: int = 0,
-             options: Mapping[str, Any] | None = None, log: bool = True) -> Game:
+def new_game(
+    ruleset: str,
+    *,
+    players: int | Sequence[str],
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    log: bool = True,
+) -> Game:
     """A new game; everything that follows is determined by these arguments and the actions applied.
 
     ``log=False`` makes a game that keeps no event log (``events()`` is empty): simulations need none, and
@@ -267,4 +274,3 @@ def from_state(data: dict[str, Any], log: bool = True) -> Game:
     edited save) the state itself becomes the game's starting point and its record says so.
     """
     return _from_state_unchecked(data, log)
-

@@ -12,8 +12,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m siedler.server", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: SIEDLER_DATABASE_URL or "
-                                                          "a SQLite file in the user's data folder)")
+    parser.add_argument(
+        "--database",
+        default=None,
+        help="SQLAlchemy URL (default: SIEDLER_DATABASE_URL or a SQLite file in the user's data folder)",
+    )
     parser.add_argument("--bot-delay", type=float, default=None, help="seconds a bot waits before moving")
     args = parser.parse_args()
     serve(args.host, args.port, args.database, args.bot_delay)

@@ -35,8 +35,7 @@ class CreateIn(BaseModel):
     seats: list[SeatIn]
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(None, description="leave out for a random game")
-    claim: int | None = Field(None, description="the seat the creator takes; default the first human seat, "
-                                                 "-1 for none")
+    claim: int | None = Field(None, description="the seat the creator takes; default the first human seat, -1 for none")
     name: str | None = Field(None, max_length=40, description="the creator's name")
     bot_delay: float | None = Field(None, ge=0, description="seconds bots wait before moving")
 
@@ -107,10 +106,17 @@ async def list_games(lobby: LobbyDep) -> dict[str, list[dict[str, Any]]]:
 @router.post("/games", status_code=201, response_model=Created, summary="Create a game")
 async def create_game(spec: CreateIn, lobby: LobbyDep) -> Created:
     try:
-        room, seat, token = lobby.create(GameSpec(
-            ruleset=spec.ruleset, seats=[SeatSpec(**s.model_dump()) for s in spec.seats], options=spec.options,
-            seed=spec.seed, claim=spec.claim, name=spec.name, bot_delay=spec.bot_delay,
-        ))
+        room, seat, token = lobby.create(
+            GameSpec(
+                ruleset=spec.ruleset,
+                seats=[SeatSpec(**s.model_dump()) for s in spec.seats],
+                options=spec.options,
+                seed=spec.seed,
+                claim=spec.claim,
+                name=spec.name,
+                bot_delay=spec.bot_delay,
+            )
+        )
     except OptionError as exc:
         raise HTTPException(400, str(exc)) from exc
     return Created(game=room.summary(), seat=seat, token=token)
@@ -130,9 +136,15 @@ async def claim_seat(seat: int, body: ClaimIn, room: RoomDep, lobby: LobbyDep) -
     return Claimed(game=room.summary(), seat=seat, token=token)
 
 
-@router.post("/games/{game_id}/actions", response_model=Acted, summary="Play an action for a seat",
-             responses={403: {"description": "the token is not this seat's"},
-                        409: {"description": "the engine refused the action; detail says why"}})
+@router.post(
+    "/games/{game_id}/actions",
+    response_model=Acted,
+    summary="Play an action for a seat",
+    responses={
+        403: {"description": "the token is not this seat's"},
+        409: {"description": "the engine refused the action; detail says why"},
+    },
+)
 async def act(body: ActIn, room: RoomDep, token: TokenDep) -> Acted:
     if not room.check_token(body.seat, token):
         raise HTTPException(403, f"this token does not hold seat {body.seat}")
@@ -150,10 +162,17 @@ async def get_view(room: RoomDep, token: TokenDep, seat: int | None = None, lang
     game = room.game
     if game is None:
         return {"n": 0, "to_act": None, "view": None, "actions": [], "game": room.summary()}
-    return {"n": game.num_actions, "to_act": game.to_act, "view": game.view(seat),
-            "actions": [{"action": str(a), "label": game.action_label(a, lang_of(lang)),
-                         "target": game.action_target(a)} for a in game.legal_actions()]
-            if seat is not None and seat == game.to_act else []}
+    return {
+        "n": game.num_actions,
+        "to_act": game.to_act,
+        "view": game.view(seat),
+        "actions": [
+            {"action": str(a), "label": game.action_label(a, lang_of(lang)), "target": game.action_target(a)}
+            for a in game.legal_actions()
+        ]
+        if seat is not None and seat == game.to_act
+        else [],
+    }
 
 
 @router.get("/games/{game_id}/record", summary="The game's record (finished games only)")
@@ -170,5 +189,3 @@ async def replay(room: RoomDep, step: int = 0, seat: int | None = None, lang: st
     if seat is not None and not 0 <= seat < len(room.row.seats):
         raise HTTPException(400, f"there is no seat {seat}")
     return room.replay_state(step, seat, lang_of(lang))
-
-

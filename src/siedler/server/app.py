@@ -39,7 +39,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="siedler",
         version=siedler.__version__,
         description="The browser table's HTTP API; live play runs over the WebSocket at /ws/games/{id} "
-                    "(see docs/protocol.md).",
+        "(see docs/protocol.md).",
         lifespan=lifespan,
         docs_url="/api/docs",
         redoc_url=None,

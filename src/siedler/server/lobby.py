@@ -92,8 +92,13 @@ class Lobby:
             seats[claim].token_hash = hash_token(token)
         delay = self.settings.bot_delay if spec.bot_delay is None else spec.bot_delay
         row = GameRow(
-            id=secrets.token_urlsafe(6), ruleset=ruleset.name, options=dict(trial.options), seed=seed,
-            status="open", bot_delay=max(0.0, min(float(delay), self.settings.max_bot_delay)), seats=seats,
+            id=secrets.token_urlsafe(6),
+            ruleset=ruleset.name,
+            options=dict(trial.options),
+            seed=seed,
+            status="open",
+            bot_delay=max(0.0, min(float(delay), self.settings.max_bot_delay)),
+            seats=seats,
         )
         self.storage.create_game(row)
         room = self.rooms[row.id] = Room(row, self.settings, self.storage, self.journal)
@@ -126,7 +131,7 @@ class Lobby:
 
     def _forget_finished(self) -> None:
         finished = [r for r in self.rooms.values() if r.status in ("finished", "broken") and not r.connections]
-        for room in finished[:max(0, len(finished) - self.settings.finished_in_memory)]:
+        for room in finished[: max(0, len(finished) - self.settings.finished_in_memory)]:
             del self.rooms[room.id]
 
     def listing(self, finished_limit: int = 20) -> dict[str, list[dict[str, Any]]]:
@@ -138,8 +143,9 @@ class Lobby:
         }
         rows = self.storage.games_with_status(("finished",), limit=finished_limit)
         out["finished"] = [
-            (self.rooms[row.id] if row.id in self.rooms
-             else Room(row, self.settings, self.storage, self.journal)).summary()
+            (
+                self.rooms[row.id] if row.id in self.rooms else Room(row, self.settings, self.storage, self.journal)
+            ).summary()
             for row in rows
         ]
         return out

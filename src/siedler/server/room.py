@@ -137,8 +137,11 @@ class Room:
 
     def _playing(self) -> Game:
         if self.game is None:
-            raise IllegalAction("the game has not started: seats are still free" if self.row.status == "open"
-                                else f"the game cannot be played ({self.error})")
+            raise IllegalAction(
+                "the game has not started: seats are still free"
+                if self.row.status == "open"
+                else f"the game cannot be played ({self.error})"
+            )
         if self.game.is_over:
             raise IllegalAction("the game is over")
         return self.game
@@ -205,8 +208,11 @@ class Room:
     def attach(self, conn: Connection) -> None:
         self.connections.add(conn)
         seat_name = self.row.seats[conn.seat].name if conn.seat is not None else None
-        conn.send(dumps({"type": "welcome", "protocol": PROTOCOL, "game": self.summary(), "seat": conn.seat,
-                         "name": seat_name}))
+        conn.send(
+            dumps(
+                {"type": "welcome", "protocol": PROTOCOL, "game": self.summary(), "seat": conn.seat, "name": seat_name}
+            )
+        )
         if self.game is not None:
             conn.send(self._state_text(conn, {}, full=True))
 
@@ -249,8 +255,7 @@ class Room:
         last, conn.last_view = conn.last_view, parts
         since = max(0, game.num_events - self.settings.log_tail) if full else conn.events_sent
         conn.events_sent = game.num_events
-        header = {"type": "state", "n": game.num_actions, "to_act": game.to_act, "over": game.is_over,
-                  "full": full}
+        header = {"type": "state", "n": game.num_actions, "to_act": game.to_act, "over": game.is_over, "full": full}
         fields: dict[str, bytes] = {}
         if full or last is None:
             fields["view"] = json_object(parts)
@@ -315,8 +320,9 @@ class Room:
             "status": row.status,
             "options": row.options,
             "created_at": row.created_at.isoformat(),
-            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "claimed": s.claimed}
-                      for s in row.seats],
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "claimed": s.claimed} for s in row.seats
+            ],
             "actions": len(row.actions) or (row.result or {}).get("actions", 0),
             "to_act": game.to_act if game is not None else None,
             "bot_delay": row.bot_delay,
@@ -341,9 +347,15 @@ class Room:
             game.apply(text)
         self._replay = (step, game)
         since = max(0, game.num_events - self.settings.log_tail)
-        return {"step": step, "total": total, "view": game.view(seat), "events": game.events(seat, since, lang),
-                "to_act": game.to_act, "over": game.is_over,
-                "last": self.row.actions[step - 1] if step else None}
+        return {
+            "step": step,
+            "total": total,
+            "view": game.view(seat),
+            "events": game.events(seat, since, lang),
+            "to_act": game.to_act,
+            "over": game.is_over,
+            "last": self.row.actions[step - 1] if step else None,
+        }
 
 
 def _title(ruleset: str) -> str:

@@ -7,8 +7,13 @@ import logging
 from .config import Settings
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None,
-          bot_delay: float | None = None, log_level: str = "warning") -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database: str | None = None,
+    bot_delay: float | None = None,
+    log_level: str = "warning",
+) -> None:
     import uvicorn
 
     from .app import create_app
@@ -19,8 +24,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    print(f"siedler: the browser table is at http://{shown}:{port}/  (games stored in {_safe(settings)})",
-          flush=True)
+    print(f"siedler: the browser table is at http://{shown}:{port}/  (games stored in {_safe(settings)})", flush=True)
     uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=1 << 20)
 
 

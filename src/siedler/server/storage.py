@@ -27,7 +27,7 @@ def normalise_url(url: str) -> str:
     """Accept the usual spellings; PostgreSQL goes through psycopg 3 (the ``postgres`` extra)."""
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 
@@ -109,31 +109,54 @@ class Storage:
     def create_game(self, row: GameRow) -> None:
         stamp = now()
         with self.engine.begin() as conn:
-            conn.execute(games.insert().values(
-                id=row.id, ruleset=row.ruleset, options=row.options, seed=row.seed, status=row.status,
-                bot_delay=row.bot_delay, created_at=row.created_at, updated_at=stamp, result=None,
-            ))
-            conn.execute(seats.insert(), [
-                {"game_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-                 "token_hash": s.token_hash}
-                for s in row.seats
-            ])
+            conn.execute(
+                games.insert().values(
+                    id=row.id,
+                    ruleset=row.ruleset,
+                    options=row.options,
+                    seed=row.seed,
+                    status=row.status,
+                    bot_delay=row.bot_delay,
+                    created_at=row.created_at,
+                    updated_at=stamp,
+                    result=None,
+                )
+            )
+            conn.execute(
+                seats.insert(),
+                [
+                    {
+                        "game_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                    }
+                    for s in row.seats
+                ],
+            )
 
     def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give a free human seat its secret; false when somebody claimed it first."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 seats.update()
-                .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.kind == "human",
-                       seats.c.token_hash.is_(None))
+                .where(
+                    seats.c.game_id == game_id,
+                    seats.c.seat == seat,
+                    seats.c.kind == "human",
+                    seats.c.token_hash.is_(None),
+                )
                 .values(name=name, token_hash=token_hash)
             )
             return done.rowcount == 1
 
     def set_status(self, game_id: str, status: str, result: dict[str, Any] | None = None) -> None:
         with self.engine.begin() as conn:
-            conn.execute(games.update().where(games.c.id == game_id)
-                         .values(status=status, result=result, updated_at=now()))
+            conn.execute(
+                games.update().where(games.c.id == game_id).values(status=status, result=result, updated_at=now())
+            )
 
     def append_actions(self, rows: list[tuple[str, int, int | None, str]]) -> None:
         """Append ``(game, n, seat, text)`` rows in one transaction; a duplicate ``n`` fails the whole batch."""
@@ -143,9 +166,10 @@ class Storage:
         stamp = now()
         try:
             with conn.begin():
-                conn.execute(actions.insert(), [
-                    {"game_id": g, "n": n, "seat": seat, "text": text, "at": stamp} for g, n, seat, text in rows
-                ])
+                conn.execute(
+                    actions.insert(),
+                    [{"game_id": g, "n": n, "seat": seat, "text": text, "at": stamp} for g, n, seat, text in rows],
+                )
         except sa.exc.DBAPIError:
             conn.close()
             self._appender = None
@@ -159,8 +183,9 @@ class Storage:
                 return None
             return self._game(conn, row, with_actions)
 
-    def games_with_status(self, statuses: tuple[str, ...], limit: int | None = None,
-                          with_actions: bool = False) -> list[GameRow]:
+    def games_with_status(
+        self, statuses: tuple[str, ...], limit: int | None = None, with_actions: bool = False
+    ) -> list[GameRow]:
         query = games.select().where(games.c.status.in_(statuses)).order_by(games.c.updated_at.desc())
         if limit is not None:
             query = query.limit(limit)
@@ -174,8 +199,13 @@ class Storage:
     def _game(self, conn: sa.Connection, row: Any, with_actions: bool) -> GameRow:
         seat_rows = conn.execute(seats.select().where(seats.c.game_id == row["id"]).order_by(seats.c.seat))
         return GameRow(
-            id=row["id"], ruleset=row["ruleset"], options=dict(row["options"]), seed=int(row["seed"]),
-            status=row["status"], bot_delay=float(row["bot_delay"]), created_at=row["created_at"],
+            id=row["id"],
+            ruleset=row["ruleset"],
+            options=dict(row["options"]),
+            seed=int(row["seed"]),
+            status=row["status"],
+            bot_delay=float(row["bot_delay"]),
+            created_at=row["created_at"],
             result=row["result"],
             seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seat_rows],
             actions=_actions(conn, row["id"]) if with_actions else [],
@@ -183,8 +213,9 @@ class Storage:
 
 
 def _actions(conn: sa.Connection, game_id: str) -> list[str]:
-    rows = conn.execute(sa.select(actions.c.n, actions.c.text).where(actions.c.game_id == game_id)
-                        .order_by(actions.c.n)).all()
+    rows = conn.execute(
+        sa.select(actions.c.n, actions.c.text).where(actions.c.game_id == game_id).order_by(actions.c.n)
+    ).all()
     for i, (n, _) in enumerate(rows):
         if n != i:
             raise ValueError(f"game {game_id}: action {i} is missing from the log")

@@ -43,8 +43,12 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         await _refuse(websocket, CLOSE_PROTOCOL, "bad_hello", "the first message must be of type 'hello'")
         return
     if hello.get("protocol", PROTOCOL) not in SUPPORTED:
-        await _refuse(websocket, CLOSE_PROTOCOL, "protocol",
-                      f"protocol {hello.get('protocol')!r} is not spoken here; supported: {list(SUPPORTED)}")
+        await _refuse(
+            websocket,
+            CLOSE_PROTOCOL,
+            "protocol",
+            f"protocol {hello.get('protocol')!r} is not spoken here; supported: {list(SUPPORTED)}",
+        )
         return
     room = lobby.room(game_id)
     if room is None:

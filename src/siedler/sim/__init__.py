@@ -1,8 +1,8 @@
 """The simulator: many bot games with reproducible seeds, their statistics, and the engine benchmark.
 
-    >>> from siedler.sim import SimConfig, simulate
-    >>> run = simulate(SimConfig("base", ("greedy", "random", "random"), games=20, seed=1))
-    >>> run.summary.bots[0].rate            # greedy's share of wins, with run.summary.bots[0].low/high
+>>> from siedler.sim import SimConfig, simulate
+>>> run = simulate(SimConfig("base", ("greedy", "random", "random"), games=20, seed=1))
+>>> run.summary.bots[0].rate            # greedy's share of wins, with run.summary.bots[0].low/high
 """
 
 from .config import SimConfig, check_options, parse_options, parse_seats

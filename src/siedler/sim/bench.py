@@ -130,8 +130,9 @@ def _one_run(ruleset: str, players: int, opts: Mapping[str, Any], games: int, se
     return Run(times, lengths, unfinished)
 
 
-def _summarise(ruleset: str, players: int, opts: dict[str, Any], games: int, runs: list[Run],
-               pooled: bool = False) -> Throughput:
+def _summarise(
+    ruleset: str, players: int, opts: dict[str, Any], games: int, runs: list[Run], pooled: bool = False
+) -> Throughput:
     """Medians over the runs, or with ``pooled`` all games of all runs taken together."""
     lengths = [n for r in runs for n in r.lengths]
     if pooled:
@@ -141,13 +142,24 @@ def _summarise(ruleset: str, players: int, opts: dict[str, Any], games: int, run
         games_per_second = statistics.median(games / r.elapsed for r in runs)
         actions_per_second = statistics.median(sum(r.lengths) / r.elapsed for r in runs)
     has_offers = "max_offers" in {o.name for o in get_ruleset(ruleset).all_options()}
-    return Throughput(ruleset, players, opts, games, len(runs), games_per_second, actions_per_second,
-                      1e6 / actions_per_second, float(statistics.median(lengths)),
-                      sum(r.unfinished for r in runs), has_offers)
+    return Throughput(
+        ruleset,
+        players,
+        opts,
+        games,
+        len(runs),
+        games_per_second,
+        actions_per_second,
+        1e6 / actions_per_second,
+        float(statistics.median(lengths)),
+        sum(r.unfinished for r in runs),
+        has_offers,
+    )
 
 
-def ratio_interval(base_times: list[float], times: list[float], z: float = 1.96
-                   ) -> tuple[float, float | None, float | None]:
+def ratio_interval(
+    base_times: list[float], times: list[float], z: float = 1.96
+) -> tuple[float, float | None, float | None]:
     """Games per second of ``times`` as a share of ``base_times``' (mean CPU seconds per game, inverted),
     with a confidence interval (none from a single game): the delta method on the log of the ratio of two
     independent means."""
@@ -155,22 +167,27 @@ def ratio_interval(base_times: list[float], times: list[float], z: float = 1.96
     ratio = mean_b / mean_v
     if len(base_times) < 2 or len(times) < 2:
         return ratio, None, None
-    spread = math.sqrt(statistics.variance(base_times) / (len(base_times) * mean_b ** 2)
-                       + statistics.variance(times) / (len(times) * mean_v ** 2))
+    spread = math.sqrt(
+        statistics.variance(base_times) / (len(base_times) * mean_b**2)
+        + statistics.variance(times) / (len(times) * mean_v**2)
+    )
     return ratio, ratio * math.exp(-z * spread), ratio * math.exp(z * spread)
 
 
-def throughput(ruleset: str, players: int, options: Mapping[str, Any] | None = None, games: int = 20,
-               runs: int = 5, seed: int = 1) -> Throughput:
+def throughput(
+    ruleset: str, players: int, options: Mapping[str, Any] | None = None, games: int = 20, runs: int = 5, seed: int = 1
+) -> Throughput:
     """Play ``runs`` x ``games`` complete random games (different seeds each run) and take medians."""
     opts = _supported(ruleset, options or {})
     play_random(new_game(ruleset, players=players, seed=0, options=opts), random.Random(0))  # warm-up
-    return _summarise(ruleset, players, opts, games,
-                      [_one_run(ruleset, players, opts, games, seed, run) for run in range(runs)])
+    return _summarise(
+        ruleset, players, opts, games, [_one_run(ruleset, players, opts, games, seed, run) for run in range(runs)]
+    )
 
 
-def compared_with_base(names: list[str], games: int = 20, rounds: int = 15, seed: int = 1,
-                       base: str = "base") -> tuple[list[Throughput], dict[str, str]]:
+def compared_with_base(
+    names: list[str], games: int = 20, rounds: int = 15, seed: int = 1, base: str = "base"
+) -> tuple[list[Throughput], dict[str, str]]:
     """Every rule set's random-game throughput, the base game's included (first), over ``rounds`` rounds of
     ``games`` games each, taking turns (base, then each rule set, then base again...) so that the ratio is
     not skewed by when it ran; the games of all rounds are pooled."""
@@ -202,8 +219,9 @@ def compared_with_base(names: list[str], games: int = 20, rounds: int = 15, seed
     return results, failed
 
 
-def midgame_positions(ruleset: str, players: int, options: Mapping[str, Any] | None = None, count: int = 60,
-                      seed: int = 2) -> list[Game]:
+def midgame_positions(
+    ruleset: str, players: int, options: Mapping[str, Any] | None = None, count: int = 60, seed: int = 2
+) -> list[Game]:
     """Positions from the middle of random games (20%-80% of their length), ``count`` of them."""
     opts = _supported(ruleset, options or {})
     rng = random.Random(seed)
@@ -248,8 +266,9 @@ def call_costs(positions: list[Game], calls: int = 200, seed: int = 3) -> CallCo
             g.apply(a)
         apply_us.append((time.perf_counter_ns() - start) / calls / 1000)
         copy_us.append(_per_call_us(pos.copy, calls))
-    return CallCosts(len(positions), statistics.median(legal_us), statistics.median(apply_us),
-                     statistics.median(copy_us))
+    return CallCosts(
+        len(positions), statistics.median(legal_us), statistics.median(apply_us), statistics.median(copy_us)
+    )
 
 
 def memory(ruleset: str, players: int, options: Mapping[str, Any] | None = None, seed: int = 4) -> Memory:
@@ -281,9 +300,15 @@ def player_counts(ruleset: str) -> list[int]:
     return sorted({high, rs.min_players}, reverse=True)
 
 
-def run_bench(ruleset: str = "base", games: int = 20, runs: int = 5, positions: int = 60,
-              others: bool = True, progress: Callable[[str], None] | None = None,
-              compare_games: int = 500) -> BenchReport:
+def run_bench(
+    ruleset: str = "base",
+    games: int = 20,
+    runs: int = 5,
+    positions: int = 60,
+    others: bool = True,
+    progress: Callable[[str], None] | None = None,
+    compare_games: int = 500,
+) -> BenchReport:
     """The whole benchmark; ``progress`` is told what is being measured (the CLI shows it). Long-lived
     objects are frozen out of the garbage collector first, as ``siedler simulate`` does."""
     say = progress or (lambda _text: None)

@@ -125,8 +125,16 @@ class SimConfig:
         new_game(self.ruleset, players=len(self.seats), seed=self.seed, options=options)
         for spec in dict.fromkeys(self.seats):
             make_bot(spec, 0)
-        return SimConfig(self.ruleset, tuple(self.seats), self.games, self.seed, options, self.rotate,
-                         self.keep_records, self.max_actions)
+        return SimConfig(
+            self.ruleset,
+            tuple(self.seats),
+            self.games,
+            self.seed,
+            options,
+            self.rotate,
+            self.keep_records,
+            self.max_actions,
+        )
 
     def seats_for(self, index: int) -> tuple[str, ...]:
         """The bot spec of each seat in game ``index``."""
@@ -137,5 +145,11 @@ class SimConfig:
         return tuple(self.seats[(p - shift) % n] for p in range(n))
 
     def to_json(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "seats": list(self.seats), "games": self.games, "seed": self.seed,
-                "options": dict(self.options), "rotate": self.rotate}
+        return {
+            "ruleset": self.ruleset,
+            "seats": list(self.seats),
+            "games": self.games,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "rotate": self.rotate,
+        }

@@ -107,9 +107,9 @@ def _worker_start(config: SimConfig) -> None:
     freeze_long_lived()
 
 
-def run_games(config: SimConfig, workers: int = 1,
-              on_result: Callable[[GameResult], None] | None = None,
-              freeze_gc: bool = False) -> Iterator[GameResult]:
+def run_games(
+    config: SimConfig, workers: int = 1, on_result: Callable[[GameResult], None] | None = None, freeze_gc: bool = False
+) -> Iterator[GameResult]:
     """Yield every game's result in index order; ``workers`` > 1 plays them in that many processes.
 
     ``config`` is checked first, so a bad option or an unknown bot fails before any game is played.
@@ -130,8 +130,11 @@ def run_games(config: SimConfig, workers: int = 1,
         return
     chunk = max(1, min(16, config.games // (workers * 8)))
     context = multiprocessing.get_context()
-    with context.Pool(min(workers, config.games), initializer=_worker_start if freeze_gc else None,
-                      initargs=(config,) if freeze_gc else ()) as pool:
+    with context.Pool(
+        min(workers, config.games),
+        initializer=_worker_start if freeze_gc else None,
+        initargs=(config,) if freeze_gc else (),
+    ) as pool:
         for result in pool.imap(_play_indexed, jobs, chunksize=chunk):
             if on_result:
                 on_result(result)

@@ -18,8 +18,9 @@ class SimulationRun:
     summary: Summary
 
 
-def simulate(config: SimConfig, workers: int = 1,
-             on_result: Callable[[GameResult], None] | None = None, freeze_gc: bool = False) -> SimulationRun:
+def simulate(
+    config: SimConfig, workers: int = 1, on_result: Callable[[GameResult], None] | None = None, freeze_gc: bool = False
+) -> SimulationRun:
     """Play ``config.games`` games and summarize them (results in game order, whatever ``workers`` is)."""
     config = config.checked()
     start = time.perf_counter()

@@ -83,8 +83,7 @@ class Summary:
         return asdict(self)
 
 
-def summarize(results: Iterable[GameResult], seats: Sequence[str], elapsed: float,
-              rotate: bool = False) -> Summary:
+def summarize(results: Iterable[GameResult], seats: Sequence[str], elapsed: float, rotate: bool = False) -> Summary:
     """Aggregate game results; ``seats`` is the run's seat list (bot specs), ``elapsed`` its wall time."""
     results = list(results)
     n = len(results)
@@ -106,9 +105,7 @@ def summarize(results: Iterable[GameResult], seats: Sequence[str], elapsed: floa
         WinRate.of(f"seat {p}" if rotate else f"seat {p} ({seats[p]})", seat_wins[p], n, 1 / players)
         for p in range(players)
     )
-    bot_rates = tuple(
-        WinRate.of(bot, wins, n, seats.count(bot) / players) for bot, wins in bot_wins.items()
-    )
+    bot_rates = tuple(WinRate.of(bot, wins, n, seats.count(bot) / players) for bot, wins in bot_wins.items())
     return Summary(
         games=n,
         seats=seat_rates,

@@ -12,15 +12,36 @@ from .rules import DEV_CARDS, RESOURCES, CatanRules, rules_from
 FAMILY = "catan"
 
 
-def register_catan(name: str, title: str, description: str, game_class: type[CatanGame],
-                   presets: Mapping[str, Any] | None = None) -> Ruleset:
+def register_catan(
+    name: str, title: str, description: str, game_class: type[CatanGame], presets: Mapping[str, Any] | None = None
+) -> Ruleset:
     """Register a 3-4 player rule set of the family: the shared options, every extension of the family
     (as options), and its rules page ``docs/rules/<name>.md``. ``presets`` switches extensions on by
     default, so that a variant such as the Harbormaster is also a rule set by its own name."""
-    return register(Ruleset(name=name, title=title, description=description, game_class=game_class,
-                            min_players=3, max_players=4, family=FAMILY, options=CATAN_OPTIONS,
-                            presets=dict(presets or {}), rules_doc=f"docs/rules/{name}.md"))
+    return register(
+        Ruleset(
+            name=name,
+            title=title,
+            description=description,
+            game_class=game_class,
+            min_players=3,
+            max_players=4,
+            family=FAMILY,
+            options=CATAN_OPTIONS,
+            presets=dict(presets or {}),
+            rules_doc=f"docs/rules/{name}.md",
+        )
+    )
 
 
-__all__ = ["CATAN_OPTIONS", "DEV_CARDS", "FAMILY", "RESOURCES", "CatanAction", "CatanGame", "CatanRules",
-           "register_catan", "rules_from"]
+__all__ = [
+    "CATAN_OPTIONS",
+    "DEV_CARDS",
+    "FAMILY",
+    "RESOURCES",
+    "CatanAction",
+    "CatanGame",
+    "CatanRules",
+    "register_catan",
+    "rules_from",
+]

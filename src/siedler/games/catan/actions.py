@@ -29,8 +29,18 @@ Bundle = tuple[int, int, int, int, int]
 # Alternative names accepted when parsing (English synonyms and the German terms of the rule text).
 RESOURCE_ALIASES = {
     **RESOURCE_INDEX,
-    "lumber": 0, "holz": 0, "clay": 1, "lehm": 1, "sheep": 2, "wolle": 2, "weide": 2, "wheat": 3,
-    "getreide": 3, "korn": 3, "erz": 4, "stone": 4,
+    "lumber": 0,
+    "holz": 0,
+    "clay": 1,
+    "lehm": 1,
+    "sheep": 2,
+    "wolle": 2,
+    "weide": 2,
+    "wheat": 3,
+    "getreide": 3,
+    "korn": 3,
+    "erz": 4,
+    "stone": 4,
 }
 
 
@@ -93,14 +103,11 @@ class ActionTable:
         self.ROAD = tuple(A("road", e, a, b) for e, (a, b) in enumerate(topo.edge_nodes))
         # ROBBER[h][victim + 1]; victim -1 means nobody to steal from.
         self.ROBBER = tuple(
-            tuple(A("robber", h, topo.hex_labels[h], v) for v in range(-1, num_players))
-            for h in range(len(topo.hexes))
+            tuple(A("robber", h, topo.hex_labels[h], v) for v in range(-1, num_players)) for h in range(len(topo.hexes))
         )
         self.DISCARD = tuple(A("discard", r) for r in range(NUM_RESOURCES))
         self.MONOPOLY = tuple(A("monopoly", r) for r in range(NUM_RESOURCES))
-        self.PLENTY = {
-            (a, b): A("plenty", a, b) for a in range(NUM_RESOURCES) for b in range(a, NUM_RESOURCES)
-        }
+        self.PLENTY = {(a, b): A("plenty", a, b) for a in range(NUM_RESOURCES) for b in range(a, NUM_RESOURCES)}
         self.PLENTY_ONE = tuple(A("plenty", r) for r in range(NUM_RESOURCES))
         self.BANK = tuple(tuple(A("bank", g, t) for t in range(NUM_RESOURCES)) for g in range(NUM_RESOURCES))
         self.CONFIRM = tuple(A("confirm", p) for p in range(num_players))
@@ -108,11 +115,14 @@ class ActionTable:
         gives = bundles(offer_max_cards)
         self.OFFERS: tuple[tuple[tuple[Bundle, tuple[CatanAction, ...]], ...], ...] = tuple(
             tuple(
-                (give, tuple(
-                    A("offer", give, want, to)
-                    for want in bundles(offer_max_cards, frozenset(r for r in range(NUM_RESOURCES) if give[r]))
-                    for to in (-1, *[q for q in range(num_players) if q != seat])
-                ))
+                (
+                    give,
+                    tuple(
+                        A("offer", give, want, to)
+                        for want in bundles(offer_max_cards, frozenset(r for r in range(NUM_RESOURCES) if give[r]))
+                        for to in (-1, *[q for q in range(num_players) if q != seat])
+                    ),
+                )
                 for give in gives
             )
             for seat in range(num_players)
@@ -128,9 +138,24 @@ class ActionTable:
         self.label_to_hex = {label: i for i, label in enumerate(topo.hex_labels)}
 
     def _all(self) -> list[CatanAction]:
-        out = [self.ROLL, self.END, self.BUY, self.KNIGHT, self.ROAD_BUILDING, self.ACCEPT, self.DECLINE,
-               self.WITHDRAW, *self.SETTLE, *self.CITY, *self.ROAD, *self.DISCARD, *self.MONOPOLY,
-               *self.PLENTY.values(), *self.PLENTY_ONE, *self.CONFIRM]
+        out = [
+            self.ROLL,
+            self.END,
+            self.BUY,
+            self.KNIGHT,
+            self.ROAD_BUILDING,
+            self.ACCEPT,
+            self.DECLINE,
+            self.WITHDRAW,
+            *self.SETTLE,
+            *self.CITY,
+            *self.ROAD,
+            *self.DISCARD,
+            *self.MONOPOLY,
+            *self.PLENTY.values(),
+            *self.PLENTY_ONE,
+            *self.CONFIRM,
+        ]
         for row in self.ROBBER:
             out.extend(row)
         for row in self.BANK:
@@ -149,9 +174,16 @@ class ActionTable:
         if not words:
             raise IllegalAction("empty action text")
         kind, args = words[0], words[1:]
-        simple = {"roll": self.ROLL, "end": self.END, "buy": self.BUY, "knight": self.KNIGHT,
-                  "roadbuilding": self.ROAD_BUILDING, "accept": self.ACCEPT, "decline": self.DECLINE,
-                  "withdraw": self.WITHDRAW}
+        simple = {
+            "roll": self.ROLL,
+            "end": self.END,
+            "buy": self.BUY,
+            "knight": self.KNIGHT,
+            "roadbuilding": self.ROAD_BUILDING,
+            "accept": self.ACCEPT,
+            "decline": self.DECLINE,
+            "withdraw": self.WITHDRAW,
+        }
         try:
             if kind in simple:
                 if args:

@@ -76,13 +76,17 @@ class Board:
         topo = self.topology
         return {
             "hexes": [
-                {"id": topo.hex_labels[h], "q": q, "r": r, "terrain": self.terrain[h],
-                 "number": self.numbers[h] or None}
+                {
+                    "id": topo.hex_labels[h],
+                    "q": q,
+                    "r": r,
+                    "terrain": self.terrain[h],
+                    "number": self.numbers[h] or None,
+                }
                 for h, (q, r) in enumerate(topo.hexes)
             ],
             "harbors": [
-                {"type": harbor_name(hb.kind), "hex": topo.hex_labels[hb.hex], "side": hb.side,
-                 "nodes": list(hb.nodes)}
+                {"type": harbor_name(hb.kind), "hex": topo.hex_labels[hb.hex], "side": hb.side, "nodes": list(hb.nodes)}
                 for hb in self.harbors
             ],
         }
@@ -99,8 +103,12 @@ class Board:
             numbers = tuple(int(by_coord[c]["number"] or 0) for c in topo.hexes)
             label_to_hex = {label: i for i, label in enumerate(topo.hex_labels)}
             harbors = tuple(
-                Harbor(harbor_kind(hb["type"]), (int(hb["nodes"][0]), int(hb["nodes"][1])),
-                       label_to_hex[hb["hex"]], str(hb["side"]))
+                Harbor(
+                    harbor_kind(hb["type"]),
+                    (int(hb["nodes"][0]), int(hb["nodes"][1])),
+                    label_to_hex[hb["hex"]],
+                    str(hb["side"]),
+                )
                 for hb in data["harbors"]
             )
         except (KeyError, TypeError, ValueError) as exc:
@@ -133,12 +141,16 @@ def beginner_board(rules: CatanRules) -> Board:
     if len(terrain) != len(topo.hexes):
         raise ValueError("beginner map rows do not cover the island")
     kinds = [harbor_kind(k) for k in m["beginner"]["harbors"]]
-    return Board(topo, tuple(terrain), tuple(numbers), _harbors(topo, m["harbor_slots"], kinds),
-                 m["terrain_resource"])
+    return Board(topo, tuple(terrain), tuple(numbers), _harbors(topo, m["harbor_slots"], kinds), m["terrain_resource"])
 
 
-def random_board(rules: CatanRules, rng: Rng, terrain_counts: dict[str, int] | None = None,
-                 no_number: tuple[str, ...] = ("desert",), inland: tuple[str, ...] = ()) -> Board:
+def random_board(
+    rules: CatanRules,
+    rng: Rng,
+    terrain_counts: dict[str, int] | None = None,
+    no_number: tuple[str, ...] = ("desert",),
+    inland: tuple[str, ...] = (),
+) -> Board:
     """Terrain shuffled; tokens A-R in a counter-clockwise spiral from a random corner, skipping the desert.
 
     Terrain in ``inland`` may not lie on the island's edge (the Fishermen's lake takes the desert's place
@@ -160,8 +172,13 @@ def random_board(rules: CatanRules, rng: Rng, terrain_counts: dict[str, int] | N
     number_at = {c: (0 if terrain_at[c] in no_number else next(tokens)) for c in order}
     kinds = [harbor_kind(k) for k in m["harbor_types"]]
     rng.shuffle(kinds)
-    return Board(topo, tuple(terrain_at[c] for c in topo.hexes), tuple(number_at[c] for c in topo.hexes),
-                 _harbors(topo, m["harbor_slots"], kinds), m["terrain_resource"])
+    return Board(
+        topo,
+        tuple(terrain_at[c] for c in topo.hexes),
+        tuple(number_at[c] for c in topo.hexes),
+        _harbors(topo, m["harbor_slots"], kinds),
+        m["terrain_resource"],
+    )
 
 
 def red_numbers_adjacent(board: Board) -> bool:
@@ -174,8 +191,13 @@ def red_numbers_adjacent(board: Board) -> bool:
     return False
 
 
-def balanced_board(rules: CatanRules, rng: Rng, terrain_counts: dict[str, int] | None = None,
-                   no_number: tuple[str, ...] = ("desert",), inland: tuple[str, ...] = ()) -> Board:
+def balanced_board(
+    rules: CatanRules,
+    rng: Rng,
+    terrain_counts: dict[str, int] | None = None,
+    no_number: tuple[str, ...] = ("desert",),
+    inland: tuple[str, ...] = (),
+) -> Board:
     """The 5th edition's fully random set-up: terrain shuffled and number tokens placed at random (not
     along the spiral), drawn again until no 6 or 8 touches another 6 or 8.
 

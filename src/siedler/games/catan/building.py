@@ -60,8 +60,13 @@ class BuildingMixin(CatanState):
     def _can_pay(self, seat: int, cost: Cost) -> bool:
         hands = self.hands
         base = seat * 5
-        return (hands[base] >= cost[0] and hands[base + 1] >= cost[1] and hands[base + 2] >= cost[2]
-                and hands[base + 3] >= cost[3] and hands[base + 4] >= cost[4])
+        return (
+            hands[base] >= cost[0]
+            and hands[base + 1] >= cost[1]
+            and hands[base + 2] >= cost[2]
+            and hands[base + 3] >= cost[3]
+            and hands[base + 4] >= cost[4]
+        )
 
     def _pay(self, seat: int, cost: Cost) -> None:
         hands, bank = self.hands, self.bank

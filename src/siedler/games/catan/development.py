@@ -73,8 +73,10 @@ class DevelopmentMixin(CatanState):
 
     def _update_largest_army(self, seat: int) -> None:
         holder, knights = self.largest_army, self.knights
-        if holder != seat and knights[seat] >= self.rules.largest_army_min and (
-            holder < 0 or knights[seat] > knights[holder]
+        if (
+            holder != seat
+            and knights[seat] >= self.rules.largest_army_min
+            and (holder < 0 or knights[seat] > knights[holder])
         ):
             points = self.rules.award_points
             if holder >= 0:

@@ -38,11 +38,16 @@ from .text import TextMixin
 from .trading import TradingMixin
 
 CATAN_OPTIONS = (
-    Option("board", "random", "map: the rule book's beginner layout, random (tokens in the spiral), or balanced "
-           "(tokens placed freely, no 6 or 8 side by side)",
-           choices=("beginner", "random", "balanced")),
-    Option("max_offers", 3, "trade offers to other players per turn (0 switches player trades off)",
-           minimum=0, maximum=20),
+    Option(
+        "board",
+        "random",
+        "map: the rule book's beginner layout, random (tokens in the spiral), or balanced "
+        "(tokens placed freely, no 6 or 8 side by side)",
+        choices=("beginner", "random", "balanced"),
+    ),
+    Option(
+        "max_offers", 3, "trade offers to other players per turn (0 switches player trades off)", minimum=0, maximum=20
+    ),
     Option("offer_max_cards", 2, "most cards on each side of a trade offer", minimum=1, maximum=4),
     Option("turn_limit", 1000, "turns after which the game ends with no winner (0: no limit)", minimum=0),
 )
@@ -50,12 +55,12 @@ CATAN_OPTIONS = (
 
 def _own_definitions(cls: type, name: str) -> tuple[Any, ...]:
     """Every definition of the hook ``name`` in the ancestry of ``cls`` but CatanGame's empty one, base first."""
-    return tuple(k.__dict__[name] for k in reversed(cls.__mro__)
-                 if name in k.__dict__ and k is not CatanGame)
+    return tuple(k.__dict__[name] for k in reversed(cls.__mro__) if name in k.__dict__ and k is not CatanGame)
 
 
-class CatanGame(TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMixin, DevelopmentMixin,
-                TradingMixin, BuildingMixin):
+class CatanGame(
+    TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMixin, DevelopmentMixin, TradingMixin, BuildingMixin
+):
     rules: ClassVar = rules_from("base.toml")
 
     # ------------------------------------------------------------------ setting up
@@ -162,7 +167,7 @@ class CatanGame(TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMix
 
     def _legal_main(self) -> tuple[Action, ...]:
         seat = self.current
-        hand = self.hands[seat * 5:seat * 5 + 5]
+        hand = self.hands[seat * 5 : seat * 5 + 5]
         acts: list[Action] = [self.table.END]
         self._legal_building(seat, hand, acts)
         self._legal_development(seat, acts, before_roll=False)
@@ -207,7 +212,7 @@ class CatanGame(TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMix
         # Seats are visited in order, so each hex's list comes out sorted and without repeats.
         victims: dict[int, list[int]] = {}
         for q in range(self.num_players):
-            if q != seat and any(hands[q * 5:q * 5 + 5]):
+            if q != seat and any(hands[q * 5 : q * 5 + 5]):
                 for n in buildings[q]:
                     for h in node_hexes[n]:
                         found = victims.get(h)
@@ -290,7 +295,7 @@ class CatanGame(TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMix
         n, hands, limit = self.num_players, self.hands, self.rules.discard_above
         anyone = False
         for p in range(n):
-            held = sum(hands[p * 5:p * 5 + 5])
+            held = sum(hands[p * 5 : p * 5 + 5])
             if held > limit:
                 self.discard_left[p] = held // 2
                 anyone = True
@@ -336,7 +341,7 @@ class CatanGame(TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMix
         self.to_act = seat
 
     def _steal(self, thief: int, victim: int) -> None:
-        hand = self.hands[victim * 5:victim * 5 + 5]
+        hand = self.hands[victim * 5 : victim * 5 + 5]
         r = self.rng.weighted_index(hand)
         self.hands[victim * 5 + r] -= 1
         self.hands[thief * 5 + r] += 1

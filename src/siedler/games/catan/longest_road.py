@@ -15,8 +15,9 @@ from collections.abc import Hashable, Sequence
 Adjacency = dict[Hashable, list[tuple[int, Hashable]]]
 
 
-def longest_trail(seat: int, edges: Sequence[int], edge_nodes: Sequence[tuple[int, int]],
-                  node_owner: Sequence[int]) -> int:
+def longest_trail(
+    seat: int, edges: Sequence[int], edge_nodes: Sequence[tuple[int, int]], node_owner: Sequence[int]
+) -> int:
     if len(edges) < 2:
         return len(edges)
     adj: Adjacency = {}

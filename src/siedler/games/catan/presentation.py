@@ -44,16 +44,24 @@ class PresentationMixin(CatanState):
                 "seat": p,
                 "name": self.players[p],
                 "vp": public[p],
-                "cards": sum(self.hands[p * 5:p * 5 + 5]),
-                "dev_cards": sum(self.dev_hand[p * 5:p * 5 + 5]),
+                "cards": sum(self.hands[p * 5 : p * 5 + 5]),
+                "dev_cards": sum(self.dev_hand[p * 5 : p * 5 + 5]),
                 "knights": self.knights[p],
                 "road_length": self.road_len[p],
                 "longest_road": self.longest_road == p,
                 "largest_army": self.largest_army == p,
-                "pieces": {"road": self.pieces[p * 3], "settlement": self.pieces[p * 3 + 1],
-                           "city": self.pieces[p * 3 + 2]},
-                "harbors": sorted({"3:1" if k == 5 else RESOURCES[k]
-                                   for k in (self.board.node_harbor[b] for b in self.buildings[p]) if k >= 0}),
+                "pieces": {
+                    "road": self.pieces[p * 3],
+                    "settlement": self.pieces[p * 3 + 1],
+                    "city": self.pieces[p * 3 + 2],
+                },
+                "harbors": sorted(
+                    {
+                        "3:1" if k == 5 else RESOURCES[k]
+                        for k in (self.board.node_harbor[b] for b in self.buildings[p])
+                        if k >= 0
+                    }
+                ),
             }
             if p == seat or self.is_over:
                 entry["vp_total"] = self.total_vp(p)
@@ -85,18 +93,17 @@ class PresentationMixin(CatanState):
         if seat is not None:
             base = seat * 5
             view["you"] = {
-                "hand": _named(self.hands[base:base + 5], RESOURCES),
-                "dev_cards": _named(self.dev_hand[base:base + 5], DEV_CARDS),
+                "hand": _named(self.hands[base : base + 5], RESOURCES),
+                "dev_cards": _named(self.dev_hand[base : base + 5], DEV_CARDS),
                 "dev_cards_new": _named(self.dev_new, DEV_CARDS) if seat == self.current else {},
-                "rates": _named(self.rates[base:base + 5], RESOURCES),
+                "rates": _named(self.rates[base : base + 5], RESOURCES),
                 "dev_played": self.dev_played if seat == self.current else False,
             }
             text = self.table.text
             view["legal"] = [text.get(a) or str(a) for a in self.legal_actions()] if seat == self.to_act else []
         if self.is_over:
             view["final"] = [
-                {"seat": p, "name": self.players[p], "vp": self.total_vp(p),
-                 "vp_cards": self.dev_hand[p * 5 + 1]}
+                {"seat": p, "name": self.players[p], "vp": self.total_vp(p), "vp_cards": self.dev_hand[p * 5 + 1]}
                 for p in range(n)
             ]
         view.update(self._view_extra(seat))
@@ -126,8 +133,7 @@ class PresentationMixin(CatanState):
         out: list[dict[str, Any]] = []
         for node, owner in enumerate(self.node_owner):
             if owner >= 0:
-                out.append({"kind": "city" if self.node_level[node] == 2 else "settlement", "at": node,
-                            "owner": owner})
+                out.append({"kind": "city" if self.node_level[node] == 2 else "settlement", "at": node, "owner": owner})
         for e, owner in enumerate(self.edge_owner):
             if owner >= 0:
                 out.append({"kind": "road", "at": topo.edge_label(e), "owner": owner})
@@ -180,15 +186,16 @@ class PresentationMixin(CatanState):
             "dev_new": _named(self.dev_new, DEV_CARDS),
             "players": [
                 {
-                    "hand": _named(self.hands[p * 5:p * 5 + 5], RESOURCES),
-                    "dev_cards": _named(self.dev_hand[p * 5:p * 5 + 5], DEV_CARDS),
+                    "hand": _named(self.hands[p * 5 : p * 5 + 5], RESOURCES),
+                    "dev_cards": _named(self.dev_hand[p * 5 : p * 5 + 5], DEV_CARDS),
                     "knights": self.knights[p],
                     "discard": self.discard_left[p],
                 }
                 for p in range(n)
             ],
-            "settlements": [[node, o] for node, o in enumerate(self.node_owner)
-                            if o >= 0 and self.node_level[node] == 1],
+            "settlements": [
+                [node, o] for node, o in enumerate(self.node_owner) if o >= 0 and self.node_level[node] == 1
+            ],
             "cities": [[node, o] for node, o in enumerate(self.node_owner) if o >= 0 and self.node_level[node] == 2],
             "roads": [[topo.edge_label(e), o] for e, o in enumerate(self.edge_owner) if o >= 0],
         }
@@ -284,12 +291,14 @@ class PresentationMixin(CatanState):
         for r, name in enumerate(RESOURCES):
             total = self.bank[r] + sum(self.hands[p * 5 + r] for p in range(n))
             if total != self.rules.bank_per_resource:
-                raise RecordError(f"{name}: bank and hands hold {total} cards, the game has "
-                                  f"{self.rules.bank_per_resource}")
+                raise RecordError(
+                    f"{name}: bank and hands hold {total} cards, the game has {self.rules.bank_per_resource}"
+                )
         for c, name in enumerate(DEV_CARDS):
             total = self.dev_deck[c] + self.dev_spent[c] + sum(self.dev_hand[p * 5 + c] for p in range(n))
             if total != self.rules.deck[c]:
-                raise RecordError(f"{name} cards: deck, hands and played hold {total}, the game has "
-                                  f"{self.rules.deck[c]}")
+                raise RecordError(
+                    f"{name} cards: deck, hands and played hold {total}, the game has {self.rules.deck[c]}"
+                )
         if sum(self.knights) != self.dev_spent[0]:
             raise RecordError("knights played by the players do not match the knight cards spent")

@@ -15,12 +15,18 @@ from .board import Board
 from .rules import CatanRules
 
 # Phases: who acts and what they may do.
-SETUP_SETTLEMENT, SETUP_ROAD, ROLL, DISCARD, ROBBER, MAIN, ROAD_BUILDING, OFFER_REPLY, OFFER_CONFIRM, OVER = (
-    range(10)
-)
+SETUP_SETTLEMENT, SETUP_ROAD, ROLL, DISCARD, ROBBER, MAIN, ROAD_BUILDING, OFFER_REPLY, OFFER_CONFIRM, OVER = range(10)
 PHASE_NAMES = (
-    "setup_settlement", "setup_road", "roll", "discard", "robber", "main", "road_building",
-    "offer_reply", "offer_confirm", "over",
+    "setup_settlement",
+    "setup_road",
+    "roll",
+    "discard",
+    "robber",
+    "main",
+    "road_building",
+    "offer_reply",
+    "offer_confirm",
+    "over",
 )
 NOBODY = -1
 R = 5  # resources per hand
@@ -30,8 +36,23 @@ class CatanState(Game):
     action_class = CatanAction
     rules: ClassVar[CatanRules]
     _copy_lists: ClassVar[tuple[str, ...]] = (
-        "hands", "bank", "dev_deck", "dev_hand", "dev_new", "knights", "node_owner", "node_level",
-        "edge_owner", "blocked", "pieces", "rates", "vp", "road_len", "discard_left", "roads", "buildings",
+        "hands",
+        "bank",
+        "dev_deck",
+        "dev_hand",
+        "dev_new",
+        "knights",
+        "node_owner",
+        "node_level",
+        "edge_owner",
+        "blocked",
+        "pieces",
+        "rates",
+        "vp",
+        "road_len",
+        "discard_left",
+        "roads",
+        "buildings",
         "dev_spent",
     )
 
@@ -117,7 +138,8 @@ class CatanState(Game):
     def _terrains(self) -> dict[str, str]:
         """Terrain -> resource ('' for none) that a loaded board may hold; variants add their own terrain
         (the Fishermen's lake), which the rule set's data file does not know."""
-        return self.rules.map["terrain_resource"]
+        terrains: dict[str, str] = self.rules.map["terrain_resource"]
+        return terrains
 
     def _clear_board(self) -> None:
         """No pieces on the board, every piece in its owner's supply: the start of a game, and the blank an

@@ -25,39 +25,111 @@ PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 WORDS = {
     "en": {
-        "desert": "desert", "robber": "ROBBER", "turn": "Turn", "phase": "phase", "to_play": "to play",
-        "to_act": "to act", "dice": "dice", "seat": "seat", "name": "name", "vp": "VP", "cards": "cards",
-        "dev": "dev", "knights": "knights", "road": "road", "awards": "awards", "pieces": "pieces r/s/c",
-        "hand": "Your hand", "dev_cards": "Development cards", "new": "new", "rates": "Bank rates",
-        "bank": "Bank", "deck": "development cards left", "offer": "Offer", "waiting": "waiting for",
-        "accepted": "accepted", "discarding": "Discarding", "winner": "Winner", "no_winner": "No winner",
-        "final": "Final scores", "you": "you", "nobody": "nobody", "longest_road": "LR",
-        "largest_army": "LA", "to_everyone": "everyone", "free_roads": "free roads left",
+        "desert": "desert",
+        "robber": "ROBBER",
+        "turn": "Turn",
+        "phase": "phase",
+        "to_play": "to play",
+        "to_act": "to act",
+        "dice": "dice",
+        "seat": "seat",
+        "name": "name",
+        "vp": "VP",
+        "cards": "cards",
+        "dev": "dev",
+        "knights": "knights",
+        "road": "road",
+        "awards": "awards",
+        "pieces": "pieces r/s/c",
+        "hand": "Your hand",
+        "dev_cards": "Development cards",
+        "new": "new",
+        "rates": "Bank rates",
+        "bank": "Bank",
+        "deck": "development cards left",
+        "offer": "Offer",
+        "waiting": "waiting for",
+        "accepted": "accepted",
+        "discarding": "Discarding",
+        "winner": "Winner",
+        "no_winner": "No winner",
+        "final": "Final scores",
+        "you": "you",
+        "nobody": "nobody",
+        "longest_road": "LR",
+        "largest_army": "LA",
+        "to_everyone": "everyone",
+        "free_roads": "free roads left",
         "legend": "12s0: settlement of seat 0 at intersection 12, 12C0: city; a digit on a path: that seat's road",
-        "target": "points to win", "any": "any",
+        "target": "points to win",
+        "any": "any",
     },
     "de": {
-        "desert": "Wüste", "robber": "RÄUBER", "turn": "Zug", "phase": "Phase", "to_play": "ist am Zug",
-        "to_act": "handelt", "dice": "Würfel", "seat": "Platz", "name": "Name", "vp": "SP", "cards": "Karten",
-        "dev": "Entw.", "knights": "Ritter", "road": "Straße", "awards": "Sonderk.", "pieces": "Vorrat S/Si/St",
-        "hand": "Deine Hand", "dev_cards": "Entwicklungskarten", "new": "neu", "rates": "Tauschkurse",
-        "bank": "Vorrat", "deck": "Entwicklungskarten übrig", "offer": "Angebot", "waiting": "wartet auf",
-        "accepted": "angenommen", "discarding": "Abwerfen", "winner": "Sieger", "no_winner": "Kein Sieger",
-        "final": "Endstand", "you": "du", "nobody": "niemand", "longest_road": "LH",
-        "largest_army": "GR", "to_everyone": "alle", "free_roads": "freie Straßen übrig",
+        "desert": "Wüste",
+        "robber": "RÄUBER",
+        "turn": "Zug",
+        "phase": "Phase",
+        "to_play": "ist am Zug",
+        "to_act": "handelt",
+        "dice": "Würfel",
+        "seat": "Platz",
+        "name": "Name",
+        "vp": "SP",
+        "cards": "Karten",
+        "dev": "Entw.",
+        "knights": "Ritter",
+        "road": "Straße",
+        "awards": "Sonderk.",
+        "pieces": "Vorrat S/Si/St",
+        "hand": "Deine Hand",
+        "dev_cards": "Entwicklungskarten",
+        "new": "neu",
+        "rates": "Tauschkurse",
+        "bank": "Vorrat",
+        "deck": "Entwicklungskarten übrig",
+        "offer": "Angebot",
+        "waiting": "wartet auf",
+        "accepted": "angenommen",
+        "discarding": "Abwerfen",
+        "winner": "Sieger",
+        "no_winner": "Kein Sieger",
+        "final": "Endstand",
+        "you": "du",
+        "nobody": "niemand",
+        "longest_road": "LH",
+        "largest_army": "GR",
+        "to_everyone": "alle",
+        "free_roads": "freie Straßen übrig",
         "legend": "12s0: Siedlung von Platz 0 an Kreuzung 12, 12C0: Stadt; eine Ziffer am Weg: Straße dieses Platzes",
-        "target": "Siegpunkte zum Sieg", "any": "alles",
+        "target": "Siegpunkte zum Sieg",
+        "any": "alles",
     },
 }
 PHASES = {
-    "en": {"setup_settlement": "founding: place a settlement", "setup_road": "founding: place a road",
-           "roll": "roll the dice", "discard": "discard half", "robber": "move the {robber}",
-           "main": "trade and build", "road_building": "road building", "offer_reply": "answer the offer",
-           "offer_confirm": "confirm the trade", "over": "game over"},
-    "de": {"setup_settlement": "Gründung: Siedlung setzen", "setup_road": "Gründung: Straße setzen",
-           "roll": "würfeln", "discard": "Hälfte abwerfen", "robber": "{robber} versetzen",
-           "main": "handeln und bauen", "road_building": "Straßenbau", "offer_reply": "Angebot beantworten",
-           "offer_confirm": "Handel bestätigen", "over": "Spielende"},
+    "en": {
+        "setup_settlement": "founding: place a settlement",
+        "setup_road": "founding: place a road",
+        "roll": "roll the dice",
+        "discard": "discard half",
+        "robber": "move the {robber}",
+        "main": "trade and build",
+        "road_building": "road building",
+        "offer_reply": "answer the offer",
+        "offer_confirm": "confirm the trade",
+        "over": "game over",
+    },
+    "de": {
+        "setup_settlement": "Gründung: Siedlung setzen",
+        "setup_road": "Gründung: Straße setzen",
+        "roll": "würfeln",
+        "discard": "Hälfte abwerfen",
+        "robber": "{robber} versetzen",
+        "main": "handeln und bauen",
+        "road_building": "Straßenbau",
+        "offer_reply": "Angebot beantworten",
+        "offer_confirm": "Handel bestätigen",
+        "over": "Spielende",
+    },
 }
 
 
@@ -97,7 +169,7 @@ def draw_board(view: dict[str, Any], terrain_resource: dict[str, str], lang: str
     words = WORDS[lang]
     robber_word = _robber(view, lang).upper()
     board = view["board"]
-    xy = [tuple(p) for p in board["nodes"]]
+    xy: list[tuple[float, float]] = [(p[0], p[1]) for p in board["nodes"]]
     xmin, ymin = min(x for x, _ in xy), min(y for _, y in xy)
     xmax, ymax = max(x for x, _ in xy), max(y for _, y in xy)
 
@@ -148,8 +220,9 @@ def draw_board(view: dict[str, Any], terrain_resource: dict[str, str], lang: str
     return canvas.text()
 
 
-def _draw_harbor(canvas: Canvas, hb: dict[str, Any], xy: list[tuple[int, ...]], col: Any, row: Any,
-                 lang: str) -> None:
+def _draw_harbor(
+    canvas: Canvas, hb: dict[str, Any], xy: list[tuple[float, float]], col: Any, row: Any, lang: str
+) -> None:
     """The harbour's label just outside the middle of its side, pointing away from the hex centre."""
     (xa, ya), (xb, yb) = xy[hb["nodes"][0]], xy[hb["nodes"][1]]
     text = "3:1" if hb["type"] == "3:1" else f"2:1 {resource_word(hb['type'], lang)}"
@@ -227,8 +300,9 @@ def draw_status(view: dict[str, Any], lang: str = "en") -> str:
     if view.get("free_roads"):
         lines.append(f"{w['free_roads']}: {view['free_roads']}")
     if view.get("discarding"):
-        lines.append(f"{w['discarding']}: " + ", ".join(
-            f"{players[int(p)]['name']} {n}" for p, n in view["discarding"].items()))
+        lines.append(
+            f"{w['discarding']}: " + ", ".join(f"{players[int(p)]['name']} {n}" for p, n in view["discarding"].items())
+        )
     offer = view.get("offer")
     if offer:
         to = w["to_everyone"] if offer["to"] is None else players[offer["to"]]["name"]
@@ -236,7 +310,8 @@ def draw_status(view: dict[str, Any], lang: str = "en") -> str:
             f"{w['offer']} ({players[offer['from']]['name']} -> {to}): {_bundle(offer['give'], lang)} -> "
             f"{_bundle(offer['want'], lang)}; {w['waiting']}: "
             + (", ".join(players[p]["name"] for p in offer["waiting"]) or "-")
-            + f"; {w['accepted']}: " + (", ".join(players[p]["name"] for p in offer["accepted"]) or "-")
+            + f"; {w['accepted']}: "
+            + (", ".join(players[p]["name"] for p in offer["accepted"]) or "-")
         )
     if view["over"]:
         winner = view.get("winner")
@@ -247,8 +322,9 @@ def draw_status(view: dict[str, Any], lang: str = "en") -> str:
 
 
 def render_view(view: dict[str, Any], terrain_resource: dict[str, str], lang: str = "en") -> str:
-    return "\n".join([draw_board(view, terrain_resource, lang), WORDS[_lang(lang)]["legend"], "",
-                      draw_status(view, lang)])
+    return "\n".join(
+        [draw_board(view, terrain_resource, lang), WORDS[_lang(lang)]["legend"], "", draw_status(view, lang)]
+    )
 
 
 class TextMixin(CatanState):

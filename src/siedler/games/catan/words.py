@@ -76,8 +76,9 @@ def _bundle(counts: list[int], lang: str) -> str:
     return ", ".join(f"{n} {names[r]}" for r, n in enumerate(counts) if n) or "-"
 
 
-def describe_event(kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...],
-                   robber: str | None = None) -> str:
+def describe_event(
+    kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...], robber: str | None = None
+) -> str:
     lang = lang if lang in TEMPLATES else "en"
     names = NAMES[lang]
     de = lang == "de"
@@ -95,7 +96,7 @@ def describe_event(kind: str, data: dict[str, Any], lang: str, players: tuple[st
     if kind == "over":
         if data.get("winner") is None:
             return "Das Spiel endet ohne Sieger." if de else "The game ends without a winner."
-        return (f"{who(data['winner'])} gewinnt!" if de else f"{who(data['winner'])} wins!")
+        return f"{who(data['winner'])} gewinnt!" if de else f"{who(data['winner'])} wins!"
     if kind == "award" and data.get("seat", -1) < 0:
         kind = "award_lost"
     fields: dict[str, Any] = {k: v for k, v in data.items()}
@@ -130,8 +131,9 @@ def describe_event(kind: str, data: dict[str, Any], lang: str, players: tuple[st
             to = data.get("to", -1)
             fields["to"] = "" if to is None or to < 0 else (f" an {who(to)}" if de else f" to {who(to)}")
     if kind == "reply":
-        fields["accepted"] = ("nimmt an" if data["accepted"] else "lehnt ab") if de else (
-            "accepts" if data["accepted"] else "declines")
+        fields["accepted"] = (
+            ("nimmt an" if data["accepted"] else "lehnt ab") if de else ("accepts" if data["accepted"] else "declines")
+        )
     if kind == "plenty":
         fields["take"] = ", ".join(names["resources"][r] for r in data["take"])
     if kind == "monopoly":

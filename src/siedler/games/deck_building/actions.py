@@ -52,7 +52,7 @@ class DeckAction(Action):
             return f"trade {CARDS[self[1]]}+{CARDS[self[2]]}>{CARDS[self[3]]}"
         if k == "road":
             return f"road {self[1]}"
-        return k
+        return str(k)
 
 
 class ActionTable:
@@ -74,7 +74,7 @@ class ActionTable:
         #: by which cards are held (a byte 0 or 1 per card).
         self.prefixes: dict[bytes, tuple[DeckAction, ...]] = {}
         #: ROAD_GROUPS[n]: the road-group actions for n held roads.
-        self.ROAD_GROUPS = tuple(self.ROAD[1:n + 1] for n in range(max_roads + 1))
+        self.ROAD_GROUPS = tuple(self.ROAD[1 : n + 1] for n in range(max_roads + 1))
         self.TRADE: dict[tuple[int, int, int], DeckAction] = {}
         for a in range(NUM_RESOURCES):
             for b in range(a, NUM_RESOURCES):
@@ -83,13 +83,24 @@ class ActionTable:
                         self.TRADE[(a, b, c)] = A("trade", a, b, c)
         #: The trades the laid-out units allow, by the units of each resource (bytes of 0, 1 or 2 and more).
         self.TRADES_BY_UNITS: dict[bytes, tuple[DeckAction, ...]] = {}
-        for key in range(3 ** NUM_RESOURCES):
-            have = bytes((key // 3 ** r) % 3 for r in range(NUM_RESOURCES))
-            self.TRADES_BY_UNITS[have] = tuple(act for (a, b, _), act in self.TRADE.items()
-                                               if (have[a] >= 2 if a == b else have[a] and have[b]))
+        for key in range(3**NUM_RESOURCES):
+            have = bytes((key // 3**r) % 3 for r in range(NUM_RESOURCES))
+            self.TRADES_BY_UNITS[have] = tuple(
+                act for (a, b, _), act in self.TRADE.items() if (have[a] >= 2 if a == b else have[a] and have[b])
+            )
         self.canon: dict[tuple[object, ...], DeckAction] = {}
-        for act in (self.END, self.REFLECT, self.ALLOW, self.KEEP, self.RETURN, *self.BUY, *self.DISCARD,
-                    *self.ROAD[1:], *self.TRADE.values(), *(x for x in self.LAY + self.PLAY if x)):
+        for act in (
+            self.END,
+            self.REFLECT,
+            self.ALLOW,
+            self.KEEP,
+            self.RETURN,
+            *self.BUY,
+            *self.DISCARD,
+            *self.ROAD[1:],
+            *self.TRADE.values(),
+            *(x for x in self.LAY + self.PLAY if x),
+        ):
             self.canon[tuple(act)] = act
 
     def hand_actions(self, held: bytes) -> tuple[DeckAction, ...]:
@@ -104,16 +115,28 @@ class ActionTable:
     def parse(self, text: str) -> DeckAction:
         """Read notation; tolerant of case, spacing and German card names, strict about meaning."""
         kind, *args = _words(text)
-        simple = {"end": self.END, "reflect": self.REFLECT, "allow": self.ALLOW, "keep": self.KEEP,
-                  "return": self.RETURN}
+        simple = {
+            "end": self.END,
+            "reflect": self.REFLECT,
+            "allow": self.ALLOW,
+            "keep": self.KEEP,
+            "return": self.RETURN,
+        }
         if kind in simple:
             if args:
                 raise IllegalAction(f"{kind!r} takes no arguments")
             return simple[kind]
         if kind in ("lay", "play", "buy", "discard"):
             card = _card(" ".join(args), kind)
-            found = (self.LAY if kind == "lay" else self.PLAY if kind == "play" else
-                     self.BUY if kind == "buy" else self.DISCARD)[card]
+            found = (
+                self.LAY
+                if kind == "lay"
+                else self.PLAY
+                if kind == "play"
+                else self.BUY
+                if kind == "buy"
+                else self.DISCARD
+            )[card]
             if found is None:
                 how = "road <n>" if card == ROAD else f"play {CARDS[card]}"
                 raise IllegalAction(f"a {CARDS[card]} cannot be {kind}ed; write '{how}'")
@@ -142,8 +165,10 @@ class ActionTable:
         c = _card(get, "trade")
         found = self.TRADE.get((min(a, b), max(a, b), c))
         if found is None:
-            raise IllegalAction("a trade gives two resource cards for one resource of another kind; "
-                                f"'{CARDS[a]}+{CARDS[b]}>{CARDS[c]}' is not such a trade")
+            raise IllegalAction(
+                "a trade gives two resource cards for one resource of another kind; "
+                f"'{CARDS[a]}+{CARDS[b]}>{CARDS[c]}' is not such a trade"
+            )
         return found
 
 

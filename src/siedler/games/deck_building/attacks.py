@@ -42,8 +42,12 @@ class AttackMixin(DeckState):
         if seat == self.current:
             self._buys = None  # the attacker's own hand changes (see legal.py)
         drawn = self._draw(seat, self.rules.defender_draw)
-        self._emit("reflect", {"seat": seat, "card": self.attack, "times": self.reflections,
-                               "draw": len(drawn)}, {"cards": drawn}, (seat,))
+        self._emit(
+            "reflect",
+            {"seat": seat, "card": self.attack, "times": self.reflections, "draw": len(drawn)},
+            {"cards": drawn},
+            (seat,),
+        )
         if self.reflections >= 2:
             self._emit("void", {"card": self.attack})
             self._back_to_main()
@@ -64,7 +68,7 @@ class AttackMixin(DeckState):
         if victim == self.current:
             self._buys = None  # a reflected attack changes the attacker's own hand
         if self.attack == BANDIT:
-            row = self.hands[base:base + C]
+            row = self.hands[base : base + C]
             if not any(row):
                 self._emit("steal", {"seat": thief, "victim": victim, "none": True})
                 self._back_to_main()

@@ -12,8 +12,7 @@ TERRAIN = ("sea", "desert")
 ACTION_CARDS = ("bandit", "knight", "defender", "harbor", "road", "settlement", "city")
 CARDS = RESOURCES + TERRAIN + ACTION_CARDS
 
-(WOOD, BRICK, WOOL, GRAIN, ORE, SEA, DESERT,
- BANDIT, KNIGHT, DEFENDER, HARBOR, ROAD, SETTLEMENT, CITY) = range(14)
+(WOOD, BRICK, WOOL, GRAIN, ORE, SEA, DESERT, BANDIT, KNIGHT, DEFENDER, HARBOR, ROAD, SETTLEMENT, CITY) = range(14)
 NUM_CARDS = len(CARDS)
 NUM_RESOURCES = len(RESOURCES)
 #: Resources and terrain: the cards whose laid-out units can pay a cost.
@@ -21,19 +20,71 @@ NUM_BASIC = NUM_RESOURCES + len(TERRAIN)
 CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
 
 #: The rule text's names, for the German UI, the log and the docs.
-GERMAN = ("Holz", "Lehm", "Weide", "Getreide", "Erz", "Meer", "Wüste", "Bandit", "Ritter (Offensiv)",
-          "Ritter (Defensiv)", "Hafen", "Strasse", "Siedlung", "Stadt")
+GERMAN = (
+    "Holz",
+    "Lehm",
+    "Weide",
+    "Getreide",
+    "Erz",
+    "Meer",
+    "Wüste",
+    "Bandit",
+    "Ritter (Offensiv)",
+    "Ritter (Defensiv)",
+    "Hafen",
+    "Strasse",
+    "Siedlung",
+    "Stadt",
+)
 #: Readable English names (the notation uses ``CARDS``).
-ENGLISH = ("wood", "brick", "wool", "grain", "ore", "sea", "desert", "bandit", "knight (offensive)",
-           "knight (defensive)", "harbor", "road", "settlement", "city")
+ENGLISH = (
+    "wood",
+    "brick",
+    "wool",
+    "grain",
+    "ore",
+    "sea",
+    "desert",
+    "bandit",
+    "knight (offensive)",
+    "knight (defensive)",
+    "harbor",
+    "road",
+    "settlement",
+    "city",
+)
 
 _EXTRA = {
-    "holz": WOOD, "lumber": WOOD, "lehm": BRICK, "clay": BRICK, "weide": WOOL, "wolle": WOOL, "sheep": WOOL,
-    "getreide": GRAIN, "korn": GRAIN, "wheat": GRAIN, "erz": ORE, "meer": SEA, "wueste": DESERT,
-    "wüste": DESERT, "ritter-offensiv": KNIGHT, "ritter(offensiv)": KNIGHT, "ritter-o": KNIGHT,
-    "offensive": KNIGHT, "ritter-defensiv": DEFENDER, "ritter(defensiv)": DEFENDER, "ritter-d": DEFENDER,
-    "defensive": DEFENDER, "hafen": HARBOR, "port": HARBOR, "strasse": ROAD, "straße": ROAD,
-    "siedlung": SETTLEMENT, "stadt": CITY, "räuber": BANDIT, "robber": BANDIT,
+    "holz": WOOD,
+    "lumber": WOOD,
+    "lehm": BRICK,
+    "clay": BRICK,
+    "weide": WOOL,
+    "wolle": WOOL,
+    "sheep": WOOL,
+    "getreide": GRAIN,
+    "korn": GRAIN,
+    "wheat": GRAIN,
+    "erz": ORE,
+    "meer": SEA,
+    "wueste": DESERT,
+    "wüste": DESERT,
+    "ritter-offensiv": KNIGHT,
+    "ritter(offensiv)": KNIGHT,
+    "ritter-o": KNIGHT,
+    "offensive": KNIGHT,
+    "ritter-defensiv": DEFENDER,
+    "ritter(defensiv)": DEFENDER,
+    "ritter-d": DEFENDER,
+    "defensive": DEFENDER,
+    "hafen": HARBOR,
+    "port": HARBOR,
+    "strasse": ROAD,
+    "straße": ROAD,
+    "siedlung": SETTLEMENT,
+    "stadt": CITY,
+    "räuber": BANDIT,
+    "robber": BANDIT,
 }
 ALIASES = {**CARD_INDEX, **_EXTRA}
 

@@ -44,7 +44,7 @@ class ExplainMixin(DeckState):
     def _reason(self, action: Action) -> str:
         kind, seat = action[0], self.to_act
         assert seat is not None
-        hand = self.hands[seat * C:seat * C + C]
+        hand = self.hands[seat * C : seat * C + C]
         if kind in ("lay", "play", "discard") and len(action) == 2 and isinstance(action[1], int):
             return f"{self.players[seat]} holds no {CARDS[action[1]]}"
         if kind == "road":
@@ -52,8 +52,10 @@ class ExplainMixin(DeckState):
         if kind == "reflect":
             return f"{self.players[seat]} holds no {CARDS[DEFENDER]} (Ritter (Defensiv))"
         if kind == "trade":
-            return ("only resource cards laid out this turn and not yet spent can be traded; "
-                    f"lay out a {CARDS[action[1]]} and a {CARDS[action[2]]} first")
+            return (
+                "only resource cards laid out this turn and not yet spent can be traded; "
+                f"lay out a {CARDS[action[1]]} and a {CARDS[action[2]]} first"
+            )
         if kind == "buy":
             return self._why_not_buy(seat, action[1], hand)
         return "not now"
@@ -70,7 +72,9 @@ class ExplainMixin(DeckState):
                 return f"buying a {CARDS[card]} needs an unplayed {CARDS[k]} in hand ({how})"
         if not can_pay(cost, self.pool, self.wild, self.hands, seat * C):
             table = cost_text(tuple(self.pool[:NUM_BASIC]))
-            return (f"a {CARDS[card]} costs {cost_text(cost.pay)}; the table holds {table} and "
-                    f"{self.wild} of any resource, the hand {cost_text(tuple(hand[:NUM_BASIC]))}, "
-                    "and two resource cards trade for one")
+            return (
+                f"a {CARDS[card]} costs {cost_text(cost.pay)}; the table holds {table} and "
+                f"{self.wild} of any resource, the hand {cost_text(tuple(hand[:NUM_BASIC]))}, "
+                "and two resource cards trade for one"
+            )
         return "not now"

@@ -27,12 +27,13 @@ from .rules import editions, normalise, rules_for
 from .state import MAIN, NOBODY, POOL_SIZE, C, shuffle
 
 DECK_OPTIONS = (
-    Option("edition", "standard", "card counts and costs: the rule text, or the authors' later edition",
-           choices=editions()),
+    Option(
+        "edition", "standard", "card counts and costs: the rule text, or the authors' later edition", choices=editions()
+    ),
     Option("start_player", 0, "seat that takes the first turn (-1: drawn at random)", minimum=-1, maximum=1),
-    Option("deck", {}, "changes to the starting deck, e.g. {\"sea\": 2} (JSON)"),
-    Option("supply", {}, "changes to the supply, e.g. {\"road\": 14, \"city\": 9} (JSON)"),
-    Option("costs", {}, "replaced costs, e.g. {\"bandit\": {\"wool\": 2, \"grain\": 1, \"desert\": 1}} (JSON)"),
+    Option("deck", {}, 'changes to the starting deck, e.g. {"sea": 2} (JSON)'),
+    Option("supply", {}, 'changes to the supply, e.g. {"road": 14, "city": 9} (JSON)'),
+    Option("costs", {}, 'replaced costs, e.g. {"bandit": {"wool": 2, "grain": 1, "desert": 1}} (JSON)'),
     Option("turn_limit", 200, "turns after which the game ends with no winner (0: no limit)", minimum=0),
 )
 
@@ -122,7 +123,7 @@ class DeckBuildingGame(HintsMixin, PresentationMixin, ExplainMixin, LegalMixin, 
     def harbor_draw(self, seat: int) -> int:
         """Cards a Hafen draws now: one, plus every Meer shown (held or laid out this turn), plus one if
         any Strasse is shown; shown cards stay where they are, so a second Hafen counts them again."""
-        hand, laid = self.hands[seat * C:seat * C + C], self.laid[seat]
+        hand, laid = self.hands[seat * C : seat * C + C], self.laid[seat]
         roads = 1 if hand[ROAD] or ROAD in laid else 0
         return self.rules.harbor_draw + hand[SEA] + laid.count(SEA) + roads
 
@@ -176,8 +177,18 @@ class DeckBuildingGame(HintsMixin, PresentationMixin, ExplainMixin, LegalMixin, 
             returned += [k] * n
         self.supply[card] -= 1
         self.discard[seat].append(card)
-        self._emit("buy", {"seat": seat, "card": card, "any": pay.wild, "trades": pay.trades, "table": spent,
-                           "cards": cards, "returned": returned})
+        self._emit(
+            "buy",
+            {
+                "seat": seat,
+                "card": card,
+                "any": pay.wild,
+                "trades": pay.trades,
+                "table": spent,
+                "cards": cards,
+                "returned": returned,
+            },
+        )
 
     def _do_end(self, action: Action) -> None:
         seat, rules = self.current, self.rules
@@ -186,7 +197,7 @@ class DeckBuildingGame(HintsMixin, PresentationMixin, ExplainMixin, LegalMixin, 
         self.laid[seat] = []
         self.pool = [0] * POOL_SIZE
         self.wild = 0
-        held = sum(self.hands[seat * C:seat * C + C])
+        held = sum(self.hands[seat * C : seat * C + C])
         n = rules.refill_to - held if held < rules.refill_below else 0
         drawn = self._draw(seat, n if n > rules.draw_min else rules.draw_min)
         self._emit("end", {"seat": seat, "draw": len(drawn)}, {"cards": drawn}, (seat,))

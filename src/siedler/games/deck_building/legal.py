@@ -67,7 +67,7 @@ class LegalMixin(DeckState):
         if self.phase:  # anything but MAIN
             return self._legal_answers()
         t, lo = self.table, self.current * C
-        hand = self.hands[lo:lo + C]
+        hand = self.hands[lo : lo + C]
         try:
             held = bytes(hand).translate(PRESENCE)
         except ValueError:  # more than 255 of a card
@@ -100,9 +100,15 @@ class LegalMixin(DeckState):
 
     def _compute_buys(self) -> tuple[DeckAction, ...]:
         """Affordable purchases: ``payment.can_pay``, written out for the usual costs."""
-        pool, wild, hands, base, supply, buy = (self.pool, self.wild, self.hands, self.current * C, self.supply,
-                                                self.table.BUY)
-        cards = sum(hands[base:base + NUM_RESOURCES]) + sum(pool[:NUM_RESOURCES])
+        pool, wild, hands, base, supply, buy = (
+            self.pool,
+            self.wild,
+            self.hands,
+            self.current * C,
+            self.supply,
+            self.table.BUY,
+        )
+        cards = sum(hands[base : base + NUM_RESOURCES]) + sum(pool[:NUM_RESOURCES])
         traded = sum(pool[NUM_BASIC:])
         budget = cards + wild + traded  # no card or traded unit pays more than one unit
         full, fast = self.checks

@@ -31,8 +31,9 @@ class Payment:
 
     __slots__ = ("hand", "traded", "trades", "units", "wild")
 
-    def __init__(self, traded: list[int], units: list[int], wild: int, hand: list[int],
-                 trades: list[tuple[int, int, int]]) -> None:
+    def __init__(
+        self, traded: list[int], units: list[int], wild: int, hand: list[int], trades: list[tuple[int, int, int]]
+    ) -> None:
         self.traded, self.units, self.wild, self.hand, self.trades = traded, units, wild, hand, trades
 
 
@@ -48,7 +49,7 @@ def can_pay(cost: Cost, table: list[int], wild: int, hand: list[int], base: int,
         if hand[base + k] < n:
             return False
     if cards < 0:
-        cards = sum(hand[base:base + NUM_RESOURCES]) + sum(table[:NUM_RESOURCES])
+        cards = sum(hand[base : base + NUM_RESOURCES]) + sum(table[:NUM_RESOURCES])
     cards -= cost.held_resources
     short = direct = 0
     for k, c in cost.kinds:
@@ -120,10 +121,12 @@ def plan(cost: Cost, table: list[int], wild: int, hand: list[int], base: int) ->
     pool_spare = [table[k] - units[k] for k in range(NUM_RESOURCES)]
     if sum(pool_spare) + sum(spare) < 2 * len(missing):
         return None
-    picks = [_take_most(pool_spare, units) if any(pool_spare) else _take_most(spare, used)
-             for _ in range(2 * len(missing))]
-    trades = [(min(picks[2 * i], picks[2 * i + 1]), max(picks[2 * i], picks[2 * i + 1]), got)
-              for i, got in enumerate(missing)]
+    picks = [
+        _take_most(pool_spare, units) if any(pool_spare) else _take_most(spare, used) for _ in range(2 * len(missing))
+    ]
+    trades = [
+        (min(picks[2 * i], picks[2 * i + 1]), max(picks[2 * i], picks[2 * i + 1]), got) for i, got in enumerate(missing)
+    ]
     return Payment(traded, units, wild - left, used, trades)
 
 

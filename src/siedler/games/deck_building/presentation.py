@@ -37,8 +37,13 @@ class PresentationMixin(DeckState):
     # ------------------------------------------------------------------ scores and views
     def cities_owned(self, seat: int) -> int:
         """Stadt cards the seat owns in any zone: public, since every purchase is seen."""
-        return (self.hands[seat * C + CITY] + self.draw[seat].count(CITY) + self.discard[seat].count(CITY)
-                + self.laid[seat].count(CITY) + (1 if self.taken == CITY and self.target == seat else 0))
+        return (
+            self.hands[seat * C + CITY]
+            + self.draw[seat].count(CITY)
+            + self.discard[seat].count(CITY)
+            + self.laid[seat].count(CITY)
+            + (1 if self.taken == CITY and self.target == seat else 0)
+        )
 
     def scores(self) -> list[int]:
         """Stadt cards owned; the winner is decided by Stadt cards in hand, not by this score."""
@@ -48,16 +53,21 @@ class PresentationMixin(DeckState):
         """Exactly what ``seat`` may know (``None``: a spectator); the format is in docs/rules/deck-building.md."""
         self._check_viewer(seat)
         rules = self.rules
-        players = [{
-            "seat": p,
-            "name": self.players[p],
-            "hand": self.hand_size(p),
-            "draw": len(self.draw[p]),
-            "discard": {"count": len(self.discard[p]),
-                        "top": CARDS[self.discard[p][-1]] if self.discard[p] else None},
-            "laid_out": _names(self.laid[p]),
-            "cities": self.cities_owned(p),
-        } for p in range(self.num_players)]
+        players = [
+            {
+                "seat": p,
+                "name": self.players[p],
+                "hand": self.hand_size(p),
+                "draw": len(self.draw[p]),
+                "discard": {
+                    "count": len(self.discard[p]),
+                    "top": CARDS[self.discard[p][-1]] if self.discard[p] else None,
+                },
+                "laid_out": _names(self.laid[p]),
+                "cities": self.cities_owned(p),
+            }
+            for p in range(self.num_players)
+        ]
         view: dict[str, Any] = {
             "ruleset": self.ruleset,
             "options": dict(self.options),
@@ -71,13 +81,17 @@ class PresentationMixin(DeckState):
             "winner": self.winner,
             "cities_to_win": rules.cities_in_hand,
             "players": players,
-            "supply": {CARDS[k]: self.supply[k] for k in range(C)
-                       if rules.costs[k] is not None or self.supply[k]},
+            "supply": {CARDS[k]: self.supply[k] for k in range(C) if rules.costs[k] is not None or self.supply[k]},
             "costs": {CARDS[k]: cost.to_json() for k, cost in enumerate(rules.costs) if cost is not None},
             "table": self._table_view(seat),
-            "attack": None if self.attack == NOBODY else {
-                "card": CARDS[self.attack], "attacker": self.current, "target": self.target,
-                "reflected": self.reflections},
+            "attack": None
+            if self.attack == NOBODY
+            else {
+                "card": CARDS[self.attack],
+                "attacker": self.current,
+                "target": self.target,
+                "reflected": self.reflections,
+            },
             "discarding": {"seat": self.target, "left": self.discard_left} if self.discard_left else None,
             "taken": (CARDS[self.taken] if seat is not None else "hidden") if self.phase == STEAL else None,
         }
@@ -86,9 +100,14 @@ class PresentationMixin(DeckState):
             view["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_act else []
         if self.is_over:
             view["final"] = [
-                {"seat": p, "name": self.players[p], "won": self.winner == p,
-                 "cities_in_hand": self.hands[p * C + CITY], "cities": self.cities_owned(p),
-                 "cards": self.hand_size(p) + len(self.draw[p]) + len(self.discard[p]) + len(self.laid[p])}
+                {
+                    "seat": p,
+                    "name": self.players[p],
+                    "won": self.winner == p,
+                    "cities_in_hand": self.hands[p * C + CITY],
+                    "cities": self.cities_owned(p),
+                    "cards": self.hand_size(p) + len(self.draw[p]) + len(self.discard[p]) + len(self.laid[p]),
+                }
                 for p in range(self.num_players)
             ]
         return view
@@ -99,7 +118,7 @@ class PresentationMixin(DeckState):
         pool = self.pool
         return {
             "cards": _counted(pool[:NUM_BASIC]),
-            "traded": _counted(pool[TRADED:TRADED + NUM_RESOURCES], RESOURCES),
+            "traded": _counted(pool[TRADED : TRADED + NUM_RESOURCES], RESOURCES),
             "any": self.wild,
             "harbor_draws": self.harbor_draw(seat) if seat == self.current and self.phase == MAIN else None,
         }
@@ -107,18 +126,25 @@ class PresentationMixin(DeckState):
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
         de = lang == "de"
         v = self.view(seat)
-        lines = [f"Catan: Deck Building — {'Zug' if de else 'turn'} {self.turn + 1}, "
-                 f"{self.players[self.current]} {'ist am Zug' if de else 'to play'} ({v['phase']})"]
+        lines = [
+            f"Catan: Deck Building — {'Zug' if de else 'turn'} {self.turn + 1}, "
+            f"{self.players[self.current]} {'ist am Zug' if de else 'to play'} ({v['phase']})"
+        ]
         supply = " · ".join(f"{card_name(CARD_INDEX[k], lang)} {n}" for k, n in v["supply"].items())
         lines.append(("Vorrat: " if de else "Supply: ") + supply)
         for p in v["players"]:
             top = card_name(CARD_INDEX[p["discard"]["top"]], lang) if p["discard"]["top"] else "-"
             laid = cards_text([CARD_INDEX[c] for c in p["laid_out"]], lang) or "-"
             lines.append(
-                f"{p['name']}: " + (f"Hand {p['hand']}, Nachziehstapel {p['draw']}, Ablage {p['discard']['count']} "
-                                    f"(oben: {top}), ausgelegt: {laid}, Städte {p['cities']}" if de else
-                                    f"hand {p['hand']}, draw {p['draw']}, discard {p['discard']['count']} "
-                                    f"(top: {top}), laid out: {laid}, cities {p['cities']}"))
+                f"{p['name']}: "
+                + (
+                    f"Hand {p['hand']}, Nachziehstapel {p['draw']}, Ablage {p['discard']['count']} "
+                    f"(oben: {top}), ausgelegt: {laid}, Städte {p['cities']}"
+                    if de
+                    else f"hand {p['hand']}, draw {p['draw']}, discard {p['discard']['count']} "
+                    f"(top: {top}), laid out: {laid}, cities {p['cities']}"
+                )
+            )
         t = v["table"]
         spend = [f"{n} {card_name(CARD_INDEX[k], lang)}" for k, n in {**t["cards"], **t["traded"]}.items()]
         if t["any"]:
@@ -126,8 +152,10 @@ class PresentationMixin(DeckState):
         lines.append(("Auf dem Tisch: " if de else "On the table: ") + (", ".join(spend) or "-"))
         if v["attack"]:
             a = v["attack"]
-            lines.append(("Angriff: " if de else "Attack: ") + f"{card_name(CARD_INDEX[a['card']], lang)} → "
-                         f"{self.players[a['target']]}")
+            lines.append(
+                ("Angriff: " if de else "Attack: ") + f"{card_name(CARD_INDEX[a['card']], lang)} → "
+                f"{self.players[a['target']]}"
+            )
         if v["taken"] and v["taken"] != "hidden":
             lines.append(("Genommen: " if de else "Taken: ") + card_name(CARD_INDEX[v["taken"]], lang))
         if seat is not None:
@@ -146,15 +174,20 @@ class PresentationMixin(DeckState):
         if kind == "end":
             return "Zug beenden und nachziehen" if de else "End the turn and draw"
         if kind in ("reflect", "allow", "keep", "return"):
-            words = {"reflect": ("Mit Ritter (Defensiv) reflektieren", "Reflect with a knight (defensive)"),
-                     "allow": ("Angriff zulassen", "Allow the attack"),
-                     "keep": ("Karte behalten", "Keep the card"),
-                     "return": ("Karte zurückgeben", "Give the card back")}[kind]
+            words = {
+                "reflect": ("Mit Ritter (Defensiv) reflektieren", "Reflect with a knight (defensive)"),
+                "allow": ("Angriff zulassen", "Allow the attack"),
+                "keep": ("Karte behalten", "Keep the card"),
+                "return": ("Karte zurückgeben", "Give the card back"),
+            }[kind]
             return words[0] if de else words[1]
         if kind == "road":
             n, gain = action[1], self.rules.road_group(action[1])
-            return (f"{n} Strasse(n) zusammen ausspielen (+{gain} nach Wahl)" if de else
-                    f"Play {n} road(s) together (+{gain} of any resource)")
+            return (
+                f"{n} Strasse(n) zusammen ausspielen (+{gain} nach Wahl)"
+                if de
+                else f"Play {n} road(s) together (+{gain} of any resource)"
+            )
         if kind == "trade":
             a, b, c = (card_name(k, lang) for k in action[1:])
             return f"{a} + {b} gegen {c} tauschen" if de else f"Trade {a} + {b} for {c}"
@@ -170,8 +203,11 @@ class PresentationMixin(DeckState):
                 gain = gains[k]
                 effect = f"+{gain} nach Wahl" if de else f"+{gain} of any resource"
             else:
-                n = self.harbor_draw(self.current) if k == HARBOR else {
-                    BANDIT: rules.bandit_draw, KNIGHT: rules.knight_draw}.get(k, rules.defender_draw)
+                n = (
+                    self.harbor_draw(self.current)
+                    if k == HARBOR
+                    else {BANDIT: rules.bandit_draw, KNIGHT: rules.knight_draw}.get(k, rules.defender_draw)
+                )
                 effect = f"zieht {n}" if de else f"draws {n}"
             return f"{card} ausspielen ({effect})" if de else f"Play {card} ({effect})"
         return self._buy_label(action[1], card, de)
@@ -183,10 +219,14 @@ class PresentationMixin(DeckState):
         text = f"{card} kaufen" if de else f"Buy {card}"
         if pay is None or cost is None:
             return text
-        data = {"table": [r for r in range(NUM_BASIC) for _ in range(pay.units[r])]
-                + [r for r in range(NUM_RESOURCES) for _ in range(pay.traded[r])],
-                "cards": [r for r in range(NUM_BASIC) for _ in range(pay.hand[r])], "any": pay.wild,
-                "trades": pay.trades, "returned": [r for r, n in cost.returns for _ in range(n)]}
+        data = {
+            "table": [r for r in range(NUM_BASIC) for _ in range(pay.units[r])]
+            + [r for r in range(NUM_RESOURCES) for _ in range(pay.traded[r])],
+            "cards": [r for r in range(NUM_BASIC) for _ in range(pay.hand[r])],
+            "any": pay.wild,
+            "trades": pay.trades,
+            "returned": [r for r, n in cost.returns for _ in range(n)],
+        }
         return text + paid_text(data, "de" if de else "en")
 
     # ------------------------------------------------------------------ export and import
@@ -197,16 +237,23 @@ class PresentationMixin(DeckState):
             "turn": self.turn,
             "start_player": self.start_player,
             "supply": {CARDS[k]: n for k, n in enumerate(self.supply)},
-            "players": [{
-                "hand": _counted(self.hands[p * C:p * C + C]),
-                "draw": _names(self.draw[p]),
-                "discard": _names(self.discard[p]),
-                "laid_out": _names(self.laid[p]),
-            } for p in range(self.num_players)],
-            "table": {"cards": _counted(self.pool[:NUM_BASIC]),
-                      "traded": _counted(self.pool[TRADED:], RESOURCES), "any": self.wild},
-            "attack": None if self.attack == NOBODY else {
-                "card": CARDS[self.attack], "target": self.target, "reflections": self.reflections},
+            "players": [
+                {
+                    "hand": _counted(self.hands[p * C : p * C + C]),
+                    "draw": _names(self.draw[p]),
+                    "discard": _names(self.discard[p]),
+                    "laid_out": _names(self.laid[p]),
+                }
+                for p in range(self.num_players)
+            ],
+            "table": {
+                "cards": _counted(self.pool[:NUM_BASIC]),
+                "traded": _counted(self.pool[TRADED:], RESOURCES),
+                "any": self.wild,
+            },
+            "attack": None
+            if self.attack == NOBODY
+            else {"card": CARDS[self.attack], "target": self.target, "reflections": self.reflections},
             "taken": CARDS[self.taken] if self.taken != NOBODY else None,
             "discard_left": self.discard_left,
         }
@@ -243,8 +290,11 @@ class PresentationMixin(DeckState):
         if self.wild < 0 or self.discard_left < 0:
             raise RecordError("a count in the state is negative")
         answering = self.phase in (REACT, STEAL, DISCARD)
-        if answering != (self.attack != NOBODY) or (self.phase == STEAL) != (self.taken != NOBODY) or (
-                (self.phase == DISCARD) != (self.discard_left > 0)):
+        if (
+            answering != (self.attack != NOBODY)
+            or (self.phase == STEAL) != (self.taken != NOBODY)
+            or ((self.phase == DISCARD) != (self.discard_left > 0))
+        ):
             raise RecordError(f"phase {data['phase']!r} does not match the attack, taken card and discards given")
         self._check_conservation()
         self._buys = None

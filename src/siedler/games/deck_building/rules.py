@@ -24,8 +24,7 @@ DATA_PACKAGE = "siedler.games.deck_building.data"
 
 def editions() -> tuple[str, ...]:
     """The edition files shipped in the package (``standard`` first)."""
-    names = sorted(p.name[:-5] for p in importlib_resources.files(DATA_PACKAGE).iterdir()
-                   if p.name.endswith(".toml"))
+    names = sorted(p.name[:-5] for p in importlib_resources.files(DATA_PACKAGE).iterdir() if p.name.endswith(".toml"))
     return tuple(sorted(names, key=lambda n: n != "standard"))
 
 
@@ -181,15 +180,22 @@ def normalise(options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 #: The whole numbers of the [effects] and [turn] tables, by their DeckRules field names.
-EFFECTS = ("settlement_resources", "city_resources", "bandit_draw", "knight_draw", "knight_discard",
-           "defender_draw", "harbor_draw", "road_extra_resources")
+EFFECTS = (
+    "settlement_resources",
+    "city_resources",
+    "bandit_draw",
+    "knight_draw",
+    "knight_discard",
+    "defender_draw",
+    "harbor_draw",
+    "road_extra_resources",
+)
 TURN = ("opening_hand", "draw_min", "refill_below", "refill_to")
 
 _RULES: dict[str, DeckRules] = {}
 
 
-def rules_for(edition: str, deck: Mapping[str, Any], supply: Mapping[str, Any],
-              costs: Mapping[str, Any]) -> DeckRules:
+def rules_for(edition: str, deck: Mapping[str, Any], supply: Mapping[str, Any], costs: Mapping[str, Any]) -> DeckRules:
     key = json.dumps([edition, deck, supply, costs], sort_keys=True, default=str)
     rules = _RULES.get(key)
     if rules is None:
@@ -198,8 +204,7 @@ def rules_for(edition: str, deck: Mapping[str, Any], supply: Mapping[str, Any],
     return rules
 
 
-def _build(edition: str, deck: Mapping[str, Any], supply: Mapping[str, Any],
-           costs: Mapping[str, Any]) -> DeckRules:
+def _build(edition: str, deck: Mapping[str, Any], supply: Mapping[str, Any], costs: Mapping[str, Any]) -> DeckRules:
     if edition not in editions():
         raise OptionError(f"unknown edition {edition!r} (editions: {', '.join(editions())})")
     d = load_edition(edition + ".toml")

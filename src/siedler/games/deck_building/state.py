@@ -92,10 +92,10 @@ class DeckState(Game):
 
     def hand(self, seat: int) -> list[int]:
         """The seat's hand as 14 counts."""
-        return self.hands[seat * C:seat * C + C]
+        return self.hands[seat * C : seat * C + C]
 
     def hand_size(self, seat: int) -> int:
-        return sum(self.hands[seat * C:seat * C + C])
+        return sum(self.hands[seat * C : seat * C + C])
 
     # ------------------------------------------------------------------ drawing
     def _draw(self, seat: int, n: int) -> list[int]:
@@ -107,8 +107,8 @@ class DeckState(Game):
             hands[base + card] += 1
             return [card]
         if len(pile) >= n:  # the common case, without a reshuffle
-            drawn = pile[len(pile) - n:]
-            del pile[len(pile) - n:]
+            drawn = pile[len(pile) - n :]
+            del pile[len(pile) - n :]
             drawn.reverse()
             for card in drawn:
                 hands[base + card] += 1

@@ -64,8 +64,11 @@ def describe_event(kind: str, data: dict[str, Any], lang: str, players: tuple[st
     if kind == "over":
         if data.get("winner") is None:
             return "Das Spiel endet ohne Sieger." if de else "The game ends without a winner."
-        return f"{who(data['winner'])} gewinnt mit drei Städten auf der Hand!" if de else (
-            f"{who(data['winner'])} wins with three cities in hand!")
+        return (
+            f"{who(data['winner'])} gewinnt mit drei Städten auf der Hand!"
+            if de
+            else (f"{who(data['winner'])} wins with three cities in hand!")
+        )
     if kind == "steal" and data.get("none"):
         kind = "steal_none"
     template = TEMPLATES[lang].get(kind)
@@ -80,8 +83,9 @@ def describe_event(kind: str, data: dict[str, Any], lang: str, players: tuple[st
     fields["cards"] = f": {cards_text(data['cards'], lang)}" if data.get("cards") else ""
     if kind == "play":
         if "any" in data:
-            fields["effect"] = f" (+{data['any']} Ressourcen nach Wahl)" if de else (
-                f" (+{data['any']} of any resource)")
+            fields["effect"] = (
+                f" (+{data['any']} Ressourcen nach Wahl)" if de else (f" (+{data['any']} of any resource)")
+            )
         else:
             fields["effect"] = f" (zieht {data['draw']})" if de else f" (draws {data['draw']})"
     if kind == "trade":

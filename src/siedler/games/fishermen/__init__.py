@@ -14,7 +14,7 @@ EXTENSION = register_extension(
         family=FAMILY,
         mixin=FishermenMixin,
         help="the Fishermen of Catan: a lake and fishing grounds yield fish tokens to spend on actions; "
-             "the old boot costs its holder a victory point",
+        "the old boot costs its holder a victory point",
     )
 )
 

@@ -73,8 +73,7 @@ def exact_sets(cost: int, max_held: int) -> tuple[Tokens, ...]:
 @cache
 def payable(held: Tokens, cost: int, max_held: int) -> tuple[Tokens, ...]:
     """The exact sets for ``cost`` that a player holding ``held`` can hand in."""
-    return tuple(t for t in exact_sets(cost, max_held)
-                 if t[0] <= held[0] and t[1] <= held[1] and t[2] <= held[2])
+    return tuple(t for t in exact_sets(cost, max_held) if t[0] <= held[0] and t[1] <= held[1] and t[2] <= held[2])
 
 
 @dataclass(frozen=True)
@@ -107,11 +106,18 @@ class FishTable:
         self.num_players = num_players
         self.costs = dict(costs)
         self.max_held = max_held
-        args = {"robber": [-1], "steal": list(range(num_players)), "take": list(range(len(RESOURCES))),
-                "road": [-1], "card": [-1]}
+        args = {
+            "robber": [-1],
+            "steal": list(range(num_players)),
+            "take": list(range(len(RESOURCES))),
+            "road": [-1],
+            "card": [-1],
+        }
         self.FISH: dict[tuple[str, int, Tokens], FishAction] = {
             (use, arg, t): FishAction("fish", use, arg, t)
-            for use in USES for arg in args[use] for t in exact_sets(self.costs[use], max_held)
+            for use in USES
+            for arg in args[use]
+            for t in exact_sets(self.costs[use], max_held)
         }
         self.BOOT = tuple(FishAction("boot", p) for p in range(num_players))
         #: A holding's code counts its ones, twos and threes in base ``max_held + 1``, so drawing or handing
@@ -149,8 +155,10 @@ class FishTable:
             pays=fish_in(tokens) >= min(self.costs.values()),
             robber=offers("robber", -1),
             steal=steal,
-            steal_all=tuple(tuple(a for q, acts in enumerate(steal) if q != thief for a in acts)
-                            for thief in range(self.num_players)),
+            steal_all=tuple(
+                tuple(a for q, acts in enumerate(steal) if q != thief for a in acts)
+                for thief in range(self.num_players)
+            ),
             take=take,
             take_all=tuple(a for acts in take for a in acts),
             road=offers("road", -1),

@@ -37,8 +37,9 @@ def sea_nodes(topo: Topology, sea: Axial) -> tuple[int, ...]:
     return tuple(sorted(at[p] for _, dx, dy in CORNERS if (p := (cx + dx, cy + dy)) in at))
 
 
-def fishing_grounds(topo: Topology, places: tuple[Axial, ...] | list[Axial],
-                    numbers: tuple[int, ...] | list[int]) -> tuple[FishingGround, ...]:
+def fishing_grounds(
+    topo: Topology, places: tuple[Axial, ...] | list[Axial], numbers: tuple[int, ...] | list[int]
+) -> tuple[FishingGround, ...]:
     grounds = []
     for sea, number in zip(places, numbers, strict=True):
         nodes = sea_nodes(topo, sea)
@@ -59,5 +60,4 @@ def with_lake(board: Board, h: int) -> Board:
     """The same board with hex ``h`` turned into the lake (which yields no resource, only fish)."""
     terrain = list(board.terrain)
     terrain[h] = LAKE
-    return Board(board.topology, tuple(terrain), board.numbers, board.harbors,
-                 {**board.terrain_resource, LAKE: ""})
+    return Board(board.topology, tuple(terrain), board.numbers, board.harbors, {**board.terrain_resource, LAKE: ""})

@@ -130,8 +130,13 @@ class CatchingMixin(FishermenState):
         if code != before.code:
             after = self.fish_held[seat] = table.HOLDINGS[code]
             if self.logging:
-                drawn = token_values((after.tokens[0] - before.tokens[0], after.tokens[1] - before.tokens[1],
-                                      after.tokens[2] - before.tokens[2]))
+                drawn = token_values(
+                    (
+                        after.tokens[0] - before.tokens[0],
+                        after.tokens[1] - before.tokens[1],
+                        after.tokens[2] - before.tokens[2],
+                    )
+                )
                 self._emit("fish_catch", {"seat": seat, "count": len(drawn)}, {"tokens": drawn}, (seat,))
 
     def _reshuffle_spent(self) -> int:

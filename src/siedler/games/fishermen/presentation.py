@@ -64,21 +64,26 @@ class FishermenPresentationMixin(FishermenState):
 
     def _board_view(self) -> dict[str, Any]:
         data = super()._board_view()
-        data["fishing_grounds"] = [{"sea": list(g.sea), "number": g.number, "nodes": list(g.nodes)}
-                                   for g in self.fish_grounds]
+        data["fishing_grounds"] = [
+            {"sea": list(g.sea), "number": g.number, "nodes": list(g.nodes)} for g in self.fish_grounds
+        ]
         data["lake"] = self.board.topology.hex_labels[self.lake] if self.lake >= 0 else None
         return data
 
     def _pieces_view(self) -> list[dict[str, Any]]:
         pieces = super()._pieces_view()
-        pieces.extend({"kind": "fishing_ground", "at": {"q": g.sea[0], "r": g.sea[1]}, "number": g.number}
-                      for g in self.fish_grounds)
+        pieces.extend(
+            {"kind": "fishing_ground", "at": {"q": g.sea[0], "r": g.sea[1]}, "number": g.number}
+            for g in self.fish_grounds
+        )
         return pieces
 
     def _legend(self) -> dict[str, Any]:
         legend = super()._legend()
         legend["pieces"]["fishing_ground"] = {
-            "shape": "hexagon", "color": "#7fb8e6", "size": 0.45,
+            "shape": "hexagon",
+            "color": "#7fb8e6",
+            "size": 0.45,
             "label": {"en": "Fishing ground", "de": "Fischgrund"},
         }
         legend["terrains"]["lake"] = {"color": "#4aa3df", "label": {"en": "Lake", "de": "See"}}
@@ -133,8 +138,9 @@ class FishermenPresentationMixin(FishermenState):
         for p, entry in enumerate(fish["held"]):
             ones, twos, threes = _unnamed(entry, VALUES, f"player {p} fish")
             if ones + twos + threes > RULES.max_held:
-                raise RecordError(f"player {p} holds {ones + twos + threes} fish tokens, "
-                                  f"at most {RULES.max_held} allowed")
+                raise RecordError(
+                    f"player {p} holds {ones + twos + threes} fish tokens, at most {RULES.max_held} allowed"
+                )
             held.append((ones, twos, threes))
         boot = NOBODY if fish["boot"] is None else self._seat(fish["boot"])
         for v in range(3):

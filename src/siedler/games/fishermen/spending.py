@@ -37,8 +37,11 @@ class SpendingMixin(FishermenState):
             return
         hands = self.hands
         others = self._others[seat]
-        victims = [q for q in others if hands[q * 5] or hands[q * 5 + 1] or hands[q * 5 + 2]
-                   or hands[q * 5 + 3] or hands[q * 5 + 4]]
+        victims = [
+            q
+            for q in others
+            if hands[q * 5] or hands[q * 5 + 1] or hands[q * 5 + 2] or hands[q * 5 + 3] or hands[q * 5 + 4]
+        ]
         if len(victims) == len(others):  # the same tokens pay whoever the victim
             acts.extend(holding.steal_all[seat])
         else:
@@ -106,4 +109,3 @@ class SpendingMixin(FishermenState):
             if words and words[0] in ("fish", "boot"):
                 return self.fish_table.parse(words)
         return super().parse_action(text)
-

@@ -10,12 +10,20 @@ from siedler.games.catan.words import NAMES
 from .actions import tokens_text
 
 USE = {
-    "en": {"robber": "drive the robber off the board", "steal": "steal a card from {victim}",
-           "take": "take 1 {resource} from the bank", "road": "build a road for free",
-           "card": "take a development card"},
-    "de": {"robber": "den Räuber vom Spielfeld zu vertreiben", "steal": "eine Karte von {victim} zu ziehen",
-           "take": "1 {resource} aus dem Vorrat zu nehmen", "road": "eine Straße kostenlos zu bauen",
-           "card": "eine Entwicklungskarte zu nehmen"},
+    "en": {
+        "robber": "drive the robber off the board",
+        "steal": "steal a card from {victim}",
+        "take": "take 1 {resource} from the bank",
+        "road": "build a road for free",
+        "card": "take a development card",
+    },
+    "de": {
+        "robber": "den Räuber vom Spielfeld zu vertreiben",
+        "steal": "eine Karte von {victim} zu ziehen",
+        "take": "1 {resource} aus dem Vorrat zu nehmen",
+        "road": "eine Straße kostenlos zu bauen",
+        "card": "eine Entwicklungskarte zu nehmen",
+    },
 }
 TEMPLATES = {
     "en": {
@@ -31,7 +39,7 @@ TEMPLATES = {
         "fish_catch": "{seat} nimmt {count} Fischkärtchen{values}.",
         "fish_full": "{seat} hat {max} Fischkärtchen und nimmt keine weiteren.",
         "fish_reshuffle": "Der Fischvorrat ist aufgebraucht: {count} abgegebene Kärtchen werden gemischt und "
-                          "bilden den neuen Vorrat.",
+        "bilden den neuen Vorrat.",
         "boot_drawn": "{seat} zieht den Alten Schuh und deckt ihn auf: {seat} benötigt 1 Siegpunkt mehr.",
         "boot_pass": "{seat} gibt den Alten Schuh an {to} weiter.",
     },
@@ -44,8 +52,9 @@ LABELS = {
 
 def _use(lang: str, use: str, arg: int, players: tuple[str, ...]) -> str:
     names = NAMES[lang]["resources"]
-    return USE[lang][use].format(victim=players[arg] if use == "steal" else "",
-                                 resource=names[arg] if use == "take" else "")
+    return USE[lang][use].format(
+        victim=players[arg] if use == "steal" else "", resource=names[arg] if use == "take" else ""
+    )
 
 
 def describe_fish(kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...]) -> str | None:
@@ -68,8 +77,7 @@ def describe_fish(kind: str, data: dict[str, Any], lang: str, players: tuple[str
     return template.format(**fields)
 
 
-def fish_label(kind: str, use: str, arg: int, tokens: tuple[int, int, int], lang: str,
-               players: tuple[str, ...]) -> str:
+def fish_label(kind: str, use: str, arg: int, tokens: tuple[int, int, int], lang: str, players: tuple[str, ...]) -> str:
     lang = lang if lang in LABELS else "en"
     if kind == "boot":
         return LABELS[lang]["boot"].format(to=players[arg])
@@ -77,12 +85,34 @@ def fish_label(kind: str, use: str, arg: int, tokens: tuple[int, int, int], lang
 
 
 TEXT = {
-    "en": {"lake": "lake", "grounds": "Fishing grounds", "at": "at", "lake_line": "the lake {hex} yields on {numbers}",
-           "tokens": "Fish tokens", "yours": "yours", "supply": "supply", "spent": "spent", "none": "none",
-           "boot": "Old boot", "boot_note": "needs one victory point more", "nobody": "in the supply"},
-    "de": {"lake": "See", "grounds": "Fischgründe", "at": "an", "lake_line": "der See {hex} liefert bei {numbers}",
-           "tokens": "Fischkärtchen", "yours": "deine", "supply": "Vorrat", "spent": "abgegeben", "none": "keine",
-           "boot": "Alter Schuh", "boot_note": "benötigt 1 Siegpunkt mehr", "nobody": "im Vorrat"},
+    "en": {
+        "lake": "lake",
+        "grounds": "Fishing grounds",
+        "at": "at",
+        "lake_line": "the lake {hex} yields on {numbers}",
+        "tokens": "Fish tokens",
+        "yours": "yours",
+        "supply": "supply",
+        "spent": "spent",
+        "none": "none",
+        "boot": "Old boot",
+        "boot_note": "needs one victory point more",
+        "nobody": "in the supply",
+    },
+    "de": {
+        "lake": "See",
+        "grounds": "Fischgründe",
+        "at": "an",
+        "lake_line": "der See {hex} liefert bei {numbers}",
+        "tokens": "Fischkärtchen",
+        "yours": "deine",
+        "supply": "Vorrat",
+        "spent": "abgegeben",
+        "none": "keine",
+        "boot": "Alter Schuh",
+        "boot_note": "benötigt 1 Siegpunkt mehr",
+        "nobody": "im Vorrat",
+    },
 }
 
 

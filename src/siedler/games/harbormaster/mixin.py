@@ -22,10 +22,14 @@ TEXT = {
 }
 NOBODY_WORD = {"en": "nobody", "de": "niemand"}
 WORDS = {
-    "en": ("{seat} takes the Harbormaster card with {points} harbour points.",
-           "{seat} takes the Harbormaster card from {previous} with {points} harbour points."),
-    "de": ("{seat} erhält die Sonder-Siegpunktkarte „Hafenmeister“ mit {points} Hafenpunkten.",
-           "{seat} übernimmt die Sonder-Siegpunktkarte „Hafenmeister“ von {previous} mit {points} Hafenpunkten."),
+    "en": (
+        "{seat} takes the Harbormaster card with {points} harbour points.",
+        "{seat} takes the Harbormaster card from {previous} with {points} harbour points.",
+    ),
+    "de": (
+        "{seat} erhält die Sonder-Siegpunktkarte „Hafenmeister“ mit {points} Hafenpunkten.",
+        "{seat} übernimmt die Sonder-Siegpunktkarte „Hafenmeister“ von {previous} mit {points} Hafenpunkten.",
+    ),
 }
 
 
@@ -69,8 +73,11 @@ class HarbormasterMixin(CatanGame):
             first, taken = WORDS.get(lang, WORDS["en"])
             previous = data.get("from", NOBODY)
             template = taken if previous is not None and previous >= 0 else first
-            return template.format(seat=self.players[data["seat"]], points=data.get("points", "?"),
-                                   previous=self.players[previous] if previous >= 0 else "")
+            return template.format(
+                seat=self.players[data["seat"]],
+                points=data.get("points", "?"),
+                previous=self.players[previous] if previous >= 0 else "",
+            )
         return super().describe(kind, data, lang)
 
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:

@@ -15,8 +15,7 @@ config = context.config
 
 def run() -> None:
     if context.is_offline_mode():  # ``alembic upgrade --sql``: print the DDL for a database's dialect
-        context.configure(url=config.get_main_option("sqlalchemy.url"), target_metadata=metadata,
-                          literal_binds=True)
+        context.configure(url=config.get_main_option("sqlalchemy.url"), target_metadata=metadata, literal_binds=True)
         with context.begin_transaction():
             context.run_migrations()
         return
