@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from typing import Any
 
 import pytest
 
@@ -42,7 +43,7 @@ def test_players_are_a_count_or_names() -> None:
         ({"ruleset": "base", "players": 3, "seed": "x"}, "seed"),
     ],
 )
-def test_bad_arguments_are_refused_with_a_clear_message(kwargs: dict, message: str) -> None:
+def test_bad_arguments_are_refused_with_a_clear_message(kwargs: dict[str, Any], message: str) -> None:
     ruleset = kwargs.pop("ruleset")
     with pytest.raises(siedler.OptionError, match=message):
         siedler.new_game(ruleset, **{"seed": 0, **kwargs})

@@ -82,7 +82,7 @@ def with_hidden_changed(g: CatanGame, seat: int) -> dict[str, Any]:
     Two opponents swap one card type each (counts and bank unchanged), an opponent's unplayed development
     card is swapped with another kind from the deck, and the generator state differs.
     """
-    state = json.loads(json.dumps(g.state()))
+    state: dict[str, Any] = json.loads(json.dumps(g.state()))
     game = state["game"]
     players = game["players"]
     others = [p for p in range(g.num_players) if p != seat]

@@ -5,10 +5,12 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from typing import Any
 
 import pytest
 
 import siedler
+from siedler.games.catan import CatanGame
 
 from .positions import new
 
@@ -27,11 +29,12 @@ HARBOR_TYPES = Counter({"3:1": 4, "wood": 1, "brick": 1, "wool": 1, "grain": 1, 
 SEEDS = range(60)
 
 
-def board(game: siedler.Game) -> dict:
-    return game.state()["game"]["board"]
+def board(game: siedler.Game) -> dict[str, Any]:
+    board: dict[str, Any] = game.state()["game"]["board"]
+    return board
 
 
-def hexes_by_coord(b: dict) -> dict[tuple[int, int], dict]:
+def hexes_by_coord(b: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
     return {(h["q"], h["r"]): h for h in b["hexes"]}
 
 
@@ -60,7 +63,7 @@ def spiral_from(corner: int) -> list[tuple[int, int]]:
     return [*order, (0, 0)]
 
 
-def tokens_follow_spiral(b: dict) -> bool:
+def tokens_follow_spiral(b: dict[str, Any]) -> bool:
     """Some corner exists from which the tokens lie in alphabetical order along the spiral, skipping the desert."""
     at = hexes_by_coord(b)
     for corner in range(6):
@@ -70,12 +73,12 @@ def tokens_follow_spiral(b: dict) -> bool:
     return False
 
 
-def red_numbers_touch(b: dict) -> bool:
+def red_numbers_touch(b: dict[str, Any]) -> bool:
     reds = [c for c, h in hexes_by_coord(b).items() if h["number"] in (6, 8)]
     return any(axial_distance(a, c) == 1 for a in reds for c in reds)
 
 
-def check_island(b: dict) -> None:
+def check_island(b: dict[str, Any]) -> None:
     """What every base-game board has: the standard shape, the tiles, the tokens and the harbours."""
     coords = set(hexes_by_coord(b))
     assert coords == {(q, r) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2}
@@ -123,6 +126,7 @@ def test_harbours_sit_on_two_neighbouring_coastal_intersections() -> None:
     game = new()
     topo_edges = {tuple(e) for e in game.view(None)["board"]["edges"]}
     hexes_at: Counter[int] = Counter()
+    assert isinstance(game, CatanGame)
     for h in game.board.topology.hex_nodes:  # the corners of every land hex
         hexes_at.update(h)
     for hb in board(game)["harbors"]:

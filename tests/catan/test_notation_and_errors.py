@@ -4,6 +4,7 @@ with a reason, and a refused action leaves the game exactly as it was."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -178,7 +179,7 @@ def test_an_illegal_action_is_a_value_error() -> None:
         (dict(phase="discard", discard={0: 4}, hands={0: cards(ore=8)}), "end", "discard half"),
     ],
 )
-def test_illegal_actions_name_their_reason_and_change_nothing(setup: dict, action: str, reason: str) -> None:
+def test_illegal_actions_name_their_reason_and_change_nothing(setup: dict[str, Any], action: str, reason: str) -> None:
     game = position(**setup)
     refused(game, action, reason)
 

@@ -144,6 +144,16 @@ def context_factory(browser: Any) -> Iterator[Any]:
     assert not errors, f"script errors in the page: {errors}"
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The docs' screenshots are made, not tested: outside the suite unless SIEDLER_SCREENSHOTS asks."""
+    if shots_dir() is not None:
+        return
+    shots = [item for item in items if item.get_closest_marker("screenshots")]
+    if shots:
+        config.hook.pytest_deselected(items=shots)
+        items[:] = [item for item in items if not item.get_closest_marker("screenshots")]
+
+
 def shots_dir() -> Path | None:
     """Where to save screenshots for the docs (``SIEDLER_SCREENSHOTS=docs/screenshots``), if anywhere."""
     folder = os.environ.get("SIEDLER_SCREENSHOTS")

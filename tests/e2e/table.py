@@ -10,7 +10,7 @@ TABLE = "#table"
 def wait_my_turn_or_over(page: Any, timeout: float = 30_000) -> bool:
     """True when it is this page's turn, False when the game is over."""
     page.wait_for_selector(f"{TABLE}[data-my-turn=true][data-pending=false], {TABLE}[data-over=true]", timeout=timeout)
-    return page.get_attribute(TABLE, "data-over") != "true"
+    return bool(page.get_attribute(TABLE, "data-over") != "true")
 
 
 def state_number(page: Any) -> int:

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
+from .conftest import LiveServer
 from .table import open_options, simple_move, state_number, wait_my_turn_or_over
 
 pytestmark = pytest.mark.browser
 
 
-def test_a_person_plays_a_base_game_against_three_bots_to_the_end(live_server, context_factory):
+def test_a_person_plays_a_base_game_against_three_bots_to_the_end(
+    live_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
     page = context_factory().new_page()
     page.goto(live_server.url)
     page.select_option("#ruleset", "base")

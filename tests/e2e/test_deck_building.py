@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
+from .conftest import LiveServer
 from .table import open_options, simple_move
 
 pytestmark = pytest.mark.browser
 
 
-def test_two_people_play_deck_building_and_a_spectator_sees_neither_hand(live_server, context_factory):
+def test_two_people_play_deck_building_and_a_spectator_sees_neither_hand(
+    live_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
     anna = context_factory().new_page()
     anna.goto(live_server.url)
     anna.select_option("#ruleset", "deck-building")

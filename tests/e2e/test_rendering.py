@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
+
+from .conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +47,9 @@ VIEW = {
 }
 
 
-def test_unknown_pieces_and_terrains_are_drawn_from_the_legend(live_server, context_factory):
+def test_unknown_pieces_and_terrains_are_drawn_from_the_legend(
+    live_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
     page = context_factory().new_page()
     page.goto(live_server.url)
     page.wait_for_selector("#create-form")

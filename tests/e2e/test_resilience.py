@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
+from .conftest import LiveServer
 from .table import simple_move, state_number, wait_my_turn_or_over
 
 pytestmark = pytest.mark.browser
 
 
-def test_a_server_restart_mid_game_resumes_it_and_a_wrong_token_is_refused(live_server, context_factory):
+def test_a_server_restart_mid_game_resumes_it_and_a_wrong_token_is_refused(
+    live_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
     status, created = live_server.post(
         "/games",
         {
@@ -69,7 +75,9 @@ def test_a_server_restart_mid_game_resumes_it_and_a_wrong_token_is_refused(live_
     assert mallory.locator("#hand").count() == 0
 
 
-def test_a_reload_keeps_the_seat_from_this_browsers_memory(live_server, context_factory):
+def test_a_reload_keeps_the_seat_from_this_browsers_memory(
+    live_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
     context = context_factory()
     page = context.new_page()
     _, created = live_server.post(

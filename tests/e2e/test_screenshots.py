@@ -1,31 +1,52 @@
-"""Screenshots for docs/server.md, made only when asked for:
+"""The screenshots in docs/server.md: a docs generator, not part of the test suite.
+
+They are collected only when asked for (see ``pytest_collection_modifyitems`` in conftest.py), and then
+check that each picture shows what its caption in docs/server.md promises, with no error in the console,
+before saving it:
 
 SIEDLER_SCREENSHOTS=docs/screenshots .venv/bin/pytest tests/e2e/test_screenshots.py
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
 import pytest
 
-from .conftest import shots_dir
+from .conftest import LiveServer, shots_dir
 from .table import click_and_wait, simple_move, wait_my_turn_or_over
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(shots_dir() is None, reason="set SIEDLER_SCREENSHOTS to a folder to make them"),
-]
+pytestmark = [pytest.mark.browser, pytest.mark.screenshots]
 
 
-def seat_page(live_server, context_factory, body):
+def folder() -> Path:
+    path = shots_dir()
+    assert path is not None, "set SIEDLER_SCREENSHOTS to the folder for the pictures"
+    return path
+
+
+def watched_page(context_factory: Callable[..., Any], url: str) -> tuple[Any, list[str]]:
+    """A page at ``url`` and the console errors it logs (script errors fail the test in the fixture)."""
+    page = context_factory().new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.goto(url)
+    return page, errors
+
+
+def seat_page(
+    live_server: LiveServer, context_factory: Callable[..., Any], body: dict[str, Any]
+) -> tuple[Any, list[str]]:
     status, created = live_server.post("/games", {"bot_delay": 0, "name": "Anna", **body})
     assert status == 201, created
-    page = context_factory().new_page()
-    page.goto(f"{live_server.url}/games/{created['game']['id']}#seat=0&token={created['token']}")
-    return page
+    url = f"{live_server.url}/games/{created['game']['id']}#seat=0&token={created['token']}"
+    return watched_page(context_factory, url)
 
 
-def test_screenshot_of_a_base_game(live_server, context_factory):
-    page = seat_page(
+def test_screenshot_of_a_base_game(live_server: LiveServer, context_factory: Callable[..., Any]) -> None:
+    page, errors = seat_page(
         live_server,
         context_factory,
         {"ruleset": "base", "seed": 12, "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 3},
@@ -35,15 +56,24 @@ def test_screenshot_of_a_base_game(live_server, context_factory):
         if page.locator('#menu [data-action="end"]').count() and not page.locator("#play-area .target").count():
             turns += 1
         simple_move(page)
-    wait_my_turn_or_over(page)
+    assert wait_my_turn_or_over(page), "the game should still be on after seven turns"
     if page.locator('#menu [data-action="roll"]').count():
         click_and_wait(page, page.locator('#menu [data-action="roll"]'))
     page.wait_for_timeout(300)
-    page.screenshot(path=str(shots_dir() / "base-game.png"))
+    # The caption: the board, legal places highlighted, the trade panel, the log.
+    assert page.locator("svg.board .hexes > *").count() >= 19
+    assert page.locator("svg.board .piece.settlement, svg.board .piece.city").count() >= 8
+    assert page.locator("#play-area .target").count() or page.locator("#menu [data-action]").count()
+    assert page.locator(".trade, #trade").count()
+    assert page.locator("#log li").count() > 10
+    assert not errors, f"console errors: {errors}"
+    page.screenshot(path=str(folder() / "base-game.png"))
 
 
-def test_screenshot_of_a_deck_building_game_in_german(live_server, context_factory):
-    page = seat_page(
+def test_screenshot_of_a_deck_building_game_in_german(
+    live_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
+    page, errors = seat_page(
         live_server,
         context_factory,
         {"ruleset": "deck-building", "seed": 4, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]},
@@ -54,24 +84,33 @@ def test_screenshot_of_a_deck_building_game_in_german(live_server, context_facto
         if not wait_my_turn_or_over(page):
             break
         simple_move(page, prefer_end_after=3, moves_this_turn=0)
-    wait_my_turn_or_over(page)
+    assert wait_my_turn_or_over(page), "the game should still be on after six moves"
     for _ in range(3):
         targets = page.locator("#play-area .card.target")
         if targets.count():
             click_and_wait(page, targets.first)
     page.wait_for_timeout(300)
-    page.screenshot(path=str(shots_dir() / "deck-building.png"))
+    # The caption: the supply, both players' zones and the own hand, in German.
+    assert page.locator("#table .zones").count()
+    assert page.locator("#hand .card").count() >= 1
+    assert page.locator("html").get_attribute("lang") == "de"
+    table = page.locator("#table").inner_text()
+    assert "Vorrat" in table.title() and "Du bist am Zug" in table
+    assert not errors, f"console errors: {errors}"
+    page.screenshot(path=str(folder() / "deck-building.png"))
 
 
-def test_screenshot_of_the_winner_overlay(live_server, context_factory):
+def test_screenshot_of_the_winner_overlay(live_server: LiveServer, context_factory: Callable[..., Any]) -> None:
     status, created = live_server.post(
         "/games",
         {"ruleset": "base", "seed": 2, "claim": -1, "bot_delay": 0, "seats": [{"kind": "bot", "bot": "greedy"}] * 4},
     )
     assert status == 201
-    page = context_factory().new_page()
-    page.goto(f"{live_server.url}/games/{created['game']['id']}")
+    page, errors = watched_page(context_factory, f"{live_server.url}/games/{created['game']['id']}")
     page.wait_for_selector("#overlay .winner-title", timeout=120_000)
+    # The caption: the winner and the final scores.
     assert "wins" in page.locator(".winner-title").inner_text()
+    assert page.locator("#overlay .final-scores tr").count() == 1 + 4
     page.wait_for_timeout(600)  # let the overlay finish fading in
-    page.screenshot(path=str(shots_dir() / "winner-overlay.png"))
+    assert not errors, f"console errors: {errors}"
+    page.screenshot(path=str(folder() / "winner-overlay.png"))

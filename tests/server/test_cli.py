@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
 from typer.testing import CliRunner
 
 from siedler.cli.main import app
 from siedler.server import config
 
 
-def test_serve_is_a_command_with_host_port_database_and_bot_delay():
+def test_serve_is_a_command_with_host_port_database_and_bot_delay() -> None:
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
     for flag in ("--host", "--port", "--database", "--bot-delay", "SIEDLER_DATABASE_URL"):
         assert flag in result.output
 
 
-def test_serve_starts_uvicorn_with_the_given_settings(monkeypatch):
-    seen = {}
+def test_serve_starts_uvicorn_with_the_given_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
 
-    def fake_run(app, host, port, **kwargs):
+    def fake_run(app: Any, host: str, port: int, **kwargs: Any) -> None:
         seen.update(app=app, host=host, port=port)
 
     monkeypatch.setattr("uvicorn.run", fake_run)
@@ -32,7 +36,9 @@ def test_serve_starts_uvicorn_with_the_given_settings(monkeypatch):
     assert settings.database_url == "sqlite:////tmp/x.db" and settings.bot_delay == 0.1
 
 
-def test_the_default_database_is_the_environments_or_a_file_in_the_data_folder(monkeypatch, tmp_path):
+def test_the_default_database_is_the_environments_or_a_file_in_the_data_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("SIEDLER_DATABASE_URL", "postgresql://u@h/db")
     assert config.default_database_url() == "postgresql://u@h/db"
     monkeypatch.delenv("SIEDLER_DATABASE_URL")

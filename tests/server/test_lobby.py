@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
+
 from siedler.core.registry import get_ruleset, rulesets
 
 from .conftest import GREEDY, HUMAN, RANDOM, create
 
 
-def test_rulesets_and_bots_are_listed(client):
+def test_rulesets_and_bots_are_listed(client: TestClient) -> None:
     names = {r["name"] for r in client.get("/api/rulesets").json()}
     assert names == {r.name for r in rulesets()}
     base = next(r for r in client.get("/api/rulesets").json() if r["name"] == "base")
@@ -15,7 +20,7 @@ def test_rulesets_and_bots_are_listed(client):
     assert set(client.get("/api/bots").json()["bots"]) >= {"random", "greedy"}
 
 
-def test_creating_a_game_against_bots_starts_it_and_gives_the_creator_a_seat(client):
+def test_creating_a_game_against_bots_starts_it_and_gives_the_creator_a_seat(client: TestClient) -> None:
     created = create(client, [HUMAN, GREEDY, GREEDY, RANDOM], name="Anna", seed=4)
     game = created["game"]
     assert created["seat"] == 0 and created["token"]
@@ -27,13 +32,13 @@ def test_creating_a_game_against_bots_starts_it_and_gives_the_creator_a_seat(cli
     assert listed["open"] == []
 
 
-def test_options_are_pinned_with_their_defaults(client):
+def test_options_are_pinned_with_their_defaults(client: TestClient) -> None:
     game = create(client, [HUMAN, GREEDY, GREEDY], options={"turn_limit": 9})["game"]
     defaults = {o.name: o.default for o in get_ruleset("base").all_options()}
     assert game["options"] == {**defaults, "turn_limit": 9}
 
 
-def test_an_open_game_starts_when_its_last_seat_is_claimed(client):
+def test_an_open_game_starts_when_its_last_seat_is_claimed(client: TestClient) -> None:
     created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")
     gid = created["game"]["id"]
     assert created["game"]["status"] == "open"
@@ -50,7 +55,7 @@ def test_an_open_game_starts_when_its_last_seat_is_claimed(client):
     assert again.status_code == 409
 
 
-def test_bad_requests_get_clear_errors(client):
+def test_bad_requests_get_clear_errors(client: TestClient) -> None:
     cases = [
         ({"ruleset": "chess", "seats": [HUMAN, GREEDY, GREEDY]}, "unknown rule set"),
         ({"ruleset": "base", "seats": [HUMAN, {"kind": "bot", "bot": "os:system"}, GREEDY]}, "unknown bot"),
@@ -67,7 +72,7 @@ def test_bad_requests_get_clear_errors(client):
     assert client.get("/api/games").json() == {"open": [], "running": [], "finished": []}
 
 
-def test_openapi_describes_the_http_api(client):
+def test_openapi_describes_the_http_api(client: TestClient) -> None:
     spec = client.get("/api/openapi.json").json()
     assert {
         "/api/games",
@@ -78,7 +83,7 @@ def test_openapi_describes_the_http_api(client):
     } <= set(spec["paths"])
 
 
-def test_the_page_and_its_modules_are_served(client):
+def test_the_page_and_its_modules_are_served(client: TestClient) -> None:
     page = client.get("/games/abc")
     assert page.status_code == 200 and "/static/js/main.js" in page.text
     assert client.get("/static/js/board.js").status_code == 200

@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from .conftest import Server
+
+if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
+
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
@@ -10,15 +17,15 @@ import siedler
 from .conftest import GREEDY, HUMAN, RANDOM, create, full_table, hello, log_matches_game, my_turn, next_state
 
 
-def simple_choice(actions: list[dict]) -> str:
-    texts = [a["action"] for a in actions]
+def simple_choice(actions: list[dict[str, Any]]) -> str:
+    texts: list[str] = [a["action"] for a in actions]
     for preferred in ("roll", "end"):
         if preferred in texts:
             return preferred
     return texts[0]
 
 
-def test_a_person_plays_against_bots_to_the_end(server, client):
+def test_a_person_plays_against_bots_to_the_end(server: Server, client: TestClient) -> None:
     created = create(client, [HUMAN, GREEDY, GREEDY, RANDOM], name="Anna", seed=11, options={"turn_limit": 8})
     gid, token = created["game"]["id"], created["token"]
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
@@ -44,7 +51,7 @@ def test_a_person_plays_against_bots_to_the_end(server, client):
     assert summary["status"] == "finished" and summary["result"]["over"]
 
 
-def test_views_hold_exactly_what_each_seat_may_know(server, client):
+def test_views_hold_exactly_what_each_seat_may_know(server: Server, client: TestClient) -> None:
     gid, tokens = full_table(client, seed=3)
     room = server.lobby.rooms[gid]
     with client.websocket_connect(f"/ws/games/{gid}") as watcher:
@@ -64,7 +71,9 @@ def test_views_hold_exactly_what_each_seat_may_know(server, client):
         assert state["events"] == room.game.events(None, 0, "en")
 
 
-def test_illegal_actions_are_refused_with_the_engines_reason_and_change_nothing(server, client):
+def test_illegal_actions_are_refused_with_the_engines_reason_and_change_nothing(
+    server: Server, client: TestClient
+) -> None:
     created = create(client, [HUMAN, GREEDY, GREEDY], name="Anna", seed=5)
     gid, token = created["game"]["id"], created["token"]
     room = server.lobby.rooms[gid]
@@ -84,7 +93,7 @@ def test_illegal_actions_are_refused_with_the_engines_reason_and_change_nothing(
         assert state["n"] == room.game.num_actions
 
 
-def test_nobody_acts_for_a_seat_without_its_token(server, client):
+def test_nobody_acts_for_a_seat_without_its_token(server: Server, client: TestClient) -> None:
     created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna", seed=2)
     gid, token0 = created["game"]["id"], created["token"]
     token1 = client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"}).json()["token"]
@@ -119,7 +128,7 @@ def test_nobody_acts_for_a_seat_without_its_token(server, client):
     assert all(seat == 2 for seat in _seats_that_moved(server, gid))  # only the bot has played
 
 
-def _seats_that_moved(server, gid):
+def _seats_that_moved(server: Server, gid: str) -> list[int]:
     import sqlalchemy as sa
 
     from siedler.server.models import actions
@@ -128,7 +137,7 @@ def _seats_that_moved(server, gid):
         return [row.seat for row in conn.execute(sa.select(actions.c.seat).where(actions.c.game_id == gid))]
 
 
-def test_http_play_and_views_need_the_right_token(server, client):
+def test_http_play_and_views_need_the_right_token(server: Server, client: TestClient) -> None:
     created = create(client, [HUMAN, HUMAN, HUMAN], claim=0, name="Anna", seed=8)
     gid = created["game"]["id"]
     tokens = [created["token"]] + [
@@ -156,7 +165,7 @@ def test_http_play_and_views_need_the_right_token(server, client):
     assert client.get(f"/api/games/{gid}/replay").status_code == 403
 
 
-def test_protocol_errors_are_named(client):
+def test_protocol_errors_are_named(client: TestClient) -> None:
     created = create(client, [HUMAN, HUMAN, GREEDY], claim=-1)  # open: no moves, only answers arrive
     gid = created["game"]["id"]
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
@@ -178,7 +187,7 @@ def test_protocol_errors_are_named(client):
         assert seen[2]["id"] == 3
 
 
-def test_switching_language_resends_the_log_in_words(client):
+def test_switching_language_resends_the_log_in_words(client: TestClient) -> None:
     created = create(client, [HUMAN, GREEDY, GREEDY], name="Anna", seed=1)
     gid, token = created["game"]["id"], created["token"]
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
@@ -192,7 +201,7 @@ def test_switching_language_resends_the_log_in_words(client):
     assert german["events"][0]["text"].startswith("Startwürfe")
 
 
-def test_after_the_first_state_only_the_changed_parts_of_a_view_are_sent(server, client):
+def test_after_the_first_state_only_the_changed_parts_of_a_view_are_sent(server: Server, client: TestClient) -> None:
     created = create(client, [HUMAN, HUMAN, HUMAN], name="Anna", seed=6)
     gid = created["game"]["id"]
     tokens = [created["token"]] + [

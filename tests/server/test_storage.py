@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -10,11 +12,24 @@ import siedler
 from siedler.server.journal import Journal
 from siedler.server.storage import GameRow, SeatRow, Storage
 
-from .conftest import GREEDY, HUMAN, RANDOM, create, full_table, hello, log_matches_game, my_turn, next_state, wait_for
+from .conftest import (
+    GREEDY,
+    HUMAN,
+    RANDOM,
+    Server,
+    create,
+    full_table,
+    hello,
+    log_matches_game,
+    my_turn,
+    next_state,
+    wait_for,
+)
 
 
-def test_a_restarted_server_resumes_every_unfinished_game_where_it_stood(server):
+def test_a_restarted_server_resumes_every_unfinished_game_where_it_stood(server: Server) -> None:
     client = server.client
+    assert client is not None
     playing = create(client, [HUMAN, GREEDY, GREEDY], name="Anna", seed=21)
     gid, token = playing["game"]["id"], playing["token"]
     waiting = create(client, [HUMAN, HUMAN, GREEDY], name="Anna", seed=22)["game"]["id"]
@@ -42,24 +57,29 @@ def test_a_restarted_server_resumes_every_unfinished_game_where_it_stood(server)
     log_matches_game(server, gid)
 
 
-def test_bot_games_go_on_after_a_restart_and_finish(server):
+def test_bot_games_go_on_after_a_restart_and_finish(server: Server) -> None:
     client = server.client
+    assert client is not None
     gid = create(client, [GREEDY, GREEDY, RANDOM], claim=-1, seed=5, options={"turn_limit": 30})["game"]["id"]
     server.stop()
     server.start()
     room = server.lobby.rooms[gid]
     wait_for(lambda: room.status == "finished")
+    assert server.client is not None
     record = server.client.get(f"/api/games/{gid}/record").json()
     assert siedler.replay(record).state() == room.game.state()
 
 
-def test_a_move_the_database_refuses_is_neither_applied_nor_shown(server, monkeypatch):
+def test_a_move_the_database_refuses_is_neither_applied_nor_shown(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
     client = server.client
+    assert client is not None
     gid, tokens = full_table(client, seed=9)
     room = server.lobby.rooms[gid]
     seat = room.game.to_act
 
-    def broken(rows):
+    def broken(rows: Any) -> Any:
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(server.lobby.storage, "append_actions", broken)
@@ -84,8 +104,9 @@ def test_a_move_the_database_refuses_is_neither_applied_nor_shown(server, monkey
     assert http.status_code == 200 and http.json() == {"n": 0}
 
 
-def test_finished_games_replay_move_by_move(server):
+def test_finished_games_replay_move_by_move(server: Server) -> None:
     client = server.client
+    assert client is not None
     gid = create(client, [GREEDY, RANDOM, RANDOM], claim=-1, seed=3, options={"turn_limit": 12})["game"]["id"]
     room = server.lobby.rooms[gid]
     wait_for(lambda: room.status == "finished")
@@ -105,8 +126,9 @@ def test_finished_games_replay_move_by_move(server):
     assert listed[0]["id"] == gid and listed[0]["result"]["over"]
 
 
-def test_every_rule_set_plays_on_the_server_without_server_code_of_its_own(server):
+def test_every_rule_set_plays_on_the_server_without_server_code_of_its_own(server: Server) -> None:
     client = server.client
+    assert client is not None
     rooms = []
     for ruleset in client.get("/api/rulesets").json():
         seats = [RANDOM] * ruleset["players"]["min"]
@@ -119,7 +141,7 @@ def test_every_rule_set_plays_on_the_server_without_server_code_of_its_own(serve
         assert stored[:60] == room.game.record()["actions"][:60]
 
 
-def test_migrations_are_idempotent_and_the_log_refuses_gaps_and_duplicates(tmp_path):
+def test_migrations_are_idempotent_and_the_log_refuses_gaps_and_duplicates(tmp_path: Path) -> None:
     storage = Storage(f"sqlite:///{tmp_path / 'x.db'}")
     storage.migrate()
     storage.migrate()
@@ -134,7 +156,7 @@ def test_migrations_are_idempotent_and_the_log_refuses_gaps_and_duplicates(tmp_p
     storage.close()
 
 
-def test_the_journal_commits_concurrent_moves_together_and_in_order(tmp_path):
+def test_the_journal_commits_concurrent_moves_together_and_in_order(tmp_path: Path) -> None:
     storage = Storage(f"sqlite:///{tmp_path / 'j.db'}")
     storage.migrate()
     for g in range(20):
@@ -154,7 +176,7 @@ def test_the_journal_commits_concurrent_moves_together_and_in_order(tmp_path):
     storage.close()
 
 
-def test_the_migrations_also_speak_postgresql(capsys):
+def test_the_migrations_also_speak_postgresql(capsys: pytest.CaptureFixture[str]) -> None:
     from alembic import command
     from alembic.config import Config
 
@@ -171,18 +193,19 @@ def test_the_migrations_also_speak_postgresql(capsys):
     assert "JSON" in ddl and "BIGINT" in ddl and "TIMESTAMP WITH TIME ZONE" in ddl
 
 
-def test_bots_wait_out_a_database_that_refuses_their_moves(server, monkeypatch):
+def test_bots_wait_out_a_database_that_refuses_their_moves(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
     storage = server.lobby.storage
     real = storage.append_actions
-    failures = []
+    failures: list[Any] = []
 
-    def flaky(rows):
+    def flaky(rows: Any) -> Any:
         if len(failures) < 2:
             failures.append(rows)
             raise RuntimeError("database is locked")
         real(rows)
 
     monkeypatch.setattr(storage, "append_actions", flaky)
+    assert server.client is not None
     gid = create(server.client, [GREEDY, GREEDY, GREEDY], claim=-1, seed=4)["game"]["id"]
     room = server.lobby.rooms[gid]
     wait_for(lambda: room.game.num_actions >= 3, timeout=10)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from siedler.core.registry import new_game, rulesets
 
 
-def drawn_targets(view: dict) -> set[str]:
+def drawn_targets(view: dict[str, Any]) -> set[str]:
     names: set[str] = set()
     board = view.get("board")
     if board:
@@ -26,7 +27,7 @@ def drawn_targets(view: dict) -> set[str]:
 
 
 @pytest.mark.parametrize("ruleset", [r.name for r in rulesets()])
-def test_targets_of_legal_actions_are_drawn_by_the_view(ruleset):
+def test_targets_of_legal_actions_are_drawn_by_the_view(ruleset: str) -> None:
     spec = next(r for r in rulesets() if r.name == ruleset)
     rng = random.Random(3)
     game = new_game(ruleset, players=spec.min_players, seed=3)

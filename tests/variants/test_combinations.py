@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ COMBINATIONS = [
 
 
 @pytest.mark.parametrize(("ruleset", "options"), COMBINATIONS)
-def test_random_games_finish_replay_and_reload(ruleset: str, options: dict) -> None:
+def test_random_games_finish_replay_and_reload(ruleset: str, options: dict[str, Any]) -> None:
     for seed in range(3):
         game = siedler.new_game(ruleset, players=3 + seed % 2, seed=seed, options={"max_offers": 1, **options})
         rng = random.Random(seed)

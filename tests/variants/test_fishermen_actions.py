@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,7 @@ FISH = {"fishermen": True}
 
 
 def fish_position(held: tuple[int, int, int], **kw: object) -> siedler.Game:
-    defaults: dict = {
+    defaults: dict[str, Any] = {
         "settlements": {0: [10], 1: [21], 2: [44]},
         "roads": {0: path(10, 11)},
         "hands": {1: cards(wood=2), 2: cards(ore=1)},

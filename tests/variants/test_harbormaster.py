@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import siedler
@@ -13,8 +15,9 @@ HM = {"harbormaster": True}
 # Beginner-board harbours: 3:1 at 0/1 and 14/15, wool at 3/4 (see tests/catan/positions.py).
 
 
-def harbor(game: siedler.Game) -> dict:
-    return game.view(None)["harbormaster"]
+def harbor(game: siedler.Game) -> dict[str, Any]:
+    harbormaster: dict[str, Any] = game.view(None)["harbormaster"]
+    return harbormaster
 
 
 def test_the_rule_set_and_the_option_are_the_same_game() -> None:
