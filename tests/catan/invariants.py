@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from siedler.games.catan import CatanGame
 from siedler.games.catan.longest_road import longest_trail
 
@@ -65,46 +62,3 @@ def check_distance_rule(g: CatanGame) -> None:
     for n, o in enumerate(g.node_owner):
         if o >= 0:
             assert all(g.node_owner[m] < 0 for m in topo.node_nodes[n]), f"distance rule broken at {n}"
-
-
-def _exchange(a: dict[str, int], a_gives: str, b: dict[str, int], b_gives: str) -> None:
-    """One card of kind ``a_gives`` from ``a`` to ``b`` and one of ``b_gives`` back: counts stay put."""
-    a[a_gives] -= 1
-    b[a_gives] += 1
-    b[b_gives] -= 1
-    a[b_gives] += 1
-
-
-def with_hidden_changed(g: CatanGame, seat: int) -> dict[str, Any]:
-    """The same position with what ``seat`` may not know changed: always the generator state, and cards
-    wherever the position allows.
-
-    Two opponents swap one card type each (counts and bank unchanged), an opponent's unplayed development
-    card is swapped with another kind from the deck, and the generator state differs.
-    """
-    state: dict[str, Any] = json.loads(json.dumps(g.state()))
-    game = state["game"]
-    players = game["players"]
-    others = [p for p in range(g.num_players) if p != seat]
-    changed = False
-    for i, a in enumerate(others):
-        for b in others[i + 1 :]:
-            ha, hb = players[a]["hand"], players[b]["hand"]
-            ra = next((r for r, k in ha.items() if k > 0 and hb[r] == 0), None)
-            rb = next((r for r, k in hb.items() if k > 0 and ha[r] == 0), None)
-            if ra and rb:
-                _exchange(ha, ra, hb, rb)
-                changed = True
-                break
-        if changed:
-            break
-    deck, new = game["dev_deck"], game["dev_new"]
-    for p in others if not g.is_over else ():  # at the end, victory-point cards are revealed
-        cards = players[p]["dev_cards"]
-        held = next((c for c, k in cards.items() if k > (new[c] if p == game["current"] else 0)), None)
-        spare = next((c for c, k in deck.items() if k > 0 and c != held), None)
-        if held and spare:
-            _exchange(cards, held, deck, spare)
-            break
-    state["rng"] = (state["rng"] * 6364136223846793005 + 1) % (1 << 64)
-    return state

@@ -1,0 +1,148 @@
+"""Hidden information, checked by its twin: a position changed in everything one seat may not know.
+
+For a seat ``s`` the twin of a position differs from it only in what ``s`` cannot see, changed at random
+as far as the public figures allow (each hand keeps its size, the bank its cards, each kind its total):
+
+- every rule set: the generator's state and the seed (which would let anyone foresee dice and draws);
+- Catan (base, variants and their combinations): the other seats' resource cards and unplayed development
+  cards (those bought this turn included) dealt anew with the development deck, and the other seats'
+  face-down fish tokens dealt anew with the face-down supply; at the end of a game the victory-point cards
+  are shown, so they stay where they are;
+- Deck Building: each other seat's hand and draw pile dealt anew from their cards (at the end of a game the
+  cities in hand are shown, so they stay), ``s``'s own draw pile shuffled; for a spectator, also the card
+  the Bandit took.
+
+``view(s)`` (and the spectator's view) must be identical for the position and its twin, while each seat
+whose own cards changed must see its view change: so the twin really differs in what the views are about,
+and a view that showed another seat's cards would differ for ``s`` too.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Collection
+from typing import Any
+
+import siedler
+from siedler.core.game import Game
+from siedler.games.catan import CatanGame
+from siedler.games.deck_building import DeckBuildingGame
+
+View = Callable[[Game, "int | None"], dict[str, Any]]
+
+
+def redeal(rows: list[dict[str, int]], rng: random.Random, keep: Collection[str] = ()) -> None:
+    """Deal the cards of ``rows`` (kind -> count, changed in place) anew: each row keeps its size and its
+    cards of the kinds in ``keep``; the total of each kind stays the same."""
+    cards = [kind for row in rows for kind, n in row.items() if kind not in keep for _ in range(n)]
+    rng.shuffle(cards)
+    for row in rows:
+        size = sum(n for kind, n in row.items() if kind not in keep)
+        for kind in row:
+            if kind not in keep:
+                row[kind] = 0
+        for kind in cards[:size]:
+            row[kind] = row.get(kind, 0) + 1
+        del cards[:size]
+
+
+def _catan_twin(game: CatanGame, hidden_from: int | None, state: dict[str, Any], rng: random.Random) -> None:
+    g = state["game"]
+    players = g["players"]
+    others = [p for p in range(game.num_players) if p != hidden_from]
+    redeal([players[p]["hand"] for p in others], rng)
+    # Unplayed development cards: the deck and the others' hands, the current player's new cards apart.
+    new = g["dev_new"] if g["current"] in others else None
+    old = {p: dict(players[p]["dev_cards"]) for p in others}
+    if new is not None:
+        old[g["current"]] = {c: n - new[c] for c, n in old[g["current"]].items()}
+    rows = [g["dev_deck"], *old.values(), *([new] if new is not None else [])]
+    redeal(rows, rng, keep=("victory_point",) if game.is_over else ())
+    for p, cards in old.items():
+        players[p]["dev_cards"] = {
+            c: n + (new[c] if new is not None and p == g["current"] else 0) for c, n in cards.items()
+        }
+    if "fish" in g:  # tokens lie face down, in the supply and in the others' hands
+        fish = g["fish"]
+        redeal([fish["supply"], *(fish["held"][p] for p in others)], rng, keep=("boot",))
+
+
+def _deck_twin(game: DeckBuildingGame, hidden_from: int | None, state: dict[str, Any], rng: random.Random) -> None:
+    g = state["game"]
+    for p, player in enumerate(g["players"]):
+        if p == hidden_from:
+            rng.shuffle(player["draw"])
+            continue
+        hand, draw = Counter(player["hand"]), player["draw"]
+        kept = {"city"} if game.is_over else set()  # the end shows the cities in hand: they stay put
+        cards = [c for c in hand.elements() if c not in kept] + [c for c in draw if c not in kept]
+        rng.shuffle(cards)
+        size = sum(n for c, n in hand.items() if c not in kept)
+        player["hand"] = dict(Counter(cards[:size]) + Counter({c: hand[c] for c in kept}))
+        player["draw"] = cards[size:] + [c for c in draw if c in kept]
+    if hidden_from is None and g["taken"] is not None:  # only the players see what the Bandit took
+        pile = g["players"][g["attack"]["target"]]["draw"]
+        other = next((i for i, c in enumerate(pile) if c != g["taken"]), None)
+        if other is not None:
+            g["taken"], pile[other] = pile[other], g["taken"]
+
+
+def twin_state(game: Game, hidden_from: int | None, rng: random.Random) -> dict[str, Any]:
+    """The state of ``game`` with everything ``hidden_from`` may not know changed (None: a spectator)."""
+    state: dict[str, Any] = json.loads(json.dumps(game.state()))
+    state["rng"] = rng.getrandbits(64)
+    state["seed"] = rng.getrandbits(31)
+    if isinstance(game, CatanGame):
+        _catan_twin(game, hidden_from, state, rng)
+    elif isinstance(game, DeckBuildingGame):
+        _deck_twin(game, hidden_from, state, rng)
+    else:
+        raise AssertionError(f"no twin for {game.ruleset}: say here what its views hide")
+    return state
+
+
+def _loaded(state: dict[str, Any]) -> Game:
+    """The position itself, as the game's starting point (no replay of the actions that led to it)."""
+    return siedler.from_state({**state, "actions": [], "start_state": None}, log=False)
+
+
+def _own_cards(game: Game, seat: int) -> Any:
+    """What a seat sees of its own hidden cards in the state: where a twin must show it a change."""
+    g = game.state()["game"]
+    own = g["players"][seat]
+    if isinstance(game, CatanGame):
+        new = g["dev_new"] if g["current"] == seat else None
+        fish = g["fish"]["held"][seat] if "fish" in g else None
+        return own["hand"], own["dev_cards"], new, fish
+    return {c: n for c, n in own["hand"].items() if n}
+
+
+def _default_view(game: Game, seat: int | None) -> dict[str, Any]:
+    return game.view(seat)
+
+
+def check_views_hide(game: Game, rng: random.Random, view: View = _default_view) -> int:
+    """For a spectator and every seat, its twin: every view of the twin equals the game's, but for the
+    seats whose own cards changed, whose views must differ. ``view`` is the view under test (the test that
+    this check can fail passes a leaking one). Returns how many views saw their own cards change."""
+    here = _loaded(game.state())
+    seats: list[int | None] = [None, *range(game.num_players)]
+    for seat in seats:
+        assert view(here, seat) == view(game, seat), "the state's round trip changes a view"
+    seen = 0
+    for hidden_from in seats:
+        twin = _loaded(twin_state(game, hidden_from, rng))
+        for seat in seats:
+            sees = seat is not None and _own_cards(twin, seat) != _own_cards(here, seat)
+            assert not (sees and seat == hidden_from), "the twin changed what its seat knows"
+            if sees:
+                seen += 1
+                assert view(twin, seat) != view(here, seat), f"seat {seat} does not see its own cards change"
+            else:
+                assert json.dumps(view(twin, seat)) == json.dumps(view(here, seat)), (
+                    f"the view of {'a spectator' if seat is None else f'seat {seat}'} changed with what it may "
+                    f"not know (hidden from {'spectators' if hidden_from is None else f'seat {hidden_from}'})"
+                )
+    return seen
