@@ -116,7 +116,7 @@ def _own_cards(game: Game, seat: int) -> Any:
         new = g["dev_new"] if g["current"] == seat else None
         fish = g["fish"]["held"][seat] if "fish" in g else None
         return own["hand"], own["dev_cards"], new, fish
-    return {c: n for c, n in own["hand"].items() if n}
+    return {c: n for c, n in own["hand"].items() if n}, g["taken"]  # both players see what the Bandit took
 
 
 def _default_view(game: Game, seat: int | None) -> dict[str, Any]:
