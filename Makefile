@@ -14,6 +14,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[server,dev]'
+	$(BIN)/python -m pip install --quiet -e tests/plugin_ruleset  # the walkthrough's rule set, for its test
 	touch $(STAMP)
 
 setup: $(STAMP)

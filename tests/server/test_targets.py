@@ -26,7 +26,10 @@ def drawn_targets(view: dict[str, Any]) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("ruleset", [r.name for r in rulesets()])
+# Third-party rule sets (the walkthrough's Pig) may offer every action in a menu and name no target.
+@pytest.mark.parametrize(
+    "ruleset", [r.name for r in rulesets() if r.game_class.__module__.startswith("siedler.games.")]
+)
 def test_targets_of_legal_actions_are_drawn_by_the_view(ruleset: str) -> None:
     spec = next(r for r in rulesets() if r.name == ruleset)
     rng = random.Random(3)

@@ -217,11 +217,11 @@ class TerminalGame:
                     continue
                 return self._apply(shown[n - 1])
             else:
-                try:
-                    game.apply(answer)
-                except IllegalAction as exc:
-                    self.out(self.text["refused"].format(error=exc))
+                reason = game.why_illegal(answer)
+                if reason is not None:
+                    self.out(self.text["refused"].format(error=reason))
                     continue
+                game.apply(answer)
                 self._after_move()
                 return True
 

@@ -34,12 +34,6 @@ def _walk(chain: Chain) -> list[Any]:
     return items
 
 
-def _no_event(
-    kind: str, data: dict[str, Any], secret: dict[str, Any] | None = None, audience: tuple[int, ...] = ()
-) -> None:
-    """``_emit`` of a game made with ``log=False``."""
-
-
 class Game:
     """One game of one rule set. See ``docs/api.md``."""
 
@@ -84,12 +78,10 @@ class Game:
         self._nactions = 0
         self._events: Chain = None
         self._nevents = 0
-        #: Whether this game keeps its log; hot paths of rule sets check it before composing an event.
+        #: Whether this game keeps its log; ``_emit`` drops events without it, and hot paths of rule sets
+        #: check it before composing one. The log is words for people; simulations do without it: keeping
+        #: it costs a tenth of a random game's time, mostly the garbage collector walking the kept events.
         self.logging = log
-        if not log:
-            # The log is words for people; simulations do without it. Keeping it costs a tenth of a random
-            # game's time, mostly the garbage collector walking the ever longer chain of kept events.
-            self._emit = _no_event  # type: ignore[method-assign]
         self._legal: tuple[Action, ...] | None = None
         self._start_state: dict[str, Any] | None = None
         self._setup()
@@ -171,13 +163,31 @@ class Game:
         if legal is None:
             legal = self.legal_actions()
         if action not in legal:
-            if self.is_over:
-                raise IllegalAction(f"the game is over; {action} cannot be played")
-            raise IllegalAction(self._explain_illegal(action))
+            raise IllegalAction(self._refusal(action))
         self._legal = None
         self._handlers[action[0]](self, action)  # the action's _do_<kind> method
         self._history = (self._history, action)
         self._nactions += 1
+
+    def _refusal(self, action: Action) -> str:
+        if self.is_over:
+            return f"the game is over; {action} cannot be played"
+        return self._explain_illegal(action)
+
+    def why_illegal(self, action: Action | str) -> str | None:
+        """Why ``apply(action)`` would be refused (``None`` if it is legal), without changing the game.
+
+        Text that does not parse gets the parser's message. Servers and front-ends show the reason to the
+        player; asking costs a legality test, and the explanation is composed only for a refused action.
+        """
+        try:
+            if isinstance(action, str):
+                action = self.parse_action(action)
+            if action in self.legal_actions():
+                return None
+            return self._refusal(action)
+        except (ValueError, TypeError, IndexError, KeyError) as exc:
+            return str(exc) or f"{action!r} is not an action"
 
     def is_legal(self, action: Action | str) -> bool:
         try:
@@ -210,6 +220,8 @@ class Game:
         self, kind: str, data: dict[str, Any], secret: dict[str, Any] | None = None, audience: tuple[int, ...] = ()
     ) -> None:
         """Log an event; ``secret`` is merged into ``data`` only for the seats in ``audience``."""
+        if not self.logging:
+            return
         self._events = (self._events, (self._nactions, kind, data, secret, audience))
         self._nevents += 1
 
@@ -292,6 +304,21 @@ class Game:
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise RecordError(f"state is malformed: {type(exc).__name__}: {exc}") from exc
         self._legal = None
+
+    def _finish(self, winner: int | None) -> None:
+        """End the game, won by ``winner`` (``None``: nobody). Rule sets extend it with what else ends (a
+        phase), calling ``super()`` last so that the ``over`` event's scores are final."""
+        self.is_over = True
+        self.winner = winner
+        self.to_act = None
+        self._emit("over", {"winner": winner, "scores": self.scores()})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle through ``state()``, so composed classes (built at run time, not importable by name) and
+        compiled classes pickle alike; a logging game keeps its log."""
+        from .registry import _rebuild
+
+        return (_rebuild, (self.state(), self.logging, _walk(self._events) if self.logging else []))
 
     def __iter__(self) -> Iterator[Action]:  # pragma: no cover - guard against accidental iteration
         raise TypeError("iterate over game.legal_actions() or game.history, not the game")

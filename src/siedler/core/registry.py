@@ -99,7 +99,7 @@ def _discover() -> None:
     pkg = importlib.import_module("siedler.games")
     for mod in pkgutil.iter_modules(pkg.__path__, pkg.__name__ + "."):
         importlib.import_module(mod.name)
-    for ep in entry_points(group="siedler.games"):
+    for ep in entry_points(group="siedler.rulesets"):
         ep.load()
 
 
@@ -265,6 +265,18 @@ def _from_state_unchecked(data: Any, log: bool = True) -> Game:
 
 def _same_position(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return all(a.get(k) == b.get(k) for k in ("game", "rng", "over", "winner", "to_act"))
+
+
+def _rebuild(state: dict[str, Any], log: bool, events: list[Any]) -> Game:
+    """Unpickle a game (see ``Game.__reduce__``): from its state, with the log it had."""
+    game = _from_state_unchecked(state, log=False)
+    game.logging = log
+    chain: Any = None
+    for event in events:
+        chain = (chain, event)
+    game._events = chain
+    game._nevents = len(events)
+    return game
 
 
 def from_state(data: dict[str, Any], log: bool = True) -> Game:

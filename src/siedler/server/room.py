@@ -130,9 +130,9 @@ class Room:
                 whose = self.row.seats[game.to_act].name if game.to_act is not None else "nobody"
                 raise IllegalAction(f"it is {whose}'s turn, not seat {seat}'s")
             action = game.parse_action(text)
-            if not game.is_legal(action):
-                game.copy().apply(action)  # raises with the engine's reason; the copy keeps the game untouched
-                raise IllegalAction(f"{text} is not legal now")  # pragma: no cover - apply always refuses it
+            reason = game.why_illegal(action)
+            if reason is not None:
+                raise IllegalAction(reason)
             return await self._commit(seat, action)
 
     def _playing(self) -> Game:

@@ -6,7 +6,7 @@ the small hooks declared in ``state.py``; nothing here is copied into them.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from siedler.core.actions import Action
 from siedler.core.options import Option
@@ -32,7 +32,6 @@ from .state import (
     ROLL,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
-    CatanState,
 )
 from .text import TextMixin
 from .trading import TradingMixin
@@ -51,11 +50,6 @@ CATAN_OPTIONS = (
     Option("offer_max_cards", 2, "most cards on each side of a trade offer", minimum=1, maximum=4),
     Option("turn_limit", 1000, "turns after which the game ends with no winner (0: no limit)", minimum=0),
 )
-
-
-def _own_definitions(cls: type, name: str) -> tuple[Any, ...]:
-    """Every definition of the hook ``name`` in the ancestry of ``cls`` but CatanGame's empty one, base first."""
-    return tuple(k.__dict__[name] for k in reversed(cls.__mro__) if name in k.__dict__ and k is not CatanGame)
 
 
 class CatanGame(
@@ -172,31 +166,8 @@ class CatanGame(
         self._legal_building(seat, hand, acts)
         self._legal_development(seat, acts, before_roll=False)
         self._legal_trades(seat, hand, acts)
-        for extra in self._main_extras:
-            extra(self, seat, acts)
+        self._legal_extra(seat, acts)
         return tuple(acts)
-
-    def _legal_extra(self, seat: int, acts: list[Action]) -> None:
-        """Variants add their own main-phase actions here, appending to ``acts``.
-
-        Every class in the game's ancestry that defines this method has its own definition called, base
-        classes first (see ``_main_extras``), so an override does not call ``super()``: the list is built
-        on nearly every action, and a ``super()`` chain through a composed class's long ancestry costs more
-        than the work itself.
-        """
-
-    def _after_production(self, total: int) -> None:
-        """Variants add to what a roll of ``total`` (not 7) brings, after the resources are paid out.
-
-        Collected like ``_legal_extra``: each class's own definition is called, base classes first, with no
-        ``super()``, because it runs on nearly every roll.
-        """
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._main_extras = _own_definitions(cls, "_legal_extra")
-        cls._production_extras = _own_definitions(cls, "_after_production")
-        cls._extra_vp_defined = cls.extra_vp is not CatanState.extra_vp
 
     def _robber_hexes(self) -> list[int]:
         """Hexes the robber may move to: any land hex but its own."""
@@ -239,8 +210,7 @@ class CatanGame(
             self._seven()
         else:
             self._produce(total)
-            for extra in self._production_extras:
-                extra(self, total)
+            self._after_production(total)
             self.phase = MAIN
             self.to_act = self.current
 
@@ -373,8 +343,5 @@ class CatanGame(
                 self._finish(seat)
 
     def _finish(self, winner: int | None) -> None:
-        self.is_over = True
-        self.winner = winner
         self.phase = OVER
-        self.to_act = None
-        self._emit("over", {"winner": winner, "scores": self.scores()})
+        super()._finish(winner)

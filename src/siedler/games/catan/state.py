@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from siedler.core.actions import Action
 from siedler.core.game import Game
 
 from .actions import ActionTable, CatanAction
@@ -96,11 +97,6 @@ class CatanState(Game):
     largest_army: int
     turn_limit: int
     max_offers: int
-    #: The ``_legal_extra`` and ``_after_production`` definitions of the class's ancestry, base first
-    #: (see ``CatanGame._legal_extra``): hooks on hot paths are called without ``super()`` chains.
-    _main_extras: ClassVar[tuple[Any, ...]] = ()
-    _production_extras: ClassVar[tuple[Any, ...]] = ()
-
     #: What the robber is called (Resource Realms calls it the Guardian); every text about it uses this.
     robber_names: ClassVar[dict[str, str]] = {"en": "robber", "de": "Räuber"}
 
@@ -118,17 +114,27 @@ class CatanState(Game):
         return self.rules.victory_points
 
     def extra_vp(self, seat: int) -> int:
-        """Victory points from a variant's own cards (the Harbormaster...)."""
+        """Victory points from a variant's own cards (the Harbormaster...); a variant that overrides it
+        sets ``adds_vp``."""
         return 0
 
-    #: Whether some class of the game overrides ``extra_vp`` (set per class by ``CatanGame``).
-    _extra_vp_defined: ClassVar[bool] = False
+    #: Whether some class of the game overrides ``extra_vp``: without one, ``public_points`` is ``vp``
+    #: itself and hot paths make no call per seat. A plain class attribute, so compiled classes keep it.
+    adds_vp: ClassVar[bool] = False
+
+    def _legal_extra(self, seat: int, acts: list[Action]) -> None:
+        """Variants add their own main-phase actions here, appending to ``acts``; an override calls
+        ``super()`` first, so that combined extensions each add theirs, base classes' actions first."""
+
+    def _after_production(self, total: int) -> None:
+        """Variants add to what a roll of ``total`` (not 7) brings, after the resources are paid out; an
+        override calls ``super()`` first."""
 
     def public_points(self) -> list[int]:
         """Everyone's victory points that all may see, by seat: buildings, awards and variants' cards.
         Without a variant's cards this is ``vp`` itself (not to be changed by the caller), so hot paths
         comparing players' points make no call per seat."""
-        if not self._extra_vp_defined:
+        if not self.adds_vp:
             return self.vp
         return [self.vp[p] + self.extra_vp(p) for p in range(self.num_players)]
 

@@ -148,6 +148,6 @@ class DeckState(Game):
         raise NotImplementedError
 
     def _finish(self, winner: int | None) -> None:
-        """The game ends: nobody acts any more; the log names the winner (None: the turn limit)."""
-        self.is_over, self.winner, self.to_act, self.phase = True, winner, None, OVER
-        self._emit("over", {"winner": winner, "scores": self.scores()})
+        """The game ends (``winner`` None: the turn limit); no phase plays on."""
+        self.phase = OVER
+        super()._finish(winner)

@@ -64,9 +64,10 @@ class CatchingMixin(FishermenState):
 
     # ------------------------------------------------------------------ catching fish
     def _after_production(self, total: int) -> None:
-        """Fish for the grounds and the lake with ``total`` (called for this class alone: no ``super()``).
+        """Fish for the grounds and the lake with ``total``.
         About half the rolls of a fishing game bring fish, so what each seat is owed is looked up, not
         recounted from the buildings."""
+        super()._after_production(total)
         key = -total if self.robber == self.lake else total
         owed = self._fish_income.get(key)
         if owed is None:

@@ -13,7 +13,8 @@ from .state import FishermenState
 
 class SpendingMixin(FishermenState):
     def _legal_extra(self, seat: int, acts: list[Action]) -> None:
-        """Fish to spend and the boot to pass (called for this class alone: no ``super()``)."""
+        """Fish to spend and the boot to pass."""
+        super()._legal_extra(seat, acts)
         holding = self.fish_held[seat]
         if holding.pays:
             self._legal_fish(seat, holding, acts)

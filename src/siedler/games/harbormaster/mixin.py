@@ -8,7 +8,7 @@ variants are combined with it, each one's points stay separate and can be recomp
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from siedler.core.errors import RecordError
 from siedler.games.catan import CatanGame
@@ -47,6 +47,8 @@ class HarbormasterMixin(CatanGame):
         return sum(by_level[level[n]] for n in self.buildings[seat] if node_harbor[n] >= 0)
 
     # ------------------------------------------------------------------ hooks of the shared mechanics
+    adds_vp: ClassVar[bool] = True
+
     def extra_vp(self, seat: int) -> int:
         own = RULES.card_points if seat == self.harbormaster else 0
         return super().extra_vp(seat) + own

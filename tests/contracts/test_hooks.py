@@ -1,0 +1,72 @@
+"""The hook contract: every hook of the table in ``docs/api.md`` exists, and every override of a chaining
+hook, in every class of every registered rule set and combination of extensions, calls ``super()``.
+
+A chaining hook that forgets ``super()`` silently drops what another extension adds (its actions, its
+points, its part of the state), which no single-extension test notices.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from siedler.core.game import Game
+from siedler.core.registry import game_class, get_ruleset
+
+from .combos import CONFIGURATIONS, IDS
+from .hooks import HOOKS
+
+API = Path(__file__).parents[2] / "docs" / "api.md"
+
+
+def _hook_table() -> dict[str, str]:
+    """hook -> its "chains" cell, from the ``## Hooks`` section of docs/api.md."""
+    section = API.read_text().split("\n## Hooks\n", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `([a-z_]+)\(.*?\| ([a-z]+) \|$", section, re.M)
+    return dict(rows)
+
+
+def test_the_docs_table_is_the_contract_checked_here() -> None:
+    table = _hook_table()
+    assert set(table) == set(HOOKS)
+    for name, (_, chains) in HOOKS.items():
+        assert table[name] == ("yes" if chains else "no"), name
+
+
+@pytest.mark.parametrize("name", sorted(HOOKS))
+def test_every_hook_exists_where_the_table_says(name: str) -> None:
+    owner, _ = HOOKS[name]
+    assert name in vars(owner) or any(name in vars(k) for k in owner.__mro__ if issubclass(k, Game))
+
+
+def _chain_breakers(cls: type) -> list[str]:
+    broken = []
+    for name, (owner, chains) in HOOKS.items():
+        if not chains or not issubclass(cls, owner):
+            continue
+        # Game's defaults are placeholders that a rule set replaces; the deepest other definition is the
+        # rule set's own (or the family's declaration) and has nothing to chain to; all above it chain.
+        defining = [k for k in cls.__mro__ if name in vars(k) and k is not Game]
+        for k in defining[:-1]:
+            if "super" not in vars(k)[name].__code__.co_names:
+                broken.append(f"{k.__qualname__}.{name}")
+    return broken
+
+
+@pytest.mark.parametrize(("name", "ruleset", "options"), CONFIGURATIONS, ids=IDS)
+def test_overrides_of_chaining_hooks_call_super(name: str, ruleset: str, options: dict[str, Any]) -> None:
+    cls = game_class(get_ruleset(ruleset), options)
+    assert _chain_breakers(cls) == []
+
+
+def test_the_check_catches_an_override_that_forgets_super() -> None:
+    base = game_class(get_ruleset("base"), {})
+
+    class Forgetful(base):  # type: ignore[valid-type,misc]
+        def _legal_extra(self, seat: int, acts: list[Any]) -> None:
+            acts.append(None)
+
+    assert [b.rsplit(".", 2)[-2:] for b in _chain_breakers(Forgetful)] == [["Forgetful", "_legal_extra"]]

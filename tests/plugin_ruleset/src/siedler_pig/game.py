@@ -1,0 +1,101 @@
+"""The rules of Pig: on your turn, roll the die as often as you like, adding each roll to the turn's total;
+``hold`` banks that total and passes the die, a 1 loses it and passes the die. First to the target wins."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from siedler.core import Action, Game, IllegalAction
+
+ROLL = Action("roll")
+HOLD = Action("hold")
+ACTIONS = {str(a): a for a in (ROLL, HOLD)}
+
+
+class PigGame(Game):
+    #: The only mutable list: ``copy()`` duplicates it, and shares everything else.
+    _copy_lists: ClassVar[tuple[str, ...]] = ("banked",)
+
+    banked: list[int]
+    current: int
+    turn_total: int
+    last_roll: int
+
+    def _setup(self) -> None:
+        self.banked = [0] * self.num_players
+        self.current = 0
+        self.turn_total = 0
+        self.last_roll = 0
+        self.to_act = 0
+
+    # ------------------------------------------------------------------ legality and actions
+    def _generate_legal(self) -> tuple[Action, ...]:
+        # Holding nothing would pass the turn without playing; a turn starts with a roll.
+        return (ROLL, HOLD) if self.turn_total else (ROLL,)
+
+    def _explain_illegal(self, action: Action) -> str:
+        if action == HOLD:
+            return "hold is not legal now: roll at least once first"
+        return super()._explain_illegal(action)
+
+    def parse_action(self, text: str) -> Action:
+        try:
+            return ACTIONS[text.strip()]
+        except KeyError:
+            raise IllegalAction(f"{text!r} is not a Pig action (roll, hold)") from None
+
+    def _do_roll(self, action: Action) -> None:
+        self.last_roll = self.rng.die()
+        self._emit("roll", {"seat": self.current, "die": self.last_roll})
+        if self.last_roll == 1:
+            self._pass()
+        else:
+            self.turn_total += self.last_roll
+
+    def _do_hold(self, action: Action) -> None:
+        seat = self.current
+        self.banked[seat] += self.turn_total
+        self._emit("hold", {"seat": seat, "points": self.turn_total})
+        if self.banked[seat] >= self.options["target"]:
+            self._finish(seat)
+        else:
+            self._pass()
+
+    def _pass(self) -> None:
+        self.turn_total = 0
+        self.current = self.to_act = (self.current + 1) % self.num_players
+
+    # ------------------------------------------------------------------ what players see and what is saved
+    def scores(self) -> list[int]:
+        return list(self.banked)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Pig has no hidden information: every seat and spectators see the same."""
+        self._check_viewer(seat)
+        return {"phase": "over" if self.is_over else "play", **self._export()}
+
+    def _export(self) -> dict[str, Any]:
+        return {
+            "banked": list(self.banked),
+            "current": self.current,
+            "turn_total": self.turn_total,
+            "last_roll": self.last_roll,
+        }
+
+    def _import(self, data: dict[str, Any]) -> None:
+        self.banked = [int(n) for n in data["banked"]]
+        if len(self.banked) != self.num_players:
+            raise ValueError("one banked total per player")
+        self.current = int(data["current"])
+        self.turn_total = int(data["turn_total"])
+        self.last_roll = int(data["last_roll"])
+
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
+        name = self.players[data["seat"]] if "seat" in data else ""
+        if kind == "roll":
+            return f"{name} rolls {data['die']}" + (": the turn is lost" if data["die"] == 1 else "")
+        if kind == "hold":
+            return f"{name} holds and banks {data['points']}"
+        if kind == "over":
+            return f"{self.players[data['winner']]} wins with {max(data['scores'])} points"
+        return super().describe(kind, data, lang)
