@@ -116,6 +116,13 @@ class Game:
     def _export(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def _imported_seat(self, value: Any) -> int:
+        """A seat read from an exported state (``_import``): a malformed one is refused as a bad state."""
+        seat = int(value)
+        if not 0 <= seat < self.num_players:
+            raise RecordError(f"{value!r} is not a seat")
+        return seat
+
     def _import(self, data: dict[str, Any]) -> None:
         raise NotImplementedError
 

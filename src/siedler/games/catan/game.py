@@ -18,8 +18,9 @@ from .development import DevelopmentMixin
 from .explain import ExplainMixin
 from .hints import HintsMixin
 from .labels import LabelMixin
-from .presentation import PresentationMixin
+from .presentation import ViewMixin
 from .rules import rules_from
+from .snapshot import SnapshotMixin
 from .state import (
     DISCARD,
     MAIN,
@@ -53,7 +54,15 @@ CATAN_OPTIONS = (
 
 
 class CatanGame(
-    TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMixin, DevelopmentMixin, TradingMixin, BuildingMixin
+    TextMixin,
+    LabelMixin,
+    HintsMixin,
+    ViewMixin,
+    SnapshotMixin,
+    ExplainMixin,
+    DevelopmentMixin,
+    TradingMixin,
+    BuildingMixin,
 ):
     rules: ClassVar = rules_from("base.toml")
 

@@ -22,8 +22,9 @@ from .explain import ExplainMixin
 from .hints import HintsMixin
 from .legal import LegalMixin
 from .payment import TRADED, plan
-from .presentation import PresentationMixin
+from .presentation import ViewMixin
 from .rules import editions, normalise, rules_for
+from .snapshot import SnapshotMixin
 from .state import MAIN, NOBODY, POOL_SIZE, C, shuffle
 
 DECK_OPTIONS = (
@@ -38,7 +39,7 @@ DECK_OPTIONS = (
 )
 
 
-class DeckBuildingGame(HintsMixin, PresentationMixin, ExplainMixin, LegalMixin, AttackMixin):
+class DeckBuildingGame(HintsMixin, ViewMixin, SnapshotMixin, ExplainMixin, LegalMixin, AttackMixin):
     """Catan: Deck Building for two players (rule text: deck-building.md)."""
 
     # ------------------------------------------------------------------ setting up

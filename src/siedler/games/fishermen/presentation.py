@@ -7,7 +7,8 @@ from typing import Any
 
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
-from siedler.games.catan.presentation import _named, _unnamed
+from siedler.games.catan.presentation import _named
+from siedler.games.catan.snapshot import _unnamed
 from siedler.games.catan.state import MAIN, NOBODY
 
 from .actions import Tokens, fish_table, token_values
@@ -142,7 +143,7 @@ class FishermenPresentationMixin(FishermenState):
                     f"player {p} holds {ones + twos + threes} fish tokens, at most {RULES.max_held} allowed"
                 )
             held.append((ones, twos, threes))
-        boot = NOBODY if fish["boot"] is None else self._seat(fish["boot"])
+        boot = NOBODY if fish["boot"] is None else self._imported_seat(fish["boot"])
         for v in range(3):
             total = supply[v] + spent[v] + sum(tokens[v] for tokens in held)
             if total != RULES.fish[v]:

@@ -113,7 +113,7 @@ class HarbormasterMixin(CatanGame):
     def _import_extra(self, data: dict[str, Any]) -> None:
         super()._import_extra(data)
         holder = data["harbormaster"]
-        holder = NOBODY if holder is None else self._seat(holder)
+        holder = NOBODY if holder is None else self._imported_seat(holder)
         points = [self.harbor_points(p) for p in range(self.num_players)]
         # Points never shrink, so the holder is whoever first reached the minimum and was never outdone.
         if holder >= 0 and points[holder] < RULES.min_points:
