@@ -11,12 +11,11 @@ from typing import Any, ClassVar
 from siedler.core.actions import Action
 from siedler.core.options import Option
 
-from .actions import action_table
+from .actions import action_set
 from .board import Board, balanced_board, beginner_board, random_board
 from .building import BuildingMixin
 from .development import DevelopmentMixin
 from .explain import ExplainMixin
-from .hints import HintsMixin
 from .labels import LabelMixin
 from .presentation import PresentationMixin
 from .rules import rules_from
@@ -58,9 +57,7 @@ def _own_definitions(cls: type, name: str) -> tuple[Any, ...]:
     return tuple(k.__dict__[name] for k in reversed(cls.__mro__) if name in k.__dict__ and k is not CatanGame)
 
 
-class CatanGame(
-    TextMixin, LabelMixin, HintsMixin, PresentationMixin, ExplainMixin, DevelopmentMixin, TradingMixin, BuildingMixin
-):
+class CatanGame(TextMixin, LabelMixin, PresentationMixin, ExplainMixin, DevelopmentMixin, TradingMixin, BuildingMixin):
     rules: ClassVar = rules_from("base.toml")
 
     # ------------------------------------------------------------------ setting up
@@ -80,7 +77,7 @@ class CatanGame(
         rules, n = self.rules, self.num_players
         self.board = self._make_board()
         topo = self.board.topology
-        self.table = action_table(topo, n, self.options["offer_max_cards"])
+        self.table = action_set(topo, n, self.options["offer_max_cards"])
         self.hands = [0] * (n * 5)
         self.bank = [rules.bank_per_resource] * 5
         self.dev_deck = list(rules.deck)

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from siedler.core.game import Game
 
-from .actions import ActionTable, CatanAction
+from .actions import ActionSet, CatanAction
 from .board import Board
 from .rules import CatanRules
 
@@ -29,11 +29,12 @@ PHASE_NAMES = (
     "over",
 )
 NOBODY = -1
-R = 5  # resources per hand
+#: Piece slots: ``pieces[seat * PIECE_KINDS + k]`` counts the pieces of kind ``k`` still in the supply.
+ROADS, SETTLEMENTS, CITIES = range(3)
+PIECE_KINDS = 3
 
 
 class CatanState(Game):
-    action_class = CatanAction
     rules: ClassVar[CatanRules]
     _copy_lists: ClassVar[tuple[str, ...]] = (
         "hands",
@@ -57,7 +58,7 @@ class CatanState(Game):
     )
 
     board: Board
-    table: ActionTable
+    table: ActionSet
     hands: list[int]
     bank: list[int]
     dev_deck: list[int]

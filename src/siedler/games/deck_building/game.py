@@ -5,7 +5,7 @@ from __future__ import annotations
 from siedler.core.actions import Action
 from siedler.core.options import Option
 
-from .actions import action_table
+from .actions import action_set
 from .attacks import AttackMixin
 from .cards import (
     BANDIT,
@@ -19,7 +19,6 @@ from .cards import (
     SETTLEMENT,
 )
 from .explain import ExplainMixin
-from .hints import HintsMixin
 from .legal import LegalMixin
 from .payment import TRADED, plan
 from .presentation import PresentationMixin
@@ -38,7 +37,7 @@ DECK_OPTIONS = (
 )
 
 
-class DeckBuildingGame(HintsMixin, PresentationMixin, ExplainMixin, LegalMixin, AttackMixin):
+class DeckBuildingGame(PresentationMixin, ExplainMixin, LegalMixin, AttackMixin):
     """Catan: Deck Building for two players (rule text: deck-building.md)."""
 
     # ------------------------------------------------------------------ setting up
@@ -47,7 +46,7 @@ class DeckBuildingGame(HintsMixin, PresentationMixin, ExplainMixin, LegalMixin, 
         tables = normalise(opts)
         opts.update(tables)
         rules = self.rules = rules_for(opts["edition"], tables["deck"], tables["supply"], tables["costs"])
-        self.table = action_table(max(1, rules.totals()[ROAD]))
+        self.table = action_set(max(1, rules.totals()[ROAD]))
         self.hands = [0] * (2 * C)
         self.supply = list(rules.supply)
         self._prepare_legal()

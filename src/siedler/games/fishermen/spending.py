@@ -106,6 +106,7 @@ class SpendingMixin(FishermenState):
     def parse_action(self, text: str) -> Action:
         if isinstance(text, str):
             words = text.strip().lower().split()
-            if words and words[0] in ("fish", "boot"):
-                return self.fish_table.parse(words)
+            found = self.fish_table.parse(words) if words else None
+            if found is not None:
+                return found
         return super().parse_action(text)
