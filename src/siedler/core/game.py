@@ -173,6 +173,8 @@ class Game:
             if self.is_over:
                 raise IllegalAction(f"the game is over; {action} cannot be played")
             raise IllegalAction(self._explain_illegal(action))
+        if type(action) is tuple:  # a plain tuple equal to a legal action: handlers read its named fields
+            action = legal[legal.index(action)]
         self._legal = None
         self._handlers[action[0]](self, action)  # the action's _do_<kind> method
         self._history = (self._history, action)

@@ -12,7 +12,7 @@ from siedler.core.game import Game
 
 from .actions import ActionSet, CatanAction
 from .board import Board
-from .rules import CatanRules
+from .rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT, CatanRules
 
 # Phases: who acts and what they may do.
 SETUP_SETTLEMENT, SETUP_ROAD, ROLL, DISCARD, ROBBER, MAIN, ROAD_BUILDING, OFFER_REPLY, OFFER_CONFIRM, OVER = range(10)
@@ -32,6 +32,8 @@ NOBODY = -1
 #: Piece slots: ``pieces[seat * PIECE_KINDS + k]`` counts the pieces of kind ``k`` still in the supply.
 ROADS, SETTLEMENTS, CITIES = range(3)
 PIECE_KINDS = 3
+#: Development cards per seat in ``dev_hand[seat * NUM_DEV_CARDS + card]``.
+NUM_DEV_CARDS = len(DEV_CARDS)
 
 
 class CatanState(Game):
@@ -134,7 +136,7 @@ class CatanState(Game):
         return [self.vp[p] + self.extra_vp(p) for p in range(self.num_players)]
 
     def total_vp(self, seat: int) -> int:
-        return self.vp[seat] + self.dev_hand[seat * 5 + 1] + self.extra_vp(seat)
+        return self.vp[seat] + self.dev_hand[seat * NUM_DEV_CARDS + VICTORY_POINT] + self.extra_vp(seat)
 
     def _terrains(self) -> dict[str, str]:
         """Terrain -> resource ('' for none) that a loaded board may hold; variants add their own terrain
@@ -151,7 +153,7 @@ class CatanState(Game):
         self.edge_owner = [NOBODY] * topo.num_edges
         self.blocked = [0] * topo.num_nodes
         self.pieces = [rules.max_roads, rules.max_settlements, rules.max_cities] * n
-        self.rates = [4] * (n * 5)
+        self.rates = [4] * (n * NUM_RESOURCES)
         self.vp = [0] * n
         self.road_len = [0] * n
         self.roads = [()] * n

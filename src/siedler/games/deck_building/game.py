@@ -5,7 +5,7 @@ from __future__ import annotations
 from siedler.core.actions import Action
 from siedler.core.options import Option
 
-from .actions import action_set
+from .actions import DeckAction, action_set
 from .attacks import AttackMixin
 from .cards import (
     BANDIT,
@@ -86,8 +86,8 @@ class DeckBuildingGame(PresentationMixin, ExplainMixin, LegalMixin, AttackMixin)
 
     # Every handler that changes what the current player can pay resets ``_buys`` (see legal.py); laying out
     # a card that no cost needs held only moves a unit from the hand to the table.
-    def _do_lay(self, action: Action) -> None:
-        seat, card = self.current, action[1]
+    def _do_lay(self, action: DeckAction) -> None:
+        seat, card = self.current, action.card
         if card in self.held_kinds:
             self._buys = None
         self.hands[seat * C + card] -= 1
@@ -96,8 +96,8 @@ class DeckBuildingGame(PresentationMixin, ExplainMixin, LegalMixin, AttackMixin)
             self.pool[card] += 1
         self._emit("lay", {"seat": seat, "card": card})
 
-    def _do_play(self, action: Action) -> None:
-        seat, card, rules = self.current, action[1], self.rules
+    def _do_play(self, action: DeckAction) -> None:
+        seat, card, rules = self.current, action.card, self.rules
         self._lay_out(seat, card)
         if card in (SETTLEMENT, CITY):
             self._buys = None
@@ -126,8 +126,8 @@ class DeckBuildingGame(PresentationMixin, ExplainMixin, LegalMixin, AttackMixin)
         roads = 1 if hand[ROAD] or ROAD in laid else 0
         return self.rules.harbor_draw + hand[SEA] + laid.count(SEA) + roads
 
-    def _do_road(self, action: Action) -> None:
-        seat, n = self.current, action[1]
+    def _do_road(self, action: DeckAction) -> None:
+        seat, n = self.current, action.roads
         self.hands[seat * C + ROAD] -= n
         self.laid[seat].extend([ROAD] * n)
         gain = self.rules.road_group(n)
@@ -136,16 +136,16 @@ class DeckBuildingGame(PresentationMixin, ExplainMixin, LegalMixin, AttackMixin)
         self.wild += gain
         self._emit("road", {"seat": seat, "count": n, "any": gain})
 
-    def _do_trade(self, action: Action) -> None:
-        _, a, b, c = action
+    def _do_trade(self, action: DeckAction) -> None:
+        a, b, c = action.give_a, action.give_b, action.get
         self._buys = None
         self.pool[a] -= 1
         self.pool[b] -= 1
         self.pool[TRADED + c] += 1
         self._emit("trade", {"seat": self.current, "give": [a, b], "get": c})
 
-    def _do_buy(self, action: Action) -> None:
-        seat, card = self.current, action[1]
+    def _do_buy(self, action: DeckAction) -> None:
+        seat, card = self.current, action.card
         self._buys = None
         base, cost = seat * C, self.rules.costs[card]
         assert cost is not None
@@ -189,7 +189,7 @@ class DeckBuildingGame(PresentationMixin, ExplainMixin, LegalMixin, AttackMixin)
             },
         )
 
-    def _do_end(self, action: Action) -> None:
+    def _do_end(self, action: DeckAction) -> None:
         seat, rules = self.current, self.rules
         self._buys = None
         self.discard[seat].extend(self.laid[seat])
