@@ -14,6 +14,7 @@ Notation (see docs/notation.md):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
@@ -275,8 +276,29 @@ def _to(seat: int) -> str:
     return f" @{seat}" if seat >= 0 else ""
 
 
-def _node_target(a: CatanAction) -> str:
-    return f"node:{a.node}"
+def _node_kind(name: str, phases: tuple[str, ...], pick: Callable[[ActionSet], tuple[CatanAction, ...]]) -> ActionKind:
+    """A kind played on an intersection (``settle 12``), from the set's per-node tuple ``pick``."""
+    return ActionKind(
+        name,
+        ("node",),
+        phases,
+        write=lambda a: f"{name} {a.node}",
+        read=lambda s, args: pick(s)[s.node(_one(args, name))],
+        target=lambda a: f"node:{a.node}",
+    )
+
+
+def _resource_kind(
+    name: str, phases: tuple[str, ...], pick: Callable[[ActionSet], tuple[CatanAction, ...]]
+) -> ActionKind:
+    """A kind naming one resource (``discard wood``), from the set's per-resource tuple ``pick``."""
+    return ActionKind(
+        name,
+        ("resource",),
+        phases,
+        write=lambda a: f"{name} {RESOURCES[a.resource]}",
+        read=lambda s, args: pick(s)[resource(_one(args, name))],
+    )
 
 
 #: Development cards other than victory points may be played before rolling too.
@@ -285,22 +307,8 @@ _ROLL_OR_MAIN = ("roll", "main")
 KINDS = ActionKinds(
     ActionKind("roll", phases=("roll",)),
     ActionKind("end", phases=("main",)),
-    ActionKind(
-        "settle",
-        ("node",),
-        ("setup_settlement", "main"),
-        write=lambda a: f"settle {a.node}",
-        read=lambda s, args: s.SETTLE[s.node(_one(args, "settle"))],
-        target=_node_target,
-    ),
-    ActionKind(
-        "city",
-        ("node",),
-        ("main",),
-        write=lambda a: f"city {a.node}",
-        read=lambda s, args: s.CITY[s.node(_one(args, "city"))],
-        target=_node_target,
-    ),
+    _node_kind("settle", ("setup_settlement", "main"), lambda s: s.SETTLE),
+    _node_kind("city", ("main",), lambda s: s.CITY),
     ActionKind(
         "road",
         ("edge", "node_a", "node_b"),
@@ -319,20 +327,8 @@ KINDS = ActionKinds(
         write=lambda a: "plenty " + " ".join(RESOURCES[r] for r in a[1:]),
         read=_read_plenty,
     ),
-    ActionKind(
-        "monopoly",
-        ("resource",),
-        _ROLL_OR_MAIN,
-        write=lambda a: f"monopoly {RESOURCES[a.resource]}",
-        read=lambda s, args: s.MONOPOLY[resource(_one(args, "monopoly"))],
-    ),
-    ActionKind(
-        "discard",
-        ("resource",),
-        ("discard",),
-        write=lambda a: f"discard {RESOURCES[a.resource]}",
-        read=lambda s, args: s.DISCARD[resource(_one(args, "discard"))],
-    ),
+    _resource_kind("monopoly", _ROLL_OR_MAIN, lambda s: s.MONOPOLY),
+    _resource_kind("discard", ("discard",), lambda s: s.DISCARD),
     ActionKind(
         "robber",
         ("hex", "label", "victim"),

@@ -91,39 +91,18 @@ class BuildingMixin(CatanState):
 
     def _legal_building(self, seat: int, hand: list[int], acts: list[Action]) -> None:
         """Affordable building spots; ``hand`` is the seat's five resource counts (sliced once per call)."""
-        rules, table, pieces = self.rules, self.table, self.pieces
+        rules, table, pieces, slot = self.rules, self.table, self.pieces, seat * PIECE_KINDS
         h0, h1, h2, h3, h4 = hand
         c = rules.road_cost
-        if (
-            pieces[seat * PIECE_KINDS + ROADS]
-            and h0 >= c[0]
-            and h1 >= c[1]
-            and h2 >= c[2]
-            and h3 >= c[3]
-            and h4 >= c[4]
-        ):
+        if pieces[slot + ROADS] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
             road = table.ROAD
             acts.extend([road[e] for e in self._road_spots(seat)])
         c = rules.settlement_cost
-        if (
-            pieces[seat * PIECE_KINDS + SETTLEMENTS]
-            and h0 >= c[0]
-            and h1 >= c[1]
-            and h2 >= c[2]
-            and h3 >= c[3]
-            and h4 >= c[4]
-        ):
+        if pieces[slot + SETTLEMENTS] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
             settle = table.SETTLE
             acts.extend([settle[n] for n in self._settlement_spots(seat)])
         c = rules.city_cost
-        if (
-            pieces[seat * PIECE_KINDS + CITIES]
-            and h0 >= c[0]
-            and h1 >= c[1]
-            and h2 >= c[2]
-            and h3 >= c[3]
-            and h4 >= c[4]
-        ):
+        if pieces[slot + CITIES] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
             city, level = table.CITY, self.node_level
             acts.extend([city[n] for n in sorted(self.buildings[seat]) if level[n] == 1])
         c = rules.development_cost
