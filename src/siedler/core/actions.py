@@ -11,7 +11,7 @@ paths), so a kind's ``read`` gets the family's set of interned actions, whatever
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -73,7 +73,7 @@ class ActionKinds:
     def __contains__(self, name: object) -> bool:
         return name in self.by_name
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[ActionKind]:
         return iter(self.by_name.values())
 
     def write(self, action: Action) -> str:
