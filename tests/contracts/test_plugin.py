@@ -46,7 +46,8 @@ def test_a_random_game_of_pig_replays_copies_and_pickles() -> None:
 def test_pig_refuses_with_reasons() -> None:
     game = siedler.new_game("pig", players=2, seed=2)
     assert game.why_illegal("hold") == "hold is not legal now: roll at least once first"
-    assert game.why_illegal("jump") == "'jump' is not a Pig action (roll, hold)"
+    assert game.why_illegal("jump") == "unknown action 'jump' in 'jump'"
+    assert game.why_illegal("") == "empty action text"
     try:
         game.apply("hold")
     except IllegalAction as exc:

@@ -7,18 +7,18 @@ import json
 import pytest
 
 import siedler
-from siedler.games.deck_building.actions import action_table
+from siedler.games.deck_building.actions import action_set
 
 from .positions import play, position
 
 
 def every_action() -> list[siedler.Action]:
-    table = action_table(30)
+    table = action_set(30)
     return list(table.canon.values())
 
 
 def test_notation_round_trip_for_every_action() -> None:
-    table = action_table(30)
+    table = action_set(30)
     for action in every_action():
         text = str(action)
         assert table.parse(text) is action
@@ -42,7 +42,7 @@ def test_notation_round_trip_for_every_action() -> None:
     ],
 )
 def test_parser_accepts_german_names_and_synonyms(text: str, action: str) -> None:
-    assert str(action_table(30).parse(text)) == action
+    assert str(action_set(30).parse(text)) == action
 
 
 @pytest.mark.parametrize(

@@ -9,14 +9,19 @@ from typing import cast
 from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.games.catan import CatanGame
+from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import (
+    CITIES,
     DISCARD,
     MAIN,
     OFFER_CONFIRM,
     OFFER_REPLY,
+    PIECE_KINDS,
     ROAD_BUILDING,
+    ROADS,
     ROBBER,
     ROLL,
+    SETTLEMENTS,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
 )
@@ -47,7 +52,7 @@ def _road_value(game: CatanGame, action: Action) -> int:
 
 
 def _missing(game: CatanGame, seat: int, cost: tuple[int, ...]) -> list[int]:
-    hand = game.hands[seat * 5 : seat * 5 + 5]
+    hand = game.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]
     return [max(0, c - h) for c, h in zip(cost, hand)]
 
 
@@ -60,13 +65,13 @@ def _robbed(game: CatanGame, seat: int) -> bool:
 
 def _target(game: CatanGame, seat: int) -> tuple[int, ...] | None:
     rules = game.rules
-    if game.pieces[seat * 3 + 2] and any(game.node_level[n] == 1 for n in game.buildings[seat]):
+    if game.pieces[seat * PIECE_KINDS + CITIES] and any(game.node_level[n] == 1 for n in game.buildings[seat]):
         return rules.city_cost
-    if game.pieces[seat * 3 + 1] and game._settlement_spots(seat):
+    if game.pieces[seat * PIECE_KINDS + SETTLEMENTS] and game._settlement_spots(seat):
         return rules.settlement_cost
     if any(game.dev_deck):
         return rules.development_cost
-    if game.pieces[seat * 3] and game._road_spots(seat):
+    if game.pieces[seat * PIECE_KINDS + ROADS] and game._road_spots(seat):
         return rules.road_cost
     return None
 
@@ -78,11 +83,11 @@ def _trade_toward(game: CatanGame, seat: int, legal: list[Action]) -> Action | N
     missing = _missing(game, seat, cost)
     if not any(missing):
         return None
-    hand = game.hands[seat * 5 : seat * 5 + 5]
+    hand = game.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]
     for a in legal:
         if a[0] == "bank":
             give, get = a[1], a[2]
-            rate = game.rates[seat * 5 + give]
+            rate = game.rates[seat * NUM_RESOURCES + give]
             if missing[get] and hand[give] - cost[give] >= rate:
                 return a
     return None
@@ -112,7 +117,10 @@ def _main(game: CatanGame, seat: int, legal: list[Action], rng: _random.Random) 
         missing = _missing(game, seat, cost)
         return cast(Action, _best(by_kind["plenty"], lambda a: sum(min(1, missing[r]) for r in a[1:])))
     if "monopoly" in by_kind:
-        counts = [sum(game.hands[q * 5 + r] for q in range(game.num_players) if q != seat) for r in range(5)]
+        counts = [
+            sum(game.hands[q * NUM_RESOURCES + r] for q in range(game.num_players) if q != seat)
+            for r in range(NUM_RESOURCES)
+        ]
         # Only card counts per player are public; the bot uses totals, as a careful player would estimate.
         return cast(Action, _best(by_kind["monopoly"], lambda a: counts[a[1]]))
     return by_kind["end"][0] if "end" in by_kind else rng.choice(legal)
@@ -152,7 +160,7 @@ def catan_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
         return legal[0]
     if phase == DISCARD:
         cost = _target(g, seat) or g.rules.city_cost
-        hand = g.hands[seat * 5 : seat * 5 + 5]
+        hand = g.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]
         return _best(legal, lambda a: hand[a[1]] - cost[a[1]])
     if phase == ROBBER:
         return _robber(g, seat, legal)
@@ -160,9 +168,9 @@ def catan_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
         assert g.offer is not None
         cost = _target(g, seat) or g.rules.city_cost
         missing = _missing(g, seat, cost)
-        helps = any(missing[r] and g.offer[1][r] for r in range(5))
-        hand = g.hands[seat * 5 : seat * 5 + 5]
-        spare = all(hand[r] - g.offer[2][r] >= cost[r] for r in range(5) if g.offer[2][r])
+        helps = any(missing[r] and g.offer[1][r] for r in range(NUM_RESOURCES))
+        hand = g.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]
+        spare = all(hand[r] - g.offer[2][r] >= cost[r] for r in range(NUM_RESOURCES) if g.offer[2][r])
         accept = [a for a in legal if a[0] == "accept"]
         return accept[0] if helps and spare and accept else next(a for a in legal if a[0] == "decline")
     if phase == OFFER_CONFIRM:

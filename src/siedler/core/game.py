@@ -41,8 +41,6 @@ class Game:
     #: Each class declares only its own: ``__init_subclass__`` merges those of the whole ancestry, so that
     #: variants composed as mixins (see ``siedler.core.registry.Extension``) keep each other's lists.
     _copy_lists: ClassVar[tuple[str, ...]] = ()
-    #: The action class whose ``__str__`` renders this rule set's notation.
-    action_class: ClassVar[type[Action]] = Action
     #: ``kind -> method``: every ``_do_<kind>`` method of the class, collected once per class.
     _handlers: ClassVar[dict[str, Callable[[Any, Action], None]]] = {}
 
@@ -140,10 +138,11 @@ class Game:
         A target names something the view draws: ``"node:12"``, ``"edge:12-13"``, ``"hex:F"`` on a board,
         ``"card:<id>"`` or ``"pile:<name>"`` in card zones. The browser highlights every target of a legal
         action and offers the actions sharing one target when it is clicked, so it never parses a rule set's
-        notation; rule sets override this, and without it every action is still offered in a menu.
+        notation; a rule set declares it with each action kind (``ActionKind.target``), and without it the
+        action is still offered in a menu.
         It must depend on the action alone (servers cache it); ``action_label`` may depend on the position.
         """
-        return None
+        return action.KINDS.target(action) if isinstance(action, Action) else None
 
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
         """The position as text for a terminal, as ``seat`` may see it; rule sets draw their own."""
@@ -171,6 +170,8 @@ class Game:
             legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(self._refusal(action))
+        if type(action) is tuple:  # a plain tuple equal to a legal action: handlers read its named fields
+            action = legal[legal.index(action)]
         self._legal = None
         self._handlers[action[0]](self, action)  # the action's _do_<kind> method
         self._history = (self._history, action)

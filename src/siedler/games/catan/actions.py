@@ -14,11 +14,12 @@ Notation (see docs/notation.md):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from siedler.core.actions import Action
+from siedler.core.actions import Action, ActionKind, ActionKinds, field
 from siedler.core.errors import IllegalAction
 from siedler.core.hexgrid import Topology
 
@@ -49,27 +50,23 @@ def bundle_text(b: Bundle) -> str:
 
 
 class CatanAction(Action):
-    __slots__ = ()
+    """A Catan action; its fields by name (which kinds have which is declared in ``KINDS`` below)."""
 
-    def __str__(self) -> str:
-        k = self[0]
-        if k in ("settle", "city"):
-            return f"{k} {self[1]}"
-        if k == "road":
-            return f"road {self[2]}-{self[3]}"
-        if k == "robber":
-            return f"robber {self[2]}" + (f" @{self[3]}" if self[3] >= 0 else "")
-        if k in ("discard", "monopoly"):
-            return f"{k} {RESOURCES[self[1]]}"
-        if k == "plenty":
-            return "plenty " + " ".join(RESOURCES[r] for r in self[1:])
-        if k == "bank":
-            return f"bank {RESOURCES[self[1]]}>{RESOURCES[self[2]]}"
-        if k == "offer":
-            return f"offer {bundle_text(self[1])}>{bundle_text(self[2])}" + (f" @{self[3]}" if self[3] >= 0 else "")
-        if k == "confirm":
-            return f"confirm @{self[1]}"
-        return " ".join(str(x) for x in self)
+    __slots__ = ()
+    node = field(1)  # settle, city
+    edge = field(1)  # road: the path's index
+    node_a = field(2)  # road: its two intersections
+    node_b = field(3)
+    hex = field(1)  # robber: the hex's index
+    label = field(2)  # robber: the hex's label
+    victim = field(3)  # robber: the seat robbed, -1 for nobody
+    resource = field(1)  # discard, monopoly, plenty
+    second = field(2)  # plenty: the second resource, when the bank holds two
+    give = field(1)  # bank: a resource; offer: a bundle
+    get = field(2)  # bank
+    want = field(2)  # offer
+    to = field(3)  # offer: the seat addressed, -1 for everyone
+    seat = field(1)  # confirm
 
 
 def bundles(max_cards: int, exclude: frozenset[int] = frozenset()) -> list[Bundle]:
@@ -85,7 +82,7 @@ def bundles(max_cards: int, exclude: frozenset[int] = frozenset()) -> list[Bundl
     return out  # type: ignore[return-value]
 
 
-class ActionTable:
+class ActionSet:
     """Every action object a game on this topology can use, built once and shared by all such games.
 
     Legal-action generation then hands out these objects instead of allocating, and ``apply`` finds them
@@ -168,67 +165,15 @@ class ActionTable:
     # ------------------------------------------------------------------ parsing
     def parse(self, text: str) -> CatanAction:
         """Read notation; tolerant of case, spacing and German resource names, strict about meaning."""
-        if not isinstance(text, str):
-            raise IllegalAction(f"an action must be text or an action object, not {type(text).__name__}")
-        words = text.strip().lower().split()
-        if not words:
-            raise IllegalAction("empty action text")
-        kind, args = words[0], words[1:]
-        simple = {
-            "roll": self.ROLL,
-            "end": self.END,
-            "buy": self.BUY,
-            "knight": self.KNIGHT,
-            "roadbuilding": self.ROAD_BUILDING,
-            "accept": self.ACCEPT,
-            "decline": self.DECLINE,
-            "withdraw": self.WITHDRAW,
-        }
-        try:
-            if kind in simple:
-                if args:
-                    raise IllegalAction(f"{kind!r} takes no arguments")
-                return simple[kind]
-            if kind in ("settle", "city"):
-                n = self._node(_one(args, kind))
-                return self.SETTLE[n] if kind == "settle" else self.CITY[n]
-            if kind == "road":
-                return self.ROAD[self._edge(_one(args, kind))]
-            if kind == "robber":
-                if not 1 <= len(args) <= 2:
-                    raise IllegalAction("write 'robber <hex>' or 'robber <hex> @<seat>'")
-                h = self._hex(args[0])
-                victim = self._seat(args[1]) if len(args) == 2 else -1
-                return self.ROBBER[h][victim + 1]
-            if kind in ("discard", "monopoly"):
-                r = resource(_one(args, kind))
-                return (self.DISCARD if kind == "discard" else self.MONOPOLY)[r]
-            if kind == "plenty":
-                if len(args) == 1:
-                    return self.PLENTY_ONE[resource(args[0])]
-                if len(args) != 2:
-                    raise IllegalAction("write 'plenty <resource> <resource>'")
-                a, b = sorted((resource(args[0]), resource(args[1])))
-                return self.PLENTY[(a, b)]
-            if kind == "bank":
-                give, _, get = "".join(args).partition(">")
-                if not get:
-                    raise IllegalAction("write 'bank <give>><get>', e.g. 'bank wool>ore'")
-                return self.BANK[resource(give)][resource(get)]
-            if kind == "offer":
-                return self._offer(args)
-            if kind == "confirm":
-                return self.CONFIRM[self._seat(_one(args, kind))]
-        except IndexError:
-            raise IllegalAction(f"{text.strip()!r} names something not on this board") from None
-        raise IllegalAction(f"unknown action {kind!r} in {text.strip()!r}")
+        found: CatanAction = KINDS.parse(self, text)
+        return found
 
-    def _node(self, word: str) -> int:
+    def node(self, word: str) -> int:
         if not word.isdigit() or int(word) >= self.topology.num_nodes:
             raise IllegalAction(f"{word!r} is not an intersection (0-{self.topology.num_nodes - 1})")
         return int(word)
 
-    def _edge(self, word: str) -> int:
+    def edge(self, word: str) -> int:
         a, sep, b = word.partition("-")
         if not sep or not a.isdigit() or not b.isdigit():
             raise IllegalAction(f"{word!r} is not a path; write two intersections like 12-13")
@@ -237,22 +182,22 @@ class ActionTable:
             raise IllegalAction(f"intersections {a} and {b} are not joined by a path")
         return self.topology.edge_index[key]
 
-    def _hex(self, word: str) -> int:
+    def hex(self, word: str) -> int:
         label = word.upper()
         if label not in self.label_to_hex:
             raise IllegalAction(f"{word!r} is not a hex (hexes are labelled A-{self.topology.hex_labels[-1]})")
         return self.label_to_hex[label]
 
-    def _seat(self, word: str) -> int:
+    def seat(self, word: str) -> int:
         w = word.lstrip("@")
         if not w.isdigit() or int(w) >= self.num_players:
             raise IllegalAction(f"{word!r} is not a seat (seats are @0-@{self.num_players - 1})")
         return int(w)
 
-    def _offer(self, args: list[str]) -> CatanAction:
+    def offer(self, args: list[str]) -> CatanAction:
         to = -1
         if args and args[-1].startswith("@"):
-            to = self._seat(args[-1]) if args[-1] != "@*" else -1
+            to = self.seat(args[-1]) if args[-1] != "@*" else -1
             args = args[:-1]
         give_text, sep, want_text = "".join(args).partition(">")
         if not sep:
@@ -293,6 +238,122 @@ def parse_bundle(text: str) -> Bundle:
     return tuple(counts)  # type: ignore[return-value]
 
 
+def _read_plenty(s: ActionSet, args: list[str]) -> CatanAction:
+    if len(args) == 1:
+        return s.PLENTY_ONE[resource(args[0])]
+    if len(args) != 2:
+        raise IllegalAction("write 'plenty <resource> <resource>'")
+    a, b = sorted((resource(args[0]), resource(args[1])))
+    return s.PLENTY[(a, b)]
+
+
+def _read_robber(s: ActionSet, args: list[str]) -> CatanAction:
+    if not 1 <= len(args) <= 2:
+        raise IllegalAction("write 'robber <hex>' or 'robber <hex> @<seat>'")
+    victim = s.seat(args[1]) if len(args) == 2 else -1
+    return s.ROBBER[s.hex(args[0])][victim + 1]
+
+
+def _read_bank(s: ActionSet, args: list[str]) -> CatanAction:
+    give, _, get = "".join(args).partition(">")
+    if not get:
+        raise IllegalAction("write 'bank <give>><get>', e.g. 'bank wool>ore'")
+    return s.BANK[resource(give)][resource(get)]
+
+
+def _to(seat: int) -> str:
+    return f" @{seat}" if seat >= 0 else ""
+
+
+def _node_kind(name: str, phases: tuple[str, ...], pick: Callable[[ActionSet], tuple[CatanAction, ...]]) -> ActionKind:
+    """A kind played on an intersection (``settle 12``), from the set's per-node tuple ``pick``."""
+    return ActionKind(
+        name,
+        ("node",),
+        phases,
+        write=lambda a: f"{name} {a.node}",
+        read=lambda s, args: pick(s)[s.node(_one(args, name))],
+        target=lambda a: f"node:{a.node}",
+    )
+
+
+def _resource_kind(
+    name: str, phases: tuple[str, ...], pick: Callable[[ActionSet], tuple[CatanAction, ...]]
+) -> ActionKind:
+    """A kind naming one resource (``discard wood``), from the set's per-resource tuple ``pick``."""
+    return ActionKind(
+        name,
+        ("resource",),
+        phases,
+        write=lambda a: f"{name} {RESOURCES[a.resource]}",
+        read=lambda s, args: pick(s)[resource(_one(args, name))],
+    )
+
+
+#: Development cards other than victory points may be played before rolling too.
+_ROLL_OR_MAIN = ("roll", "main")
+#: Every Catan action kind, declared once; variants extend it (``KINDS.extended(...)``).
+KINDS = ActionKinds(
+    ActionKind("roll", phases=("roll",)),
+    ActionKind("end", phases=("main",)),
+    _node_kind("settle", ("setup_settlement", "main"), lambda s: s.SETTLE),
+    _node_kind("city", ("main",), lambda s: s.CITY),
+    ActionKind(
+        "road",
+        ("edge", "node_a", "node_b"),
+        ("setup_road", "main", "road_building"),
+        write=lambda a: f"road {a.node_a}-{a.node_b}",
+        read=lambda s, args: s.ROAD[s.edge(_one(args, "road"))],
+        target=lambda a: f"edge:{a.node_a}-{a.node_b}",
+    ),
+    ActionKind("buy", phases=("main",)),
+    ActionKind("knight", phases=_ROLL_OR_MAIN),
+    ActionKind("roadbuilding", phases=_ROLL_OR_MAIN),
+    ActionKind(
+        "plenty",
+        ("resource", "second"),
+        _ROLL_OR_MAIN,
+        write=lambda a: "plenty " + " ".join(RESOURCES[r] for r in a[1:]),
+        read=_read_plenty,
+    ),
+    _resource_kind("monopoly", _ROLL_OR_MAIN, lambda s: s.MONOPOLY),
+    _resource_kind("discard", ("discard",), lambda s: s.DISCARD),
+    ActionKind(
+        "robber",
+        ("hex", "label", "victim"),
+        ("robber",),
+        write=lambda a: f"robber {a.label}{_to(a.victim)}",
+        read=_read_robber,
+        target=lambda a: f"hex:{a.label}",
+    ),
+    ActionKind(
+        "bank",
+        ("give", "get"),
+        ("main",),
+        write=lambda a: f"bank {RESOURCES[a.give]}>{RESOURCES[a.get]}",
+        read=_read_bank,
+    ),
+    ActionKind(
+        "offer",
+        ("give", "want", "to"),
+        ("main",),
+        write=lambda a: f"offer {bundle_text(a.give)}>{bundle_text(a.want)}{_to(a.to)}",
+        read=lambda s, args: s.offer(args),
+    ),
+    ActionKind("accept", phases=("offer_reply",)),
+    ActionKind("decline", phases=("offer_reply",)),
+    ActionKind(
+        "confirm",
+        ("seat",),
+        ("offer_confirm",),
+        write=lambda a: f"confirm @{a.seat}",
+        read=lambda s, args: s.CONFIRM[s.seat(_one(args, "confirm"))],
+    ),
+    ActionKind("withdraw", phases=("offer_confirm",)),
+)
+CatanAction.KINDS = KINDS
+
+
 @cache
-def action_table(topo: Topology, num_players: int, offer_max_cards: int) -> ActionTable:
-    return ActionTable(topo, num_players, offer_max_cards)
+def action_set(topo: Topology, num_players: int, offer_max_cards: int) -> ActionSet:
+    return ActionSet(topo, num_players, offer_max_cards)

@@ -4,10 +4,22 @@ from __future__ import annotations
 
 from siedler.core.actions import Action
 
+from .actions import CatanAction
 from .board import GENERIC
 from .longest_road import longest_trail
-from .rules import Cost
-from .state import MAIN, NOBODY, ROAD_BUILDING, SETUP_ROAD, SETUP_SETTLEMENT, CatanState
+from .rules import NUM_RESOURCES, Cost
+from .state import (
+    CITIES,
+    MAIN,
+    NOBODY,
+    PIECE_KINDS,
+    ROAD_BUILDING,
+    ROADS,
+    SETTLEMENTS,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    CatanState,
+)
 
 
 class BuildingMixin(CatanState):
@@ -59,7 +71,7 @@ class BuildingMixin(CatanState):
 
     def _can_pay(self, seat: int, cost: Cost) -> bool:
         hands = self.hands
-        base = seat * 5
+        base = seat * NUM_RESOURCES
         return (
             hands[base] >= cost[0]
             and hands[base + 1] >= cost[1]
@@ -70,8 +82,8 @@ class BuildingMixin(CatanState):
 
     def _pay(self, seat: int, cost: Cost) -> None:
         hands, bank = self.hands, self.bank
-        base = seat * 5
-        for r in range(5):
+        base = seat * NUM_RESOURCES
+        for r in range(NUM_RESOURCES):
             c = cost[r]
             if c:
                 hands[base + r] -= c
@@ -79,18 +91,18 @@ class BuildingMixin(CatanState):
 
     def _legal_building(self, seat: int, hand: list[int], acts: list[Action]) -> None:
         """Affordable building spots; ``hand`` is the seat's five resource counts (sliced once per call)."""
-        rules, table, pieces = self.rules, self.table, self.pieces
+        rules, table, pieces, slot = self.rules, self.table, self.pieces, seat * PIECE_KINDS
         h0, h1, h2, h3, h4 = hand
         c = rules.road_cost
-        if pieces[seat * 3] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
+        if pieces[slot + ROADS] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
             road = table.ROAD
             acts.extend([road[e] for e in self._road_spots(seat)])
         c = rules.settlement_cost
-        if pieces[seat * 3 + 1] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
+        if pieces[slot + SETTLEMENTS] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
             settle = table.SETTLE
             acts.extend([settle[n] for n in self._settlement_spots(seat)])
         c = rules.city_cost
-        if pieces[seat * 3 + 2] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
+        if pieces[slot + CITIES] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
             city, level = table.CITY, self.node_level
             acts.extend([city[n] for n in sorted(self.buildings[seat]) if level[n] == 1])
         c = rules.development_cost
@@ -114,8 +126,8 @@ class BuildingMixin(CatanState):
         return tuple(road[e] for e in self._road_spots(self.current))
 
     # ------------------------------------------------------------------ building
-    def _do_settle(self, action: Action) -> None:
-        seat, node = self.current, action[1]
+    def _do_settle(self, action: CatanAction) -> None:
+        seat, node = self.current, action.node
         if self.phase == MAIN:
             self._pay(seat, self.rules.settlement_cost)
         self._place_settlement(seat, node)
@@ -135,7 +147,7 @@ class BuildingMixin(CatanState):
         blocked[node] = 1
         for m in topo.node_nodes[node]:
             blocked[m] = 1
-        self.pieces[seat * 3 + 1] -= 1
+        self.pieces[seat * PIECE_KINDS + SETTLEMENTS] -= 1
         self.vp[seat] += 1
         self.buildings[seat] = (*self.buildings[seat], node)
         harbor = self.board.node_harbor[node]
@@ -154,9 +166,9 @@ class BuildingMixin(CatanState):
 
     def _open_harbor(self, seat: int, kind: int) -> None:
         rates = self.rates
-        base = seat * 5
+        base = seat * NUM_RESOURCES
         if kind == GENERIC:
-            for r in range(5):
+            for r in range(NUM_RESOURCES):
                 if rates[base + r] > 3:
                     rates[base + r] = 3
         else:
@@ -164,37 +176,37 @@ class BuildingMixin(CatanState):
 
     def _founding_yield(self, seat: int, node: int) -> None:
         """The second founding settlement yields one card per adjacent producing hex."""
-        gained = [0] * 5
+        gained = [0] * NUM_RESOURCES
         resource = self.board.resource
         for h in self.board.topology.node_hexes[node]:
             r = resource[h]
             if r >= 0 and self.bank[r] > 0:
                 self.bank[r] -= 1
-                self.hands[seat * 5 + r] += 1
+                self.hands[seat * NUM_RESOURCES + r] += 1
                 gained[r] += 1
         if any(gained):
             self._emit("produce", {"gains": {str(seat): gained}})
 
-    def _do_city(self, action: Action) -> None:
-        seat, node = self.current, action[1]
+    def _do_city(self, action: CatanAction) -> None:
+        seat, node = self.current, action.node
         self._pay(seat, self.rules.city_cost)
         self.node_level[node] = 2
-        self.pieces[seat * 3 + 1] += 1
-        self.pieces[seat * 3 + 2] -= 1
+        self.pieces[seat * PIECE_KINDS + SETTLEMENTS] += 1
+        self.pieces[seat * PIECE_KINDS + CITIES] -= 1
         self.vp[seat] += 1
         self._emit("build", {"seat": seat, "piece": "city", "at": node})
         self._award_changes()
         self._check_win(seat)
 
-    def _do_road(self, action: Action) -> None:
-        seat, edge = self.current, action[1]
+    def _do_road(self, action: CatanAction) -> None:
+        seat, edge = self.current, action.edge
         phase = self.phase
         if phase == MAIN:
             self._pay(seat, self.rules.road_cost)
         self.edge_owner[edge] = seat
         self.roads[seat] = (*self.roads[seat], edge)
-        self.pieces[seat * 3] -= 1
-        self._emit("build", {"seat": seat, "piece": "road", "at": f"{action[2]}-{action[3]}"})
+        self.pieces[seat * PIECE_KINDS + ROADS] -= 1
+        self._emit("build", {"seat": seat, "piece": "road", "at": f"{action.node_a}-{action.node_b}"})
         topo = self.board.topology
         self.road_len[seat] = longest_trail(seat, self.roads[seat], topo.edge_nodes, self.node_owner)
         if phase == SETUP_ROAD:
@@ -203,7 +215,7 @@ class BuildingMixin(CatanState):
         self._update_longest_road()
         if phase == ROAD_BUILDING:
             self.free_roads -= 1
-            if self.free_roads <= 0 or not self.pieces[seat * 3] or not self._road_spots(seat):
+            if self.free_roads <= 0 or not self.pieces[seat * PIECE_KINDS + ROADS] or not self._road_spots(seat):
                 self.free_roads = 0
                 self.phase = MAIN
         self._check_win(seat)

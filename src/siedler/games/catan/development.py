@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from siedler.core.actions import Action
 
-from .rules import KNIGHT, MONOPOLY, ROAD_BUILDING, VICTORY_POINT, YEAR_OF_PLENTY
+from .actions import CatanAction
+from .rules import KNIGHT, MONOPOLY, NUM_RESOURCES, ROAD_BUILDING, VICTORY_POINT, YEAR_OF_PLENTY
+from .state import NUM_DEV_CARDS, PIECE_KINDS, ROADS, ROBBER, CatanState
 from .state import ROAD_BUILDING as ROAD_BUILDING_PHASE
-from .state import ROBBER, CatanState
 
 
 class DevelopmentMixin(CatanState):
     def _playable(self, seat: int, card: int) -> bool:
         """Held, and not bought this turn (``dev_new`` counts only the current player's purchases)."""
-        return self.dev_hand[seat * 5 + card] - self.dev_new[card] > 0
+        return self.dev_hand[seat * NUM_DEV_CARDS + card] - self.dev_new[card] > 0
 
     def _legal_development(self, seat: int, acts: list[Action], before_roll: bool) -> None:
         if self.dev_played:
             return
-        hand, base = self.dev_hand, seat * 5
+        hand, base = self.dev_hand, seat * NUM_DEV_CARDS
         if not (hand[base] or hand[base + 2] or hand[base + 3] or hand[base + 4]):
             return  # the common case: nothing playable held
         table = self.table
@@ -25,7 +26,7 @@ class DevelopmentMixin(CatanState):
             acts.append(table.KNIGHT)
         if before_roll:
             return
-        if self._playable(seat, ROAD_BUILDING) and self.pieces[seat * 3] and self._road_spots(seat):
+        if self._playable(seat, ROAD_BUILDING) and self.pieces[seat * PIECE_KINDS + ROADS] and self._road_spots(seat):
             acts.append(table.ROAD_BUILDING)
         if self._playable(seat, YEAR_OF_PLENTY):
             bank = self.bank
@@ -33,11 +34,11 @@ class DevelopmentMixin(CatanState):
             if pairs:
                 acts.extend(pairs)
             else:
-                acts.extend(table.PLENTY_ONE[r] for r in range(5) if bank[r])
+                acts.extend(table.PLENTY_ONE[r] for r in range(NUM_RESOURCES) if bank[r])
         if self._playable(seat, MONOPOLY):
             acts.extend(table.MONOPOLY)
 
-    def _do_buy(self, action: Action) -> None:
+    def _do_buy(self, action: CatanAction) -> None:
         seat = self.current
         self._pay(seat, self.rules.development_cost)
         self._draw_development(seat)
@@ -50,19 +51,19 @@ class DevelopmentMixin(CatanState):
         """
         card = self.rng.weighted_index(self.dev_deck)
         self.dev_deck[card] -= 1
-        self.dev_hand[seat * 5 + card] += 1
+        self.dev_hand[seat * NUM_DEV_CARDS + card] += 1
         self.dev_new[card] += 1
         self._emit("buy", {"seat": seat}, {"card": card}, (seat,))
         if card == VICTORY_POINT:
             self._check_win(seat)
 
     def _spend(self, seat: int, card: int) -> None:
-        self.dev_hand[seat * 5 + card] -= 1
+        self.dev_hand[seat * NUM_DEV_CARDS + card] -= 1
         self.dev_spent[card] += 1
         self.dev_played = True
         self._emit("play", {"seat": seat, "card": card})
 
-    def _do_knight(self, action: Action) -> None:
+    def _do_knight(self, action: CatanAction) -> None:
         seat = self.current
         self._spend(seat, KNIGHT)
         self.knights[seat] += 1
@@ -86,28 +87,28 @@ class DevelopmentMixin(CatanState):
             self._emit("award", {"award": "largest_army", "seat": seat, "from": holder})
             self._award_changes()
 
-    def _do_roadbuilding(self, action: Action) -> None:
+    def _do_roadbuilding(self, action: CatanAction) -> None:
         seat = self.current
         self._spend(seat, ROAD_BUILDING)
-        self.free_roads = min(2, self.pieces[seat * 3])
+        self.free_roads = min(2, self.pieces[seat * PIECE_KINDS + ROADS])
         self.phase = ROAD_BUILDING_PHASE
 
-    def _do_plenty(self, action: Action) -> None:
+    def _do_plenty(self, action: CatanAction) -> None:
         seat = self.current
         self._spend(seat, YEAR_OF_PLENTY)
         for r in action[1:]:
             self.bank[r] -= 1
-            self.hands[seat * 5 + r] += 1
+            self.hands[seat * NUM_RESOURCES + r] += 1
         self._emit("plenty", {"seat": seat, "take": list(action[1:])})
 
-    def _do_monopoly(self, action: Action) -> None:
-        seat, r = self.current, action[1]
+    def _do_monopoly(self, action: CatanAction) -> None:
+        seat, r = self.current, action.resource
         self._spend(seat, MONOPOLY)
         hands = self.hands
         taken = {}
         for q in range(self.num_players):
-            if q != seat and hands[q * 5 + r]:
-                taken[str(q)] = hands[q * 5 + r]
-                hands[seat * 5 + r] += hands[q * 5 + r]
-                hands[q * 5 + r] = 0
+            if q != seat and hands[q * NUM_RESOURCES + r]:
+                taken[str(q)] = hands[q * NUM_RESOURCES + r]
+                hands[seat * NUM_RESOURCES + r] += hands[q * NUM_RESOURCES + r]
+                hands[q * NUM_RESOURCES + r] = 0
         self._emit("monopoly", {"seat": seat, "resource": r, "taken": taken})

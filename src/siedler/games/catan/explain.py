@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from siedler.core.actions import Action
 
-from .rules import DEV_CARDS, KNIGHT, MONOPOLY, RESOURCES, ROAD_BUILDING, YEAR_OF_PLENTY
-from .state import MAIN, PHASE_NAMES, ROLL, CatanState
+from .actions import KINDS, CatanAction
+from .rules import DEV_CARDS, KNIGHT, MONOPOLY, NUM_RESOURCES, RESOURCES, ROAD_BUILDING, YEAR_OF_PLENTY
+from .state import (
+    CITIES,
+    MAIN,
+    PHASE_NAMES,
+    PIECE_KINDS,
+    ROADS,
+    ROLL,
+    SETTLEMENTS,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    CatanState,
+)
 
 PHASE_TASKS = {
     "setup_settlement": "found a settlement",
@@ -18,18 +30,6 @@ PHASE_TASKS = {
     "offer_reply": "accept or decline the trade offer",
     "offer_confirm": "confirm the trade with someone who accepted, or withdraw it",
     "over": "nothing: the game is over",
-}
-# The kinds a phase offers at all: refusing one of these gets its specific reason, any other the phase's task.
-PHASE_KINDS = {
-    "setup_settlement": {"settle"},
-    "setup_road": {"road"},
-    "roll": {"roll", "knight", "roadbuilding", "plenty", "monopoly"},
-    "discard": {"discard"},
-    "robber": {"robber"},
-    "main": {"end", "settle", "city", "road", "buy", "knight", "roadbuilding", "plenty", "monopoly", "bank", "offer"},
-    "road_building": {"road"},
-    "offer_reply": {"accept", "decline"},
-    "offer_confirm": {"confirm", "withdraw"},
 }
 CARD_OF_KIND = {"knight": KNIGHT, "roadbuilding": ROAD_BUILDING, "plenty": YEAR_OF_PLENTY, "monopoly": MONOPOLY}
 
@@ -47,52 +47,55 @@ class ExplainMixin(CatanState):
         who = f"seat {seat} ({self.players[seat]})" if seat is not None else "nobody"
         legal_kinds = {a[0] for a in self.legal_actions()}
         kind = action[0]
-        if kind not in legal_kinds and kind not in PHASE_KINDS.get(phase, ()):
+        kinds = action.KINDS if isinstance(action, Action) else KINDS
+        # The kinds a phase offers at all: refusing one of these gets its specific reason, any other the task.
+        if kind not in legal_kinds and kind not in kinds.in_phase(phase):
             task = PHASE_TASKS[phase].format(robber=self.robber_name())
             return f"'{action}' is not possible now: {who} must {task}"
-        reason = self._specific_reason(action)
+        # A plain tuple equal to an action gets the action's named fields.
+        reason = self._specific_reason(action if isinstance(action, CatanAction) else CatanAction(*action))
         return f"'{action}' is not legal: {reason}"
 
-    def _specific_reason(self, action: Action) -> str:
+    def _specific_reason(self, action: CatanAction) -> str:
         kind, seat = action[0], self.to_act
         assert seat is not None
         topo = self.board.topology
         if kind == "settle":
-            n = action[1]
+            n = action.node
             if self.node_owner[n] >= 0:
                 return f"intersection {n} is taken"
             if self.blocked[n]:
                 return f"intersection {n} is next to a building (distance rule)"
-            if self.phase != 0 and not self.pieces[seat * 3 + 1]:
+            if self.phase != SETUP_SETTLEMENT and not self.pieces[seat * PIECE_KINDS + SETTLEMENTS]:
                 return f"all {self.rules.max_settlements} of your settlements are on the board"
-            if self.phase != 0 and not self._can_pay(seat, self.rules.settlement_cost):
+            if self.phase != SETUP_SETTLEMENT and not self._can_pay(seat, self.rules.settlement_cost):
                 return f"a settlement costs {_cost_text(self.rules.settlement_cost)}"
             return f"intersection {n} is not on one of your roads"
         if kind == "city":
-            n = action[1]
+            n = action.node
             if self.node_owner[n] != seat or self.node_level[n] != 1:
                 return f"a city replaces one of your own settlements; {n} is not one"
-            if not self.pieces[seat * 3 + 2]:
+            if not self.pieces[seat * PIECE_KINDS + CITIES]:
                 return f"all {self.rules.max_cities} of your cities are on the board"
             return f"a city costs {_cost_text(self.rules.city_cost)}"
         if kind == "road":
-            e = action[1]
+            e = action.edge
             if self.edge_owner[e] >= 0:
                 return f"path {topo.edge_label(e)} is taken"
-            if self.phase == 1:
+            if self.phase == SETUP_ROAD:
                 return "the founding road must touch the settlement just founded"
-            if not self.pieces[seat * 3]:
+            if not self.pieces[seat * PIECE_KINDS + ROADS]:
                 return f"all {self.rules.max_roads} of your roads are on the board"
-            if self.phase == 5 and not self._can_pay(seat, self.rules.road_cost):
+            if self.phase == MAIN and not self._can_pay(seat, self.rules.road_cost):
                 return f"a road costs {_cost_text(self.rules.road_cost)}"
             return f"path {topo.edge_label(e)} does not connect to your roads or buildings"
         if kind == "robber":
-            h, victim = action[1], action[3]
+            h, victim = action.hex, action.victim
             if h == self.robber:
                 return f"the {self.robber_name()} must move to another hex"
             if victim < 0:
-                return f"you must steal from a player next to hex {action[2]} who holds cards"
-            return f"seat {victim} has no building on hex {action[2]} or holds no cards"
+                return f"you must steal from a player next to hex {action.label} who holds cards"
+            return f"seat {victim} has no building on hex {action.label} or holds no cards"
         if kind == "buy":
             if not any(self.dev_deck):
                 return "there are no development cards left"
@@ -100,14 +103,14 @@ class ExplainMixin(CatanState):
         if kind in CARD_OF_KIND:
             return self._card_reason(seat, action)
         if kind == "bank":
-            give, get = action[1], action[2]
-            rate = self.rates[seat * 5 + give]
+            give, get = action.give, action.get
+            rate = self.rates[seat * NUM_RESOURCES + give]
             if give == get:
                 return "trade one resource for another"
-            if self.hands[seat * 5 + give] < rate:
+            if self.hands[seat * NUM_RESOURCES + give] < rate:
                 return f"you need {rate} {RESOURCES[give]} to trade with the bank (you do not hold them)"
             return f"the bank has no {RESOURCES[get]} left"
-        if kind == "offer" and action[3] == seat:
+        if kind == "offer" and action.to == seat:
             return "an offer goes to every other player or to one of them, not to yourself"
         if kind == "offer" and self.offers_made >= self.max_offers:
             if not self.max_offers:
@@ -120,7 +123,7 @@ class ExplainMixin(CatanState):
         if kind == "plenty":
             return "the bank does not hold those resources"
         if kind == "confirm":
-            return f"seat {action[1]} did not accept the offer"
+            return f"seat {action.seat} did not accept the offer"
         return "not now"
 
     def _card_reason(self, seat: int, action: Action) -> str:
@@ -131,12 +134,12 @@ class ExplainMixin(CatanState):
             return "before rolling only a knight may be played; roll the dice first"
         if self.dev_played:
             return "only one development card may be played per turn"
-        if not self.dev_hand[seat * 5 + card]:
+        if not self.dev_hand[seat * len(DEV_CARDS) + card]:
             return f"you hold no {name} card"
-        if self.dev_hand[seat * 5 + card] <= self.dev_new[card]:
+        if self.dev_hand[seat * len(DEV_CARDS) + card] <= self.dev_new[card]:
             return f"a development card cannot be played in the turn it was bought ({name} bought this turn)"
         if card == ROAD_BUILDING and self.phase == MAIN:
-            if not self.pieces[seat * 3]:
+            if not self.pieces[seat * PIECE_KINDS + ROADS]:
                 return f"all {self.rules.max_roads} of your roads are on the board"
             return "there is nowhere to build a road"
         if card == YEAR_OF_PLENTY:

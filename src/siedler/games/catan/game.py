@@ -11,20 +11,20 @@ from typing import ClassVar
 from siedler.core.actions import Action
 from siedler.core.options import Option
 
-from .actions import action_table
+from .actions import CatanAction, action_set
 from .board import Board, balanced_board, beginner_board, random_board
 from .building import BuildingMixin
 from .development import DevelopmentMixin
 from .explain import ExplainMixin
-from .hints import HintsMixin
 from .labels import LabelMixin
 from .presentation import ViewMixin
-from .rules import rules_from
+from .rules import NUM_RESOURCES, rules_from
 from .snapshot import SnapshotMixin
 from .state import (
     DISCARD,
     MAIN,
     NOBODY,
+    NUM_DEV_CARDS,
     OFFER_CONFIRM,
     OFFER_REPLY,
     OVER,
@@ -56,7 +56,6 @@ CATAN_OPTIONS = (
 class CatanGame(
     TextMixin,
     LabelMixin,
-    HintsMixin,
     ViewMixin,
     SnapshotMixin,
     ExplainMixin,
@@ -83,13 +82,13 @@ class CatanGame(
         rules, n = self.rules, self.num_players
         self.board = self._make_board()
         topo = self.board.topology
-        self.table = action_table(topo, n, self.options["offer_max_cards"])
-        self.hands = [0] * (n * 5)
-        self.bank = [rules.bank_per_resource] * 5
+        self.table = action_set(topo, n, self.options["offer_max_cards"])
+        self.hands = [0] * (n * NUM_RESOURCES)
+        self.bank = [rules.bank_per_resource] * NUM_RESOURCES
         self.dev_deck = list(rules.deck)
-        self.dev_hand = [0] * (n * 5)
-        self.dev_new = [0] * 5
-        self.dev_spent = [0] * 5
+        self.dev_hand = [0] * (n * NUM_DEV_CARDS)
+        self.dev_new = [0] * NUM_DEV_CARDS
+        self.dev_spent = [0] * NUM_DEV_CARDS
         self.knights = [0] * n
         self._clear_board()
         self.discard_left = [0] * n
@@ -153,7 +152,7 @@ class CatanGame(
             seat = self.to_act
             assert seat is not None
             discard, hands = self.table.DISCARD, self.hands
-            return tuple(discard[r] for r in range(5) if hands[seat * 5 + r])
+            return tuple(discard[r] for r in range(NUM_RESOURCES) if hands[seat * NUM_RESOURCES + r])
         if phase == ROBBER:
             return self._legal_robber()
         if phase == SETUP_SETTLEMENT:
@@ -170,7 +169,7 @@ class CatanGame(
 
     def _legal_main(self) -> tuple[Action, ...]:
         seat = self.current
-        hand = self.hands[seat * 5 : seat * 5 + 5]
+        hand = self.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]
         acts: list[Action] = [self.table.END]
         self._legal_building(seat, hand, acts)
         self._legal_development(seat, acts, before_roll=False)
@@ -192,7 +191,7 @@ class CatanGame(
         # Seats are visited in order, so each hex's list comes out sorted and without repeats.
         victims: dict[int, list[int]] = {}
         for q in range(self.num_players):
-            if q != seat and any(hands[q * 5 : q * 5 + 5]):
+            if q != seat and any(hands[q * NUM_RESOURCES : q * NUM_RESOURCES + NUM_RESOURCES]):
                 for n in buildings[q]:
                     for h in node_hexes[n]:
                         found = victims.get(h)
@@ -211,7 +210,7 @@ class CatanGame(
         return tuple(acts)
 
     # ------------------------------------------------------------------ rolling and production
-    def _do_roll(self, action: Action) -> None:
+    def _do_roll(self, action: CatanAction) -> None:
         self.dice = d1, d2 = self.rng.dice()
         total = d1 + d2
         self._emit("roll", {"seat": self.current, "dice": [d1, d2]})
@@ -260,7 +259,7 @@ class CatanGame(
                 need = bank[r]
             bank[r] -= need
             for p, amount in per_seat.items():
-                hands[p * 5 + r] += amount
+                hands[p * NUM_RESOURCES + r] += amount
                 key = str(p)
                 if key in gains:
                     gains[key][r] += amount
@@ -274,7 +273,7 @@ class CatanGame(
         n, hands, limit = self.num_players, self.hands, self.rules.discard_above
         anyone = False
         for p in range(n):
-            held = sum(hands[p * 5 : p * 5 + 5])
+            held = sum(hands[p * NUM_RESOURCES : p * NUM_RESOURCES + NUM_RESOURCES])
             if held > limit:
                 self.discard_left[p] = held // 2
                 anyone = True
@@ -297,10 +296,10 @@ class CatanGame(
         self.phase = ROBBER
         self.to_act = self.current
 
-    def _do_discard(self, action: Action) -> None:
-        seat, r = self.to_act, action[1]
+    def _do_discard(self, action: CatanAction) -> None:
+        seat, r = self.to_act, action.resource
         assert seat is not None
-        self.hands[seat * 5 + r] -= 1
+        self.hands[seat * NUM_RESOURCES + r] -= 1
         self.bank[r] += 1
         self.discard_left[seat] -= 1
         self._emit("discard", {"seat": seat, "resource": r})
@@ -310,26 +309,26 @@ class CatanGame(
         else:
             self._to_robber(MAIN)
 
-    def _do_robber(self, action: Action) -> None:
-        seat, h, victim = self.current, action[1], action[3]
+    def _do_robber(self, action: CatanAction) -> None:
+        seat, h, victim = self.current, action.hex, action.victim
         self.robber = h
-        self._emit("robber", {"seat": seat, "hex": action[2]})
+        self._emit("robber", {"seat": seat, "hex": action.label})
         if victim >= 0:
             self._steal(seat, victim)
         self.phase = self.robber_return
         self.to_act = seat
 
     def _steal(self, thief: int, victim: int) -> None:
-        hand = self.hands[victim * 5 : victim * 5 + 5]
+        hand = self.hands[victim * NUM_RESOURCES : victim * NUM_RESOURCES + NUM_RESOURCES]
         r = self.rng.weighted_index(hand)
-        self.hands[victim * 5 + r] -= 1
-        self.hands[thief * 5 + r] += 1
+        self.hands[victim * NUM_RESOURCES + r] -= 1
+        self.hands[thief * NUM_RESOURCES + r] += 1
         self._emit("steal", {"seat": thief, "victim": victim}, {"resource": r}, (thief, victim))
 
     # ------------------------------------------------------------------ turns and the end
-    def _do_end(self, action: Action) -> None:
+    def _do_end(self, action: CatanAction) -> None:
         if any(self.dev_new):
-            self.dev_new = [0] * 5
+            self.dev_new = [0] * NUM_DEV_CARDS
         self.dev_played = False
         self.offers_made = 0
         self.turn += 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from siedler.core.actions import Action
 
+from .actions import CatanAction
 from .rules import NUM_RESOURCES
 from .state import CatanState
 from .words import NAMES
@@ -80,27 +81,28 @@ class LabelMixin(CatanState):
             return SIMPLE[lang][kind]
         t = TEMPLATES[lang]
         res = NAMES[lang]["resources"]
+        named = action if isinstance(action, CatanAction) else CatanAction(*action)
         if kind in ("settle", "city"):
-            return t[kind].format(action[1])
+            return t[kind].format(named.node)
         if kind == "road":
-            return t["road"].format(f"{action[2]}-{action[3]}")
+            return t["road"].format(f"{named.node_a}-{named.node_b}")
         if kind == "robber":
-            victim = action[3]
+            victim = named.victim
             robber = self.robber_name(lang)
             if victim < 0:
-                return t["robber"].format(action[2], robber=robber)
-            return t["robber_steal"].format(action[2], self.players[victim], robber=robber)
+                return t["robber"].format(named.label, robber=robber)
+            return t["robber_steal"].format(named.label, self.players[victim], robber=robber)
         if kind in ("discard", "monopoly"):
-            return t[kind].format(res[action[1]])
+            return t[kind].format(res[named.resource])
         if kind == "plenty":
             return t["plenty"].format(" + ".join(res[r] for r in action[1:]))
         if kind == "bank":
             seat = self.current if self.to_act is None else self.to_act
-            rate = self.rates[seat * NUM_RESOURCES + action[1]]
-            return t["bank"].format(rate, res[action[1]], res[action[2]])
+            rate = self.rates[seat * NUM_RESOURCES + named.give]
+            return t["bank"].format(rate, res[named.give], res[named.get])
         if kind == "offer":
-            to = t["everyone"] if action[3] < 0 else self.players[action[3]]
-            return t["offer"].format(_bundle(action[1], lang), _bundle(action[2], lang), to)
+            to = t["everyone"] if named.to < 0 else self.players[named.to]
+            return t["offer"].format(_bundle(named.give, lang), _bundle(named.want, lang), to)
         if kind == "confirm":
-            return t["confirm"].format(self.players[action[1]])
+            return t["confirm"].format(self.players[named.seat])
         return str(action)

@@ -6,7 +6,7 @@ from typing import Any
 
 from siedler.core.errors import RecordError
 
-from .actions import action_table
+from .actions import action_set
 from .board import Board
 from .longest_road import longest_trail
 from .presentation import _named
@@ -75,7 +75,7 @@ class SnapshotMixin(CatanState):
         n = self.num_players
         self.board = Board.from_json(data["board"], self._terrains())
         topo = self.board.topology
-        self.table = action_table(topo, n, self.options["offer_max_cards"])
+        self.table = action_set(topo, n, self.options["offer_max_cards"])
         phase_index = {name: i for i, name in enumerate(PHASE_NAMES)}
         self.phase = phase_index[data["phase"]]
         self.robber_return = phase_index[data["robber_return"]]

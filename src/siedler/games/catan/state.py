@@ -11,9 +11,9 @@ from typing import Any, ClassVar
 from siedler.core.actions import Action
 from siedler.core.game import Game
 
-from .actions import ActionTable, CatanAction
+from .actions import ActionSet, CatanAction
 from .board import Board
-from .rules import CatanRules
+from .rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT, CatanRules
 
 # Phases: who acts and what they may do.
 SETUP_SETTLEMENT, SETUP_ROAD, ROLL, DISCARD, ROBBER, MAIN, ROAD_BUILDING, OFFER_REPLY, OFFER_CONFIRM, OVER = range(10)
@@ -30,11 +30,14 @@ PHASE_NAMES = (
     "over",
 )
 NOBODY = -1
-R = 5  # resources per hand
+#: Piece slots: ``pieces[seat * PIECE_KINDS + k]`` counts the pieces of kind ``k`` still in the supply.
+ROADS, SETTLEMENTS, CITIES = range(3)
+PIECE_KINDS = 3
+#: Development cards per seat in ``dev_hand[seat * NUM_DEV_CARDS + card]``.
+NUM_DEV_CARDS = len(DEV_CARDS)
 
 
 class CatanState(Game):
-    action_class = CatanAction
     rules: ClassVar[CatanRules]
     _copy_lists: ClassVar[tuple[str, ...]] = (
         "hands",
@@ -58,7 +61,7 @@ class CatanState(Game):
     )
 
     board: Board
-    table: ActionTable
+    table: ActionSet
     hands: list[int]
     bank: list[int]
     dev_deck: list[int]
@@ -139,7 +142,7 @@ class CatanState(Game):
         return [self.vp[p] + self.extra_vp(p) for p in range(self.num_players)]
 
     def total_vp(self, seat: int) -> int:
-        return self.vp[seat] + self.dev_hand[seat * 5 + 1] + self.extra_vp(seat)
+        return self.vp[seat] + self.dev_hand[seat * NUM_DEV_CARDS + VICTORY_POINT] + self.extra_vp(seat)
 
     def _terrains(self) -> dict[str, str]:
         """Terrain -> resource ('' for none) that a loaded board may hold; variants add their own terrain
@@ -156,7 +159,7 @@ class CatanState(Game):
         self.edge_owner = [NOBODY] * topo.num_edges
         self.blocked = [0] * topo.num_nodes
         self.pieces = [rules.max_roads, rules.max_settlements, rules.max_cities] * n
-        self.rates = [4] * (n * 5)
+        self.rates = [4] * (n * NUM_RESOURCES)
         self.vp = [0] * n
         self.road_len = [0] * n
         self.roads = [()] * n

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 from siedler.core.actions import Action
 
+from .actions import CatanAction
+from .rules import NUM_RESOURCES
 from .state import MAIN, OFFER_CONFIRM, OFFER_REPLY, CatanState
 
 
 class TradingMixin(CatanState):
     def _legal_trades(self, seat: int, hand: list[int], acts: list[Action]) -> None:
         rates, bank = self.rates, self.bank
-        base = seat * 5
+        base = seat * NUM_RESOURCES
         table_bank = self.table.BANK
-        for g in range(5):
+        for g in range(NUM_RESOURCES):
             if hand[g] >= rates[base + g]:
                 row = table_bank[g]
-                for t in range(5):
+                for t in range(NUM_RESOURCES):
                     if t != g and bank[t]:
                         acts.append(row[t])
         if self.offers_made < self.max_offers:
@@ -30,32 +32,32 @@ class TradingMixin(CatanState):
                 if h0 >= give[0] and h1 >= give[1] and h2 >= give[2] and h3 >= give[3] and h4 >= give[4]:
                     acts.extend(offers)
 
-    def _do_bank(self, action: Action) -> None:
-        seat, give, get = self.current, action[1], action[2]
-        rate = self.rates[seat * 5 + give]
-        self.hands[seat * 5 + give] -= rate
+    def _do_bank(self, action: CatanAction) -> None:
+        seat, give, get = self.current, action.give, action.get
+        rate = self.rates[seat * NUM_RESOURCES + give]
+        self.hands[seat * NUM_RESOURCES + give] -= rate
         self.bank[give] += rate
-        self.hands[seat * 5 + get] += 1
+        self.hands[seat * NUM_RESOURCES + get] += 1
         self.bank[get] -= 1
         self._emit("bank", {"seat": seat, "give": give, "count": rate, "get": get})
 
     # ------------------------------------------------------------------ offers between players
-    def _do_offer(self, action: Action) -> None:
-        seat, to = self.current, action[3]
+    def _do_offer(self, action: CatanAction) -> None:
+        seat, to = self.current, action.to
         n = self.num_players
         self.offers_made += 1
-        self.offer = action  # type: ignore[assignment]
+        self.offer = action
         self.offer_pending = tuple((seat + i) % n for i in range(1, n) if to < 0 or (seat + i) % n == to)
         self.offer_accepted = []
         self.phase = OFFER_REPLY
         self.to_act = self.offer_pending[0]
-        self._emit("offer", {"seat": seat, "give": list(action[1]), "want": list(action[2]), "to": to})
+        self._emit("offer", {"seat": seat, "give": list(action.give), "want": list(action.want), "to": to})
 
     def _legal_offer_reply(self) -> tuple[Action, ...]:
         seat = self.to_act
         assert seat is not None and self.offer is not None
-        want, hands, base = self.offer[2], self.hands, seat * 5
-        if all(hands[base + r] >= want[r] for r in range(5)):
+        want, hands, base = self.offer[2], self.hands, seat * NUM_RESOURCES
+        if all(hands[base + r] >= want[r] for r in range(NUM_RESOURCES)):
             return (self.table.ACCEPT, self.table.DECLINE)
         return (self.table.DECLINE,)
 
@@ -74,29 +76,29 @@ class TradingMixin(CatanState):
         else:
             self._close_offer()
 
-    def _do_accept(self, action: Action) -> None:
+    def _do_accept(self, action: CatanAction) -> None:
         self._answer(True)
 
-    def _do_decline(self, action: Action) -> None:
+    def _do_decline(self, action: CatanAction) -> None:
         self._answer(False)
 
     def _legal_offer_confirm(self) -> tuple[Action, ...]:
         confirm = self.table.CONFIRM
         return (*(confirm[q] for q in self.offer_accepted), self.table.WITHDRAW)
 
-    def _do_confirm(self, action: Action) -> None:
-        seat, other = self.current, action[1]
+    def _do_confirm(self, action: CatanAction) -> None:
+        seat, other = self.current, action.seat
         assert self.offer is not None
         give, want = self.offer[1], self.offer[2]
         hands = self.hands
-        for r in range(5):
+        for r in range(NUM_RESOURCES):
             moved = give[r] - want[r]
-            hands[seat * 5 + r] -= moved
-            hands[other * 5 + r] += moved
+            hands[seat * NUM_RESOURCES + r] -= moved
+            hands[other * NUM_RESOURCES + r] += moved
         self._emit("trade", {"seat": seat, "with": other, "give": list(give), "want": list(want)})
         self._close_offer()
 
-    def _do_withdraw(self, action: Action) -> None:
+    def _do_withdraw(self, action: CatanAction) -> None:
         self._emit("withdraw", {"seat": self.current})
         self._close_offer()
 

@@ -15,9 +15,10 @@ Notation (documented in docs/rules/deck-building.md):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
-from siedler.core.actions import Action
+from siedler.core.actions import Action, ActionKind, ActionKinds, field
 from siedler.core.errors import IllegalAction
 
 from .cards import (
@@ -42,20 +43,17 @@ LAYABLE = tuple(k for k in range(NUM_CARDS) if k not in (SETTLEMENT, CITY, ROAD)
 
 
 class DeckAction(Action):
+    """A Deck Building action; its fields by name (which kinds have which is declared in ``KINDS`` below)."""
+
     __slots__ = ()
-
-    def __str__(self) -> str:
-        k = self[0]
-        if k in ("lay", "play", "buy", "discard"):
-            return f"{k} {CARDS[self[1]]}"
-        if k == "trade":
-            return f"trade {CARDS[self[1]]}+{CARDS[self[2]]}>{CARDS[self[3]]}"
-        if k == "road":
-            return f"road {self[1]}"
-        return str(k)
+    card = field(1)  # lay, play, buy, discard
+    roads = field(1)  # road: how many roads are played together
+    give_a = field(1)  # trade: the two resource cards given (give_a <= give_b)
+    give_b = field(2)
+    get = field(3)  # trade: the resource received
 
 
-class ActionTable:
+class ActionSet:
     """Every action object a game can use, built once per road-group limit and shared by all games."""
 
     def __init__(self, max_roads: int) -> None:
@@ -114,42 +112,26 @@ class ActionTable:
     # ------------------------------------------------------------------ parsing
     def parse(self, text: str) -> DeckAction:
         """Read notation; tolerant of case, spacing and German card names, strict about meaning."""
-        kind, *args = _words(text)
-        simple = {
-            "end": self.END,
-            "reflect": self.REFLECT,
-            "allow": self.ALLOW,
-            "keep": self.KEEP,
-            "return": self.RETURN,
-        }
-        if kind in simple:
-            if args:
-                raise IllegalAction(f"{kind!r} takes no arguments")
-            return simple[kind]
-        if kind in ("lay", "play", "buy", "discard"):
-            card = _card(" ".join(args), kind)
-            found = (
-                self.LAY
-                if kind == "lay"
-                else self.PLAY
-                if kind == "play"
-                else self.BUY
-                if kind == "buy"
-                else self.DISCARD
-            )[card]
-            if found is None:
-                how = "road <n>" if card == ROAD else f"play {CARDS[card]}"
-                raise IllegalAction(f"a {CARDS[card]} cannot be {kind}ed; write '{how}'")
-            return found
-        if kind == "road":
-            if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= self.max_roads:
-                raise IllegalAction(f"write 'road <n>' with n from 1 to {self.max_roads}")
-            return self.ROAD[int(args[0])]
-        if kind == "trade":
-            return self._trade("".join(args))
-        if not kind:
-            raise IllegalAction("empty action text")
-        raise IllegalAction(f"unknown action {kind!r} in {text.strip()!r}")
+        found: DeckAction = KINDS.parse(self, text)
+        return found
+
+    def card_action(self, kind: str, args: list[str]) -> DeckAction:
+        """``lay``, ``play``, ``buy`` or ``discard`` of the card named by ``args``."""
+        card = _card(" ".join(args), kind)
+        by_card = {"lay": self.LAY, "play": self.PLAY, "buy": self.BUY, "discard": self.DISCARD}[kind]
+        found = by_card[card]
+        if found is None:
+            how = "road <n>" if card == ROAD else f"play {CARDS[card]}"
+            raise IllegalAction(f"a {CARDS[card]} cannot be {kind}ed; write '{how}'")
+        return found
+
+    def road(self, args: list[str]) -> DeckAction:
+        if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= self.max_roads:
+            raise IllegalAction(f"write 'road <n>' with n from 1 to {self.max_roads}")
+        return self.ROAD[int(args[0])]
+
+    def trade(self, args: list[str]) -> DeckAction:
+        return self._trade("".join(args))
 
     def _trade(self, text: str) -> DeckAction:
         give, sep, get = text.partition(">")
@@ -172,14 +154,6 @@ class ActionTable:
         return found
 
 
-def _words(text: object) -> list[str]:
-    """The words of a notation text, lower case; a clear refusal for anything else."""
-    words = text.lower().split() if isinstance(text, str) else None
-    if words is None:
-        raise IllegalAction(f"an action must be text or an action object, not {type(text).__name__}")
-    return words or [""]
-
-
 def _card(word: str, kind: str) -> int:
     card = card_named(word) if word else None
     if card is None:
@@ -187,6 +161,52 @@ def _card(word: str, kind: str) -> int:
     return card
 
 
+def _card_kind(name: str, phases: tuple[str, ...], target: Callable[[DeckAction], str]) -> ActionKind:
+    return ActionKind(
+        name,
+        ("card",),
+        phases,
+        write=lambda a: f"{name} {CARDS[a.card]}",
+        read=lambda s, args: s.card_action(name, args),
+        target=target,
+    )
+
+
+def _hand_card(a: DeckAction) -> str:
+    return f"card:{CARDS[a.card]}"
+
+
+#: Every Deck Building action kind, declared once. A card in the hand is a click on ``card:<name>``, a buy
+#: one on the supply's ``pile:<name>``; trades and answers to attacks stay in the menu.
+KINDS = ActionKinds(
+    ActionKind("end", phases=("main",)),
+    _card_kind("lay", ("main",), _hand_card),
+    _card_kind("play", ("main",), _hand_card),
+    ActionKind(
+        "road",
+        ("roads",),
+        ("main",),
+        write=lambda a: f"road {a.roads}",
+        read=lambda s, args: s.road(args),
+        target=lambda a: f"card:{CARDS[ROAD]}",
+    ),
+    ActionKind(
+        "trade",
+        ("give_a", "give_b", "get"),
+        ("main",),
+        write=lambda a: f"trade {CARDS[a.give_a]}+{CARDS[a.give_b]}>{CARDS[a.get]}",
+        read=lambda s, args: s.trade(args),
+    ),
+    _card_kind("buy", ("main",), lambda a: f"pile:{CARDS[a.card]}"),
+    ActionKind("reflect", phases=("react",)),
+    ActionKind("allow", phases=("react",)),
+    ActionKind("keep", phases=("steal",)),
+    ActionKind("return", phases=("steal",)),
+    _card_kind("discard", ("discard",), _hand_card),
+)
+DeckAction.KINDS = KINDS
+
+
 @cache
-def action_table(max_roads: int) -> ActionTable:
-    return ActionTable(max_roads)
+def action_set(max_roads: int) -> ActionSet:
+    return ActionSet(max_roads)

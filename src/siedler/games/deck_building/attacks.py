@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from siedler.core.actions import Action
 
+from .actions import DeckAction
 from .cards import BANDIT, DEFENDER
 from .state import DISCARD, MAIN, NOBODY, REACT, STEAL, C, DeckState
 
@@ -34,7 +35,7 @@ class AttackMixin(DeckState):
         t = self.table
         return (t.REFLECT, t.ALLOW) if self.hands[seat * C + DEFENDER] else (t.ALLOW,)
 
-    def _do_reflect(self, action: Action) -> None:
+    def _do_reflect(self, action: DeckAction) -> None:
         seat = self.target
         self.hands[seat * C + DEFENDER] -= 1
         self.laid[seat].append(DEFENDER)
@@ -56,7 +57,7 @@ class AttackMixin(DeckState):
         if seat == self.current:
             self._check_win()
 
-    def _do_allow(self, action: Action) -> None:
+    def _do_allow(self, action: DeckAction) -> None:
         self._emit("allow", {"seat": self.target, "card": self.attack})
         self._hit()
 
@@ -89,13 +90,13 @@ class AttackMixin(DeckState):
         self.phase = DISCARD
         self.to_act = victim
 
-    def _do_keep(self, action: Action) -> None:
+    def _do_keep(self, action: DeckAction) -> None:
         thief = 1 - self.target
         self.discard[thief].append(self.taken)
         self._emit("keep", {"seat": thief, "victim": self.target, "card": self.taken})
         self._back_to_main()
 
-    def _do_return(self, action: Action) -> None:
+    def _do_return(self, action: DeckAction) -> None:
         victim = self.target
         if victim == self.current:
             self._buys = None
@@ -109,8 +110,8 @@ class AttackMixin(DeckState):
         hands, base, discard = self.hands, seat * C, self.table.DISCARD
         return tuple(discard[k] for k in range(C) if hands[base + k])
 
-    def _do_discard(self, action: Action) -> None:
-        seat, card = self.target, action[1]
+    def _do_discard(self, action: DeckAction) -> None:
+        seat, card = self.target, action.card
         self.hands[seat * C + card] -= 1
         self.discard[seat].append(card)
         self.discard_left -= 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from siedler.core.actions import Action
 
+from .actions import KINDS, DeckAction
 from .cards import CARDS, DEFENDER, NUM_BASIC, ROAD
 from .payment import can_pay
 from .state import PHASE_NAMES, C, DeckState
@@ -14,15 +15,6 @@ PHASE_TASKS = {
     "steal": "keep the card the Bandit took, or return it",
     "discard": "discard a card to the Ritter (Offensiv)",
     "over": "nothing: the game is over",
-}
-
-#: The kinds of action each phase is about, so a refusal names the specific reason within it.
-PHASE_KINDS = {
-    "main": ("end", "lay", "play", "road", "trade", "buy"),
-    "react": ("reflect", "allow"),
-    "steal": ("keep", "return"),
-    "discard": ("discard",),
-    "over": (),
 }
 
 
@@ -37,27 +29,30 @@ class ExplainMixin(DeckState):
         seat = self.to_act
         who = f"seat {seat} ({self.players[seat]})" if seat is not None else "nobody"
         phase = PHASE_NAMES[self.phase]
-        if action[0] not in PHASE_KINDS[phase] and action[0] not in {a[0] for a in self.legal_actions()}:
+        # The kinds a phase is about get the specific reason within it (declared with each kind: ``KINDS``).
+        if action[0] not in KINDS.in_phase(phase) and action[0] not in {a[0] for a in self.legal_actions()}:
             return f"'{action}' is not possible now: {who} must {PHASE_TASKS[phase]}"
-        return f"'{action}' is not legal: {self._reason(action)}"
+        # A plain tuple equal to an action gets the action's named fields.
+        named = action if isinstance(action, DeckAction) else DeckAction(*action)
+        return f"'{action}' is not legal: {self._reason(named)}"
 
-    def _reason(self, action: Action) -> str:
+    def _reason(self, action: DeckAction) -> str:
         kind, seat = action[0], self.to_act
         assert seat is not None
         hand = self.hands[seat * C : seat * C + C]
         if kind in ("lay", "play", "discard") and len(action) == 2 and isinstance(action[1], int):
             return f"{self.players[seat]} holds no {CARDS[action[1]]}"
         if kind == "road":
-            return f"{self.players[seat]} holds {hand[ROAD]} road cards, not {action[1]}"
+            return f"{self.players[seat]} holds {hand[ROAD]} road cards, not {action.roads}"
         if kind == "reflect":
             return f"{self.players[seat]} holds no {CARDS[DEFENDER]} (Ritter (Defensiv))"
         if kind == "trade":
             return (
                 "only resource cards laid out this turn and not yet spent can be traded; "
-                f"lay out a {CARDS[action[1]]} and a {CARDS[action[2]]} first"
+                f"lay out a {CARDS[action.give_a]} and a {CARDS[action.give_b]} first"
             )
         if kind == "buy":
-            return self._why_not_buy(seat, action[1], hand)
+            return self._why_not_buy(seat, action.card, hand)
         return "not now"
 
     def _why_not_buy(self, seat: int, card: int, hand: list[int]) -> str:

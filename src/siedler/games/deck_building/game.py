@@ -5,7 +5,7 @@ from __future__ import annotations
 from siedler.core.actions import Action
 from siedler.core.options import Option
 
-from .actions import action_table
+from .actions import DeckAction, action_set
 from .attacks import AttackMixin
 from .cards import (
     BANDIT,
@@ -19,7 +19,6 @@ from .cards import (
     SETTLEMENT,
 )
 from .explain import ExplainMixin
-from .hints import HintsMixin
 from .legal import LegalMixin
 from .payment import TRADED, plan
 from .presentation import ViewMixin
@@ -39,7 +38,7 @@ DECK_OPTIONS = (
 )
 
 
-class DeckBuildingGame(HintsMixin, ViewMixin, SnapshotMixin, ExplainMixin, LegalMixin, AttackMixin):
+class DeckBuildingGame(ViewMixin, SnapshotMixin, ExplainMixin, LegalMixin, AttackMixin):
     """Catan: Deck Building for two players (rule text: deck-building.md)."""
 
     # ------------------------------------------------------------------ setting up
@@ -48,7 +47,7 @@ class DeckBuildingGame(HintsMixin, ViewMixin, SnapshotMixin, ExplainMixin, Legal
         tables = normalise(opts)
         opts.update(tables)
         rules = self.rules = rules_for(opts["edition"], tables["deck"], tables["supply"], tables["costs"])
-        self.table = action_table(max(1, rules.totals()[ROAD]))
+        self.table = action_set(max(1, rules.totals()[ROAD]))
         self.hands = [0] * (2 * C)
         self.supply = list(rules.supply)
         self._prepare_legal()
@@ -88,8 +87,8 @@ class DeckBuildingGame(HintsMixin, ViewMixin, SnapshotMixin, ExplainMixin, Legal
 
     # Every handler that changes what the current player can pay resets ``_buys`` (see legal.py); laying out
     # a card that no cost needs held only moves a unit from the hand to the table.
-    def _do_lay(self, action: Action) -> None:
-        seat, card = self.current, action[1]
+    def _do_lay(self, action: DeckAction) -> None:
+        seat, card = self.current, action.card
         if card in self.held_kinds:
             self._buys = None
         self.hands[seat * C + card] -= 1
@@ -98,8 +97,8 @@ class DeckBuildingGame(HintsMixin, ViewMixin, SnapshotMixin, ExplainMixin, Legal
             self.pool[card] += 1
         self._emit("lay", {"seat": seat, "card": card})
 
-    def _do_play(self, action: Action) -> None:
-        seat, card, rules = self.current, action[1], self.rules
+    def _do_play(self, action: DeckAction) -> None:
+        seat, card, rules = self.current, action.card, self.rules
         self._lay_out(seat, card)
         if card in (SETTLEMENT, CITY):
             self._buys = None
@@ -128,8 +127,8 @@ class DeckBuildingGame(HintsMixin, ViewMixin, SnapshotMixin, ExplainMixin, Legal
         roads = 1 if hand[ROAD] or ROAD in laid else 0
         return self.rules.harbor_draw + hand[SEA] + laid.count(SEA) + roads
 
-    def _do_road(self, action: Action) -> None:
-        seat, n = self.current, action[1]
+    def _do_road(self, action: DeckAction) -> None:
+        seat, n = self.current, action.roads
         self.hands[seat * C + ROAD] -= n
         self.laid[seat].extend([ROAD] * n)
         gain = self.rules.road_group(n)
@@ -138,16 +137,16 @@ class DeckBuildingGame(HintsMixin, ViewMixin, SnapshotMixin, ExplainMixin, Legal
         self.wild += gain
         self._emit("road", {"seat": seat, "count": n, "any": gain})
 
-    def _do_trade(self, action: Action) -> None:
-        _, a, b, c = action
+    def _do_trade(self, action: DeckAction) -> None:
+        a, b, c = action.give_a, action.give_b, action.get
         self._buys = None
         self.pool[a] -= 1
         self.pool[b] -= 1
         self.pool[TRADED + c] += 1
         self._emit("trade", {"seat": self.current, "give": [a, b], "get": c})
 
-    def _do_buy(self, action: Action) -> None:
-        seat, card = self.current, action[1]
+    def _do_buy(self, action: DeckAction) -> None:
+        seat, card = self.current, action.card
         self._buys = None
         base, cost = seat * C, self.rules.costs[card]
         assert cost is not None
@@ -191,7 +190,7 @@ class DeckBuildingGame(HintsMixin, ViewMixin, SnapshotMixin, ExplainMixin, Legal
             },
         )
 
-    def _do_end(self, action: Action) -> None:
+    def _do_end(self, action: DeckAction) -> None:
         seat, rules = self.current, self.rules
         self._buys = None
         self.discard[seat].extend(self.laid[seat])

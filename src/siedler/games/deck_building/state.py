@@ -15,7 +15,7 @@ from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.core.rng import Rng
 
-from .actions import ActionTable, DeckAction
+from .actions import ActionSet, DeckAction
 from .cards import NUM_BASIC, NUM_CARDS, NUM_RESOURCES
 from .rules import DeckRules
 
@@ -50,11 +50,10 @@ def shuffle(rng: Rng, items: list[int]) -> None:
 
 
 class DeckState(Game):
-    action_class = DeckAction
     _copy_lists: ClassVar[tuple[str, ...]] = ("hands", "supply", "pool")
 
     rules: DeckRules
-    table: ActionTable
+    table: ActionSet
     hands: list[int]
     supply: list[int]
     #: Unspent purchasing power of the current player: units of laid-out basic cards, then traded units.

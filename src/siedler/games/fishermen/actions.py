@@ -19,8 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from siedler.core.actions import ActionKind, ActionKinds, field
 from siedler.core.errors import IllegalAction
-from siedler.games.catan.actions import CatanAction, resource
+from siedler.games.catan.actions import KINDS, CatanAction, resource
 from siedler.games.catan.rules import RESOURCES
 
 from .data import USES
@@ -43,17 +44,17 @@ def tokens_text(tokens: Tokens) -> str:
 
 
 class FishAction(CatanAction):
-    __slots__ = ()
+    """A fish or boot action; its fields by name (declared in ``KINDS`` below)."""
 
-    def __str__(self) -> str:
-        kind = self[0]
-        if kind == "fish":
-            use, arg, tokens = self[1], self[2], self[3]
-            what = f" @{arg}" if use == "steal" else f" {RESOURCES[arg]}" if use == "take" else ""
-            return f"fish {use}{what} {tokens_text(tokens)}"
-        if kind == "boot":
-            return f"boot @{self[1]}"
-        return super().__str__()
+    __slots__ = ()
+    use = field(1)  # fish: robber, steal, take, road or card
+    arg = field(2)  # fish: the seat robbed (steal), the resource taken (take), else -1
+    tokens = field(3)  # fish: the tokens handed in, as counts (ones, twos, threes)
+
+
+def _fish_text(a: FishAction) -> str:
+    what = f" @{a.arg}" if a.use == "steal" else f" {RESOURCES[a.arg]}" if a.use == "take" else ""
+    return f"fish {a.use}{what} {tokens_text(a.tokens)}"
 
 
 @cache
@@ -165,12 +166,17 @@ class FishTable:
             card=offers("card", -1),
         )
 
-    def parse(self, words: list[str]) -> FishAction:
-        kind, args = words[0], words[1:]
-        if kind == "boot":
-            if len(args) != 1:
-                raise IllegalAction("write 'boot @<seat>'")
-            return self.BOOT[self._seat(args[0])]
+    def parse(self, words: list[str]) -> FishAction | None:
+        """The fish or boot action ``words`` write, ``None`` if they write no such kind."""
+        found: FishAction | None = FISH_KINDS.read(self, words[0], words[1:])
+        return found
+
+    def boot(self, args: list[str]) -> FishAction:
+        if len(args) != 1:
+            raise IllegalAction("write 'boot @<seat>'")
+        return self.BOOT[self._seat(args[0])]
+
+    def fish(self, args: list[str]) -> FishAction:
         if not args or args[0] not in self.costs:
             raise IllegalAction(f"write 'fish <use> ... <tokens>', the use being one of {', '.join(USES)}")
         use, rest = args[0], args[1:]
@@ -206,6 +212,14 @@ def parse_tokens(word: str) -> Tokens:
             raise IllegalAction(f"fish tokens show 1, 2 or 3 fish; write them like 3+2+1, not {word!r}")
         counts[int(part) - 1] += 1
     return (counts[0], counts[1], counts[2])
+
+
+#: The kinds Fishermen adds, declared once; fish are spent in the main phase only.
+FISH_KINDS = ActionKinds(
+    ActionKind("fish", ("use", "arg", "tokens"), ("main",), write=_fish_text, read=lambda t, args: t.fish(args)),
+    ActionKind("boot", ("seat",), ("main",), write=lambda a: f"boot @{a.seat}", read=lambda t, args: t.boot(args)),
+)
+FishAction.KINDS = KINDS.extended(*FISH_KINDS)
 
 
 @cache

@@ -3,7 +3,7 @@ roll and for the second founding settlement, the limit of 7 and the reshuffled s
 
 from __future__ import annotations
 
-from siedler.core.actions import Action
+from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.board import Board
 from siedler.games.catan.state import NOBODY
 
@@ -95,8 +95,8 @@ class CatchingMixin(FishermenState):
             self._fish_income = {}  # replaced, not cleared: copies of the game share the old one
         super()._place_settlement(seat, node)
 
-    def _do_city(self, action: Action) -> None:
-        if action[1] in self.fish_nodes:
+    def _do_city(self, action: CatanAction) -> None:
+        if action.node in self.fish_nodes:
             self._fish_income = {}
         super()._do_city(action)
 

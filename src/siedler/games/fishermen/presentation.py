@@ -7,11 +7,12 @@ from typing import Any
 
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
+from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.presentation import _named
 from siedler.games.catan.snapshot import _unnamed
 from siedler.games.catan.state import MAIN, NOBODY
 
-from .actions import Tokens, fish_table, token_values
+from .actions import FISH_KINDS, FishAction, Tokens, fish_table, token_values
 from .board import fishing_grounds
 from .data import RULES
 from .state import BOOT, SUPPLY, VALUES, FishermenState
@@ -37,11 +38,11 @@ class FishermenPresentationMixin(FishermenState):
         return text if text is not None else super().describe(kind, data, lang)
 
     def _explain_illegal(self, action: Action) -> str:
-        if isinstance(action, tuple) and action and action[0] in ("fish", "boot") and self.phase == MAIN:
-            return f"'{action}' is not legal: {self._specific_reason(action)}"
+        if isinstance(action, tuple) and action and action[0] in FISH_KINDS and self.phase == MAIN:
+            return f"'{action}' is not legal: {self._specific_reason(FishAction(*action))}"
         return super()._explain_illegal(action)
 
-    def _specific_reason(self, action: Action) -> str:
+    def _specific_reason(self, action: CatanAction) -> str:
         kind, seat = action[0], self.current
         if kind == "boot":
             if self.boot != seat:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from siedler.core.actions import Action
-from siedler.games.catan.state import NOBODY, ROAD_BUILDING
+from siedler.games.catan.rules import NUM_RESOURCES
+from siedler.games.catan.state import NOBODY, PIECE_KINDS, ROAD_BUILDING, ROADS
 
-from .actions import Holding, token_values
+from .actions import FishAction, Holding, token_values
 from .state import FishermenState
 
 
@@ -41,6 +42,7 @@ class SpendingMixin(FishermenState):
         victims = [
             q
             for q in others
+            # A hand is NUM_RESOURCES (5) counts: unrolled, this is the hot path of a fishing game's main phase.
             if hands[q * 5] or hands[q * 5 + 1] or hands[q * 5 + 2] or hands[q * 5 + 3] or hands[q * 5 + 4]
         ]
         if len(victims) == len(others):  # the same tokens pay whoever the victim
@@ -56,25 +58,25 @@ class SpendingMixin(FishermenState):
             acts.extend(holding.take_all)
         else:
             take = holding.take
-            for r in range(5):
+            for r in range(NUM_RESOURCES):
                 if bank[r]:
                     acts.extend(take[r])
-        if holding.road and self.pieces[seat * 3] and self._can_place_road(seat):
+        if holding.road and self.pieces[seat * PIECE_KINDS + ROADS] and self._can_place_road(seat):
             acts.extend(holding.road)
         if holding.card and any(self.dev_deck):
             acts.extend(holding.card)
 
-    def _do_fish(self, action: Action) -> None:
-        seat, use, arg, (t1, t2, t3) = self.current, action[1], action[2], action[3]
+    def _do_fish(self, action: FishAction) -> None:
+        seat, use, arg, (t1, t2, t3) = self.current, action.use, action.arg, action.tokens
         table = self.fish_table
         # A legal action's tokens are in the holding, so what is left is a holding too.
-        self.fish_held[seat] = table.HOLDINGS[self.fish_held[seat].code - table.code(action[3])]
+        self.fish_held[seat] = table.HOLDINGS[self.fish_held[seat].code - table.code(action.tokens)]
         spent = self.fish_spent
         spent[0] += t1
         spent[1] += t2
         spent[2] += t3
         if self.logging:
-            data: dict[str, Any] = {"seat": seat, "use": use, "tokens": token_values(action[3])}
+            data: dict[str, Any] = {"seat": seat, "use": use, "tokens": token_values(action.tokens)}
             if use == "steal":
                 data["victim"] = arg
             elif use == "take":
@@ -86,15 +88,15 @@ class SpendingMixin(FishermenState):
             self._steal(seat, arg)
         elif use == "take":
             self.bank[arg] -= 1
-            self.hands[seat * 5 + arg] += 1
+            self.hands[seat * NUM_RESOURCES + arg] += 1
         elif use == "road":
             self.free_roads = 1
             self.phase = ROAD_BUILDING
         else:
             self._draw_development(seat)
 
-    def _do_boot(self, action: Action) -> None:
-        seat, to = self.current, action[1]
+    def _do_boot(self, action: FishAction) -> None:
+        seat, to = self.current, action.seat
         self.boot = to
         self._emit("boot_pass", {"seat": seat, "to": to})
         self._check_win(seat)  # rid of the boot, he may have reached his target
@@ -107,6 +109,7 @@ class SpendingMixin(FishermenState):
     def parse_action(self, text: str) -> Action:
         if isinstance(text, str):
             words = text.strip().lower().split()
-            if words and words[0] in ("fish", "boot"):
-                return self.fish_table.parse(words)
+            found = self.fish_table.parse(words) if words else None
+            if found is not None:
+                return found
         return super().parse_action(text)

@@ -5,11 +5,27 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from siedler.core import Action, Game, IllegalAction
+from siedler.core import Action, Game
+from siedler.core.actions import ActionKind, ActionKinds
 
-ROLL = Action("roll")
-HOLD = Action("hold")
-ACTIONS = {str(a): a for a in (ROLL, HOLD)}
+
+class PigAction(Action):
+    """Pig's actions. Each kind is declared once: its fields (none here), the phases it is played in, and
+    (left to the defaults) its notation, which is just its name, and its click target: none, a menu choice."""
+
+    __slots__ = ()
+    KINDS = ActionKinds(ActionKind("roll", phases=("play",)), ActionKind("hold", phases=("play",)))
+
+
+class PigActions:
+    """The interned actions: legal generation hands these out, and notation is read back into them."""
+
+    ROLL = PigAction("roll")
+    HOLD = PigAction("hold")
+    canon = {tuple(a): a for a in (ROLL, HOLD)}
+
+
+ROLL, HOLD = PigActions.ROLL, PigActions.HOLD
 
 
 class PigGame(Game):
@@ -39,10 +55,8 @@ class PigGame(Game):
         return super()._explain_illegal(action)
 
     def parse_action(self, text: str) -> Action:
-        try:
-            return ACTIONS[text.strip()]
-        except KeyError:
-            raise IllegalAction(f"{text!r} is not a Pig action (roll, hold)") from None
+        found: PigAction = PigAction.KINDS.parse(PigActions, text)
+        return found
 
     def _do_roll(self, action: Action) -> None:
         self.last_roll = self.rng.die()
