@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules import DEV_CARDS, RESOURCES
+from .rules import DEV_CARDS, PIPS, RESOURCES
 from .state import CatanState
 from .words import NAMES
 
@@ -21,7 +21,6 @@ XS = 6  # text columns per grid unit in x (half a hex width)
 YS = 2  # text rows per grid unit in y (a quarter of a hex height)
 MARGIN_X = 12  # room for the harbour labels left and right
 MARGIN_Y = 3
-PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 WORDS = {
     "en": {
