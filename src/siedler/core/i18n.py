@@ -51,16 +51,23 @@ def own_keys(lang: str) -> dict[str, str]:
     return _flat(load_data("siedler", f"locale/{lang}.toml"), "")
 
 
-def text(key: str, lang: str, **fields: Any) -> str:
-    """The words for ``key`` in ``lang`` with ``{name}`` placeholders filled from ``fields``."""
+def text(key: str, lang: str, *args: Any, **fields: Any) -> str:
+    """The words for ``key`` in ``lang``, placeholders filled: ``{0}`` from ``args``, ``{name}`` from ``fields``."""
     words = catalog(lang)[key]
-    return words.format(**fields) if fields else words
+    return words.format(*args, **fields) if args or fields else words
 
 
 def namespace(prefix: str, lang: str) -> dict[str, str]:
-    """The keys under ``prefix`` (``"page"``), without the prefix: a layer's whole vocabulary at once."""
+    """The keys under ``prefix`` (``"page"``), without the prefix: a layer's whole vocabulary at once.
+
+    Shared between callers (computed once per language): read it, never change it."""
+    return _namespace(prefix, language(lang))
+
+
+@cache
+def _namespace(prefix: str, lang: str) -> dict[str, str]:
     start = prefix + "."
-    return {k[len(start) :]: v for k, v in catalog(lang).items() if k.startswith(start)}
+    return {k[len(start) :]: v for k, v in _catalog(lang).items() if k.startswith(start)}
 
 
 def _flat(table: dict[str, Any], prefix: str) -> dict[str, str]:

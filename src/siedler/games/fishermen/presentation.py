@@ -14,7 +14,7 @@ from .actions import Tokens, fish_table, token_values
 from .board import fishing_grounds
 from .data import RULES
 from .state import BOOT, SUPPLY, VALUES, FishermenState
-from .words import TEXT, describe_fish, fish_label, fish_text
+from .words import describe_fish, fish_label, fish_text
 
 
 class FishermenPresentationMixin(FishermenState):
@@ -26,10 +26,7 @@ class FishermenPresentationMixin(FishermenState):
         return super().action_label(action, lang)
 
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
-        text = super().render_text(seat, lang)
-        lake = TEXT.get(lang, TEXT["en"])["lake"]
-        text = text.replace(" lake ", f" {lake:<4} ")  # the shared board writes the terrain's own name
-        return f"{text}\n{fish_text(self.view(seat), lang, self.players)}"
+        return f"{super().render_text(seat, lang)}\n{fish_text(self.view(seat), lang, self.players)}"
 
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
         text = describe_fish(kind, data, lang, self.players)
