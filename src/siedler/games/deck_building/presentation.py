@@ -184,7 +184,7 @@ class PresentationMixin(DeckState):
         if kind == "road":
             n, gain = action[1], self.rules.road_group(action[1])
             return (
-                f"{n} Strasse(n) zusammen ausspielen (+{gain} nach Wahl)"
+                f"{n} Straße(n) zusammen ausspielen (+{gain} nach Wahl)"
                 if de
                 else f"Play {n} road(s) together (+{gain} of any resource)"
             )
