@@ -57,6 +57,11 @@ def text(key: str, lang: str, *args: Any, **fields: Any) -> str:
     return words.format(*args, **fields) if args or fields else words
 
 
+def in_every_language(key: str) -> dict[str, str]:
+    """``{lang: words}`` for a view that carries a name in every language (the page picks its own)."""
+    return {lang: text(key, lang) for lang in languages()}
+
+
 def namespace(prefix: str, lang: str) -> dict[str, str]:
     """The keys under ``prefix`` (``"page"``), without the prefix: a layer's whole vocabulary at once.
 

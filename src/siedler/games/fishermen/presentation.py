@@ -7,6 +7,7 @@ from typing import Any
 
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
+from siedler.core.i18n import in_every_language
 from siedler.games.catan.presentation import _named, _unnamed
 from siedler.games.catan.state import MAIN, NOBODY
 
@@ -81,9 +82,9 @@ class FishermenPresentationMixin(FishermenState):
             "shape": "hexagon",
             "color": "#7fb8e6",
             "size": 0.45,
-            "label": {"en": "Fishing ground", "de": "Fischgrund"},
+            "label": in_every_language("fishermen.legend.fishing_ground"),
         }
-        legend["terrains"]["lake"] = {"color": "#4aa3df", "label": {"en": "Lake", "de": "See"}}
+        legend["terrains"]["lake"] = {"color": "#4aa3df", "label": in_every_language("fishermen.legend.lake")}
         return legend
 
     def _player_extra(self, seat: int) -> dict[str, Any]:
