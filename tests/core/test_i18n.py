@@ -26,3 +26,8 @@ def test_an_unknown_language_falls_back_to_english() -> None:
     assert catalog("xx") == catalog(ENGLISH)
     assert text("page.winner", "de") == "{0} gewinnt!"
     assert namespace("page", "xx")["resources.wood"] == "wood"
+
+
+def test_placeholders_are_filled_by_name_and_by_position() -> None:
+    assert text("catan.log.roll", "de", seat="Anna", d1=1, d2=2, total=3) == "Anna würfelt 1 + 2 = 3."
+    assert text("catan.label.settle", "xx", 12) == "Build a settlement at 12"
