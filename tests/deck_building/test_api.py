@@ -141,7 +141,7 @@ def test_labels_and_text_render_in_both_languages() -> None:
     for action in game.legal_actions():
         assert game.action_label(action, "en") and game.action_label(action, "de")
     assert game.action_label(game.parse_action("buy road"), "en").startswith("Buy road")
-    assert game.action_label(game.parse_action("road 2"), "de").startswith("2 Strasse")
+    assert game.action_label(game.parse_action("road 2"), "de").startswith("2 Straße")
     text = game.render_text(0, "de")
     assert "Deine Hand" in text and "Vorrat" in text
     assert "Your hand" not in game.render_text(None)

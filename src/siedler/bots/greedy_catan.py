@@ -9,7 +9,7 @@ from typing import cast
 from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.games.catan import CatanGame
-from siedler.games.catan.rules import NUM_RESOURCES
+from siedler.games.catan.rules import NUM_RESOURCES, PIPS
 from siedler.games.catan.state import (
     CITIES,
     DISCARD,
@@ -27,8 +27,6 @@ from siedler.games.catan.state import (
 )
 
 from .greedy import register_strategy
-
-PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
 def node_value(game: CatanGame, node: int) -> int:

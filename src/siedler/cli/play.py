@@ -22,51 +22,18 @@ from siedler.bots import Bot, make_bot
 from siedler.core.actions import Action
 from siedler.core.errors import IllegalAction
 from siedler.core.game import Game
+from siedler.core.i18n import language, text
 from siedler.core.registry import get_ruleset, new_game
 from siedler.sim.config import check_options, parse_options, parse_seats
 from siedler.sim.runner import bot_seed
 
 from .rules import notation_help
-from .simulate import bad_parameter, check_seats
+from .simulate import bad_parameter, check_language, check_seats
 
 HUMAN = "human"
 #: A kind of action with more legal instances than this is explained rather than listed (Catan's trade
 #: offers), unless it is the only kind (a founding settlement: every free intersection is listed).
 LIST_LIMIT = 24
-LANGS = ("en", "de")
-
-TEXT = {
-    "en": {
-        "prompt": "{name}, your move (number, notation, 'help'): ",
-        "not_number": "There is no action {n}; choose 1-{m} or type the notation.",
-        "refused": "Not possible: {error}",
-        "empty": "Type a number from the list, an action in notation, or 'help'.",
-        "more": "{kind}: {count} possibilities, not listed - type it, e.g. '{example}'",
-        "quit": "Game abandoned after {n} actions.",
-        "eof": "Input ended: game abandoned after {n} actions.",
-        "saved": "Record saved to {path} (replay it with: siedler replay {path})",
-        "seed": "{title} · seed {seed} · seats: {seats}",
-        "over": "Game over.",
-        "help": "Commands: a number from the list, an action in notation, 'board' (show the position), "
-        "'log' (the whole log), 'help', 'quit'.",
-        "acts": "{name} to act:",
-    },
-    "de": {
-        "prompt": "{name}, dein Zug (Nummer, Notation, 'help'): ",
-        "not_number": "Es gibt keine Aktion {n}; wähle 1-{m} oder tippe die Notation.",
-        "refused": "Nicht möglich: {error}",
-        "empty": "Tippe eine Nummer aus der Liste, eine Aktion in Notation oder 'help'.",
-        "more": "{kind}: {count} Möglichkeiten, nicht aufgelistet - tippe sie, z. B. '{example}'",
-        "quit": "Partie nach {n} Aktionen abgebrochen.",
-        "eof": "Eingabe beendet: Partie nach {n} Aktionen abgebrochen.",
-        "saved": "Partie gespeichert in {path} (nachspielen mit: siedler replay {path})",
-        "seed": "{title} · Startwert {seed} · Plätze: {seats}",
-        "over": "Spielende.",
-        "help": "Befehle: eine Nummer aus der Liste, eine Aktion in Notation, 'board' (Stellung zeigen), "
-        "'log' (das ganze Protokoll), 'help', 'quit'.",
-        "acts": "{name} ist dran:",
-    },
-}
 
 
 def player_names(seats: tuple[str, ...], lang: str) -> list[str]:
@@ -77,9 +44,9 @@ def player_names(seats: tuple[str, ...], lang: str) -> list[str]:
     for p, spec in enumerate(seats):
         if spec == HUMAN:
             if len(humans) == 1:
-                names.append("Spieler" if lang == "de" else "You")
+                names.append(text("cli.you", lang))
             else:
-                names.append(f"{'Spieler' if lang == 'de' else 'Human'} {humans.index(p) + 1}")
+                names.append(text("cli.human", lang, n=humans.index(p) + 1))
         else:
             short = spec.rpartition(":")[2] if ":" in spec else spec
             names.append(f"{short.capitalize()} {p}")
@@ -105,8 +72,7 @@ class TerminalGame:
         self.game = game
         self.seats = seats
         self.bots = bots
-        self.lang = lang if lang in LANGS else "en"
-        self.text = TEXT[self.lang]
+        self.lang = language(lang)
         self.read = read
         self.console = console or Console(highlight=False)
         humans = [p for p, s in enumerate(seats) if s == HUMAN]
@@ -115,8 +81,12 @@ class TerminalGame:
         self.seen = 0
 
     # ------------------------------------------------------------------ output
-    def out(self, text: str) -> None:
-        self.console.out(text, highlight=False)
+    def out(self, words: str) -> None:
+        self.console.out(words, highlight=False)
+
+    def say(self, key: str, **fields: object) -> str:
+        """The command line's words for ``key`` (``cli.<key>`` in the catalog) in the session's language."""
+        return text(f"cli.{key}", self.lang, **fields)
 
     def show_events(self) -> bool:
         events = self.game.events(self.viewer, since=self.seen, lang=self.lang)
@@ -139,7 +109,7 @@ class TerminalGame:
             return list(legal), []
         shown = [a for a in legal if len(by_kind[str(a[0])]) <= LIST_LIMIT]
         hints = [
-            self.text["more"].format(kind=kind, count=len(acts), example=str(acts[len(acts) // 2]))
+            self.say("more", kind=kind, count=len(acts), example=str(acts[len(acts) // 2]))
             for kind, acts in by_kind.items()
             if len(acts) > LIST_LIMIT
         ]
@@ -176,7 +146,7 @@ class TerminalGame:
                 return False
         self.show_events()
         self.show_board(self.viewer)
-        self.out(self.text["over"])
+        self.out(self.say("over"))
         return True
 
     def human_move(self, seat: int) -> bool:
@@ -186,23 +156,23 @@ class TerminalGame:
         self.show_board(seat)
         legal = game.legal_actions()
         shown, hints = self.listed(legal)
-        self.out(self.text["acts"].format(name=name))
+        self.out(self.say("acts", name=name))
         self.show_actions(shown, hints)
         while True:
             try:
-                answer = self.read(self.text["prompt"].format(name=name)).strip()
+                answer = self.read(self.say("prompt", name=name)).strip()
             except EOFError:
                 self.out("")
-                self.out(self.text["eof"].format(n=game.num_actions))
+                self.out(self.say("eof", n=game.num_actions))
                 return False
             command = answer.lower()
             if not answer:
-                self.out(self.text["empty"])
+                self.out(self.say("empty"))
             elif command in ("quit", "exit", "q"):
-                self.out(self.text["quit"].format(n=game.num_actions))
+                self.out(self.say("quit", n=game.num_actions))
                 return False
             elif command in ("help", "?", "hilfe"):
-                self.out(self.text["help"])
+                self.out(self.say("help"))
                 self.out(notation_help(get_ruleset(game.ruleset)))
             elif command == "board":
                 self.show_board(seat)
@@ -213,13 +183,13 @@ class TerminalGame:
             elif answer.isdigit():
                 n = int(answer)
                 if not 1 <= n <= len(shown):
-                    self.out(self.text["not_number"].format(n=n, m=len(shown)))
+                    self.out(self.say("not_number", n=n, m=len(shown)))
                     continue
                 return self._apply(shown[n - 1])
             else:
                 reason = game.why_illegal(answer)
                 if reason is not None:
-                    self.out(self.text["refused"].format(error=reason))
+                    self.out(self.say("refused", error=reason))
                     continue
                 game.apply(answer)
                 self._after_move()
@@ -269,8 +239,7 @@ def play_command(
     save: Annotated[Path | None, typer.Option(help="write the game's record to this file at the end")] = None,
 ) -> None:
     """Play a game at the terminal against bots: the board in text, legal moves numbered."""
-    if lang not in LANGS:
-        raise typer.BadParameter(f"choose en or de, not {lang!r}", param_hint="--lang")
+    check_language(lang)
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     game, seat_specs, bots = setup_game(ruleset, seats, seed, lang, options, names)
@@ -278,7 +247,7 @@ def play_command(
     session = TerminalGame(game, seat_specs, bots, lang, console=console)
     title = get_ruleset(ruleset).title
     seat_list = ", ".join(f"{p}: {game.players[p]} ({s})" for p, s in enumerate(seat_specs))
-    session.out(session.text["seed"].format(title=title, seed=seed, seats=seat_list))
+    session.out(session.say("seed", title=title, seed=seed, seats=seat_list))
     try:
         session.run()
     except BotError as exc:
@@ -292,7 +261,7 @@ def play_command(
 def _save(game: Game, save: Path, session: TerminalGame) -> None:
     """The record so far: a finished game, or one the player left, can be replayed or studied."""
     save.write_text(json.dumps(game.record(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    session.out(session.text["saved"].format(path=save))
+    session.out(session.say("saved", path=save))
 
 
 def register(app: typer.Typer) -> None:

@@ -18,7 +18,7 @@ from siedler.core.errors import RecordError
 from siedler.core.game import Game
 from siedler.core.registry import replay
 
-LANGS = ("en", "de")
+from .simulate import check_language
 
 
 def load_record(path: Path, game: int | None = None) -> dict[str, Any]:
@@ -148,13 +148,12 @@ def replay_command(
     ],
     step: Annotated[bool, typer.Option(help="wait for Enter between actions")] = False,
     seat: Annotated[int | None, typer.Option(help="show the game as this seat saw it (default: spectator)")] = None,
-    lang: Annotated[str, typer.Option(help="en or de")] = "en",
+    lang: Annotated[str, typer.Option(help="language: en or de (a file in siedler/locale)")] = "en",
     game: Annotated[int | None, typer.Option(help="in a JSONL results file: the game number to replay")] = None,
     every_board: Annotated[bool, typer.Option(help="draw the board after every action (always with --step)")] = False,
 ) -> None:
     """Replay a recorded game: every action in words, the log, and the board."""
-    if lang not in LANGS:
-        raise typer.BadParameter(f"choose en or de, not {lang!r}", param_hint="--lang")
+    check_language(lang)
     try:
         record = load_record(file, game)
         players = record.get("players")

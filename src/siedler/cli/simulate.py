@@ -15,6 +15,7 @@ from rich.table import Table
 
 from siedler.bots import make_bot
 from siedler.core.errors import OptionError
+from siedler.core.i18n import languages
 from siedler.core.registry import Ruleset, get_ruleset
 from siedler.sim import (
     GameResult,
@@ -27,6 +28,13 @@ from siedler.sim import (
     simulate,
 )
 from siedler.sim.config import check_seat_count
+
+
+def check_language(lang: str) -> str:
+    """``--lang`` must name a language of the message catalog (one file per language)."""
+    if lang not in languages():
+        raise typer.BadParameter(f"choose {' or '.join(languages())}, not {lang!r}", param_hint="--lang")
+    return lang
 
 
 @contextmanager

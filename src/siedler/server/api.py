@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from siedler.bots import BOTS
 from siedler.core.errors import IllegalAction, OptionError
+from siedler.core.i18n import languages, namespace
 from siedler.core.registry import rulesets
 
 from .lobby import GameSpec, Lobby, SeatSpec
@@ -91,6 +92,11 @@ TokenDep = Annotated[str | None, Depends(token_of)]
 @router.get("/rulesets", summary="Every rule set with its options and defaults")
 async def list_rulesets() -> list[dict[str, Any]]:
     return [r.to_json() for r in rulesets()]
+
+
+@router.get("/words", summary="The page's words in every language (the message catalog's page namespace)")
+async def page_words() -> dict[str, dict[str, str]]:
+    return {lang: namespace("page", lang) for lang in languages()}
 
 
 @router.get("/bots", summary="Bot names a seat may be given")

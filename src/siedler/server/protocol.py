@@ -12,9 +12,10 @@ from typing import Any
 
 import orjson
 
+from siedler.core.i18n import ENGLISH, language
+
 PROTOCOL = 1
 SUPPORTED = (1,)
-LANGS = ("en", "de")
 
 # Close codes (4000-4999 are free for applications).
 CLOSE_PROTOCOL = 4400  # bad hello or unsupported version
@@ -57,4 +58,5 @@ def refused(action: str, message: str, ref: Any = None) -> dict[str, Any]:
 
 
 def lang_of(value: Any) -> str:
-    return value if value in LANGS else "en"
+    """A client's language: one the message catalog has, else English."""
+    return language(value) if isinstance(value, str) else ENGLISH

@@ -1,16 +1,16 @@
 """The numbers of a Catan rule set (costs, decks, pieces, map), read from TOML data files.
 
 A variant's data file names the file it extends (``extends = "base.toml"``) and lists only what differs,
-so a designer changes a cost or a deck by editing data, not code.
+so a designer changes a cost or a deck by editing data, not code; the merge is ``siedler.core.data``'s.
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources as importlib_resources
 from typing import Any
+
+from siedler.core.data import DataError, load_data, number, table
 
 RESOURCES = ("wood", "brick", "wool", "grain", "ore")
 NUM_RESOURCES = 5
@@ -21,33 +21,20 @@ RESOURCE_INDEX = {name: i for i, name in enumerate(RESOURCES)}
 Cost = tuple[int, int, int, int, int]
 
 
-def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for key, value in over.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict) and key not in ("costs",):
-            out[key] = _merge(out[key], value)
-        elif key == "costs" and isinstance(value, dict):
-            merged = dict(out.get(key, {}))
-            merged.update(value)  # a cost is replaced whole, never mixed with the base cost
-            out[key] = merged
-        else:
-            out[key] = value
-    return out
+#: The package holding the Catan rule sets' data files.
+DATA_PACKAGE = "siedler.games.catan"
+
+#: The dots under each number token: how many of the 36 rolls of two dice give that number.
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
-@cache
-def load_data(name: str) -> dict[str, Any]:
-    text = importlib_resources.files("siedler.games.catan.data").joinpath(name).read_text("utf-8")
-    data = tomllib.loads(text)
-    parent = data.pop("extends", None)
-    return _merge(load_data(parent), data) if parent else data
-
-
-def _cost(spec: dict[str, int]) -> Cost:
+def _cost(d: dict[str, Any], piece: str, source: str) -> Cost:
+    spec = table(d, f"costs.{piece}", source)
     unknown = set(spec) - set(RESOURCES)
     if unknown:
-        raise ValueError(f"unknown resources in cost: {sorted(unknown)}")
-    return tuple(int(spec.get(r, 0)) for r in RESOURCES)  # type: ignore[return-value]
+        raise DataError(f"{source}: costs.{piece} names unknown resources {sorted(unknown)}")
+    w, b, s, g, o = (number(spec, r, f"{source}: costs.{piece}", 0) for r in RESOURCES)
+    return (w, b, s, g, o)
 
 
 @dataclass(frozen=True)
@@ -68,29 +55,26 @@ class CatanRules:
     discard_above: int
     map: dict[str, Any]
 
-    @property
-    def deck_size(self) -> int:
-        return sum(self.deck)
-
 
 @cache
 def rules_from(name: str) -> CatanRules:
-    d = load_data(name)
-    costs, pieces, awards, victory = d["costs"], d["pieces"], d["awards"], d["victory"]
+    d = load_data(DATA_PACKAGE, f"data/{name}")
+    src = f"{DATA_PACKAGE}/data/{name}"
+    k, v, r, y, m = (number(d, f"deck.{card}", src, 0) for card in DEV_CARDS)
     return CatanRules(
-        bank_per_resource=int(d["bank"]["per_resource"]),
-        road_cost=_cost(costs["road"]),
-        settlement_cost=_cost(costs["settlement"]),
-        city_cost=_cost(costs["city"]),
-        development_cost=_cost(costs["development"]),
-        max_roads=int(pieces["road"]),
-        max_settlements=int(pieces["settlement"]),
-        max_cities=int(pieces["city"]),
-        deck=tuple(int(d["deck"].get(c, 0)) for c in DEV_CARDS),  # type: ignore[arg-type]
-        longest_road_min=int(awards["longest_road_min"]),
-        largest_army_min=int(awards["largest_army_min"]),
-        award_points=int(awards["points"]),
-        victory_points=int(victory["points"]),
-        discard_above=int(victory["discard_above"]),
-        map=d["map"] | {"terrain_resource": d["terrain_resource"]},
+        bank_per_resource=number(d, "bank.per_resource", src),
+        road_cost=_cost(d, "road", src),
+        settlement_cost=_cost(d, "settlement", src),
+        city_cost=_cost(d, "city", src),
+        development_cost=_cost(d, "development", src),
+        max_roads=number(d, "pieces.road", src),
+        max_settlements=number(d, "pieces.settlement", src),
+        max_cities=number(d, "pieces.city", src),
+        deck=(k, v, r, y, m),
+        longest_road_min=number(d, "awards.longest_road_min", src),
+        largest_army_min=number(d, "awards.largest_army_min", src),
+        award_points=number(d, "awards.points", src),
+        victory_points=number(d, "victory.points", src),
+        discard_above=number(d, "victory.discard_above", src),
+        map=table(d, "map", src) | {"terrain_resource": table(d, "terrain_resource", src)},
     )

@@ -13,124 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules import DEV_CARDS, RESOURCES
+from siedler.core.i18n import catalog, namespace, text
+
+from .rules import DEV_CARDS, PIPS, RESOURCES
 from .state import CatanState
-from .words import NAMES
+from .words import card_names, resource_names
 
 XS = 6  # text columns per grid unit in x (half a hex width)
 YS = 2  # text rows per grid unit in y (a quarter of a hex height)
 MARGIN_X = 12  # room for the harbour labels left and right
 MARGIN_Y = 3
-PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
-
-WORDS = {
-    "en": {
-        "desert": "desert",
-        "robber": "ROBBER",
-        "turn": "Turn",
-        "phase": "phase",
-        "to_play": "to play",
-        "to_act": "to act",
-        "dice": "dice",
-        "seat": "seat",
-        "name": "name",
-        "vp": "VP",
-        "cards": "cards",
-        "dev": "dev",
-        "knights": "knights",
-        "road": "road",
-        "awards": "awards",
-        "pieces": "pieces r/s/c",
-        "hand": "Your hand",
-        "dev_cards": "Development cards",
-        "new": "new",
-        "rates": "Bank rates",
-        "bank": "Bank",
-        "deck": "development cards left",
-        "offer": "Offer",
-        "waiting": "waiting for",
-        "accepted": "accepted",
-        "discarding": "Discarding",
-        "winner": "Winner",
-        "no_winner": "No winner",
-        "final": "Final scores",
-        "you": "you",
-        "nobody": "nobody",
-        "longest_road": "LR",
-        "largest_army": "LA",
-        "to_everyone": "everyone",
-        "free_roads": "free roads left",
-        "legend": "12s0: settlement of seat 0 at intersection 12, 12C0: city; a digit on a path: that seat's road",
-        "target": "points to win",
-        "any": "any",
-    },
-    "de": {
-        "desert": "Wüste",
-        "robber": "RÄUBER",
-        "turn": "Zug",
-        "phase": "Phase",
-        "to_play": "ist am Zug",
-        "to_act": "handelt",
-        "dice": "Würfel",
-        "seat": "Platz",
-        "name": "Name",
-        "vp": "SP",
-        "cards": "Karten",
-        "dev": "Entw.",
-        "knights": "Ritter",
-        "road": "Straße",
-        "awards": "Sonderk.",
-        "pieces": "Vorrat S/Si/St",
-        "hand": "Deine Hand",
-        "dev_cards": "Entwicklungskarten",
-        "new": "neu",
-        "rates": "Tauschkurse",
-        "bank": "Vorrat",
-        "deck": "Entwicklungskarten übrig",
-        "offer": "Angebot",
-        "waiting": "wartet auf",
-        "accepted": "angenommen",
-        "discarding": "Abwerfen",
-        "winner": "Sieger",
-        "no_winner": "Kein Sieger",
-        "final": "Endstand",
-        "you": "du",
-        "nobody": "niemand",
-        "longest_road": "LH",
-        "largest_army": "GR",
-        "to_everyone": "alle",
-        "free_roads": "freie Straßen übrig",
-        "legend": "12s0: Siedlung von Platz 0 an Kreuzung 12, 12C0: Stadt; eine Ziffer am Weg: Straße dieses Platzes",
-        "target": "Siegpunkte zum Sieg",
-        "any": "alles",
-    },
-}
-PHASES = {
-    "en": {
-        "setup_settlement": "founding: place a settlement",
-        "setup_road": "founding: place a road",
-        "roll": "roll the dice",
-        "discard": "discard half",
-        "robber": "move the {robber}",
-        "main": "trade and build",
-        "road_building": "road building",
-        "offer_reply": "answer the offer",
-        "offer_confirm": "confirm the trade",
-        "over": "game over",
-    },
-    "de": {
-        "setup_settlement": "Gründung: Siedlung setzen",
-        "setup_road": "Gründung: Straße setzen",
-        "roll": "würfeln",
-        "discard": "Hälfte abwerfen",
-        "robber": "{robber} versetzen",
-        "main": "handeln und bauen",
-        "road_building": "Straßenbau",
-        "offer_reply": "Angebot beantworten",
-        "offer_confirm": "Handel bestätigen",
-        "over": "Spielende",
-    },
-}
 
 
 class Canvas:
@@ -147,26 +39,22 @@ class Canvas:
         return "\n".join("".join(r).rstrip() for r in self.rows).strip("\n")
 
 
-def _lang(lang: str) -> str:
-    return lang if lang in WORDS else "en"
-
-
 def resource_word(name: str, lang: str) -> str:
+    """A resource's name, or a terrain without one by its catalog word (``terrain.lake``), else as named."""
     if name in RESOURCES:
-        return str(NAMES[_lang(lang)]["resources"][RESOURCES.index(name)])
-    return name
+        return resource_names(lang)[RESOURCES.index(name)]
+    return catalog(lang).get(f"terrain.{name}", name)
 
 
 def _robber(view: dict[str, Any], lang: str) -> str:
     """The robber's name in the view (a variant may call it otherwise), else the usual one."""
     names = view.get("names", {}).get("robber", {})
-    return str(names.get(lang) or names.get("en") or WORDS[lang]["robber"].lower())
+    return str(names.get(lang) or names.get("en") or text("catan.board.robber", lang).lower())
 
 
 def draw_board(view: dict[str, Any], terrain_resource: dict[str, str], lang: str = "en") -> str:
     """The island: hexes (label, number, resource, pips or robber), numbered intersections, paths, harbours."""
-    lang = _lang(lang)
-    words = WORDS[lang]
+    words = namespace("catan.board", lang)
     robber_word = _robber(view, lang).upper()
     board = view["board"]
     xy: list[tuple[float, float]] = [(p[0], p[1]) for p in board["nodes"]]
@@ -242,27 +130,26 @@ def _bundle(counts: dict[str, int], lang: str) -> str:
 
 
 def _cards(counts: dict[str, int], lang: str) -> str:
-    names = NAMES[_lang(lang)]["cards"]
+    names = card_names(lang)
     return ", ".join(f"{n} {names[DEV_CARDS.index(c)]}" for c, n in counts.items() if n and c in DEV_CARDS) or "-"
 
 
 def _rates(rates: dict[str, int], lang: str) -> str:
     """Harbour rates, shortest first: "3:1 any" for a generic harbour, then each 2:1."""
     generic = max(rates.values()) if max(rates.values()) < 4 else None
-    parts = [f"{generic}:1 {WORDS[lang]['any']}"] if generic else []
+    parts = [f"{generic}:1 {text('catan.board.any', lang)}"] if generic else []
     parts += [f"{n}:1 {resource_word(r, lang)}" for r, n in rates.items() if n < 4 and n != generic]
     return ", ".join(parts)
 
 
 def draw_status(view: dict[str, Any], lang: str = "en") -> str:
     """Turn, phase, dice, the players' public standing, and the hand of the viewing seat only."""
-    lang = _lang(lang)
-    w = WORDS[lang]
+    w = namespace("catan.board", lang)
     players = view["players"]
     seat = view["seat"]
     lines = []
     current, to_act = view["current"], view["to_act"]
-    phase = PHASES[lang].get(view["phase"], view["phase"]).format(robber=_robber(view, lang))
+    phase = namespace("catan.phase", lang).get(view["phase"], view["phase"]).format(robber=_robber(view, lang))
     head = f"{w['turn']} {view['turn'] + 1} · {w['phase']}: {phase}"
     if not view["over"]:
         head += f" · {players[current]['name']} {w['to_play']}"
@@ -323,7 +210,7 @@ def draw_status(view: dict[str, Any], lang: str = "en") -> str:
 
 def render_view(view: dict[str, Any], terrain_resource: dict[str, str], lang: str = "en") -> str:
     return "\n".join(
-        [draw_board(view, terrain_resource, lang), WORDS[_lang(lang)]["legend"], "", draw_status(view, lang)]
+        [draw_board(view, terrain_resource, lang), text("catan.board.legend", lang), "", draw_status(view, lang)]
     )
 
 

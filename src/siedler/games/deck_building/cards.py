@@ -1,4 +1,4 @@
-"""The fourteen kinds of card, their names in English and German, and the words the parser accepts.
+"""The fourteen kinds of card and the words the parser accepts (their names are in the catalog).
 
 Cards are small ints so that a hand is a row of 14 counts and a pile is a list of ints: cheap to copy,
 cheap to compare. The order puts the *basic* cards (resources, then terrain) first because only they can
@@ -6,6 +6,8 @@ be laid out to pay a cost unit.
 """
 
 from __future__ import annotations
+
+from siedler.core.i18n import text
 
 RESOURCES = ("wood", "brick", "wool", "grain", "ore")
 TERRAIN = ("sea", "desert")
@@ -18,41 +20,6 @@ NUM_RESOURCES = len(RESOURCES)
 #: Resources and terrain: the cards whose laid-out units can pay a cost.
 NUM_BASIC = NUM_RESOURCES + len(TERRAIN)
 CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
-
-#: The rule text's names, for the German UI, the log and the docs.
-GERMAN = (
-    "Holz",
-    "Lehm",
-    "Weide",
-    "Getreide",
-    "Erz",
-    "Meer",
-    "Wüste",
-    "Bandit",
-    "Ritter (Offensiv)",
-    "Ritter (Defensiv)",
-    "Hafen",
-    "Strasse",
-    "Siedlung",
-    "Stadt",
-)
-#: Readable English names (the notation uses ``CARDS``).
-ENGLISH = (
-    "wood",
-    "brick",
-    "wool",
-    "grain",
-    "ore",
-    "sea",
-    "desert",
-    "bandit",
-    "knight (offensive)",
-    "knight (defensive)",
-    "harbor",
-    "road",
-    "settlement",
-    "city",
-)
 
 _EXTRA = {
     "holz": WOOD,
@@ -96,4 +63,5 @@ def card_named(word: str) -> int | None:
 
 
 def card_name(card: int, lang: str = "en") -> str:
-    return GERMAN[card] if lang == "de" else ENGLISH[card]
+    """The card's name in ``lang`` (``deck_building.card.<card>``; German as in the rule text)."""
+    return text(f"deck_building.card.{CARDS[card]}", lang)

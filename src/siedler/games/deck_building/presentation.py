@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from siedler.core.actions import Action
+from siedler.core.i18n import text
 
 from .cards import (
     BANDIT,
-    CARD_INDEX,
     CARDS,
     CITY,
     HARBOR,
@@ -21,7 +21,8 @@ from .cards import (
 )
 from .payment import TRADED, plan
 from .state import MAIN, NOBODY, PHASE_NAMES, STEAL, C, DeckState
-from .words import cards_text, describe_event, paid_text
+from .terminal import render
+from .words import describe_event, paid_text
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -125,101 +126,46 @@ class ViewMixin(DeckState):
         }
 
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
-        de = lang == "de"
-        v = self.view(seat)
-        lines = [
-            f"Catan: Deck Building — {'Zug' if de else 'turn'} {self.turn + 1}, "
-            f"{self.players[self.current]} {'ist am Zug' if de else 'to play'} ({v['phase']})"
-        ]
-        supply = " · ".join(f"{card_name(CARD_INDEX[k], lang)} {n}" for k, n in v["supply"].items())
-        lines.append(("Vorrat: " if de else "Supply: ") + supply)
-        for p in v["players"]:
-            top = card_name(CARD_INDEX[p["discard"]["top"]], lang) if p["discard"]["top"] else "-"
-            laid = cards_text([CARD_INDEX[c] for c in p["laid_out"]], lang) or "-"
-            lines.append(
-                f"{p['name']}: "
-                + (
-                    f"Hand {p['hand']}, Nachziehstapel {p['draw']}, Ablage {p['discard']['count']} "
-                    f"(oben: {top}), ausgelegt: {laid}, Städte {p['cities']}"
-                    if de
-                    else f"hand {p['hand']}, draw {p['draw']}, discard {p['discard']['count']} "
-                    f"(top: {top}), laid out: {laid}, cities {p['cities']}"
-                )
-            )
-        t = v["table"]
-        spend = [f"{n} {card_name(CARD_INDEX[k], lang)}" for k, n in {**t["cards"], **t["traded"]}.items()]
-        if t["any"]:
-            spend.append(f"{t['any']} {'nach Wahl' if de else 'any'}")
-        lines.append(("Auf dem Tisch: " if de else "On the table: ") + (", ".join(spend) or "-"))
-        if v["attack"]:
-            a = v["attack"]
-            lines.append(
-                ("Angriff: " if de else "Attack: ") + f"{card_name(CARD_INDEX[a['card']], lang)} → "
-                f"{self.players[a['target']]}"
-            )
-        if v["taken"] and v["taken"] != "hidden":
-            lines.append(("Genommen: " if de else "Taken: ") + card_name(CARD_INDEX[v["taken"]], lang))
-        if seat is not None:
-            hand = cards_text([CARD_INDEX[c] for c in v["you"]["hand"]], lang) or "-"
-            lines.append(("Deine Hand: " if de else "Your hand: ") + hand)
-        if self.is_over:
-            lines.append(self.describe("over", {"winner": self.winner}, lang))
-        return "\n".join(lines)
+        """The position as ``seat`` sees it, as text (``terminal.render`` of the view)."""
+        return render(self.view(seat), lang)
 
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
         return describe_event(kind, data, lang, self.players)
 
     def action_label(self, action: Action, lang: str = "en") -> str:
-        de = lang == "de"
         kind = action[0]
-        if kind == "end":
-            return "Zug beenden und nachziehen" if de else "End the turn and draw"
-        if kind in ("reflect", "allow", "keep", "return"):
-            words = {
-                "reflect": ("Mit Ritter (Defensiv) reflektieren", "Reflect with a knight (defensive)"),
-                "allow": ("Angriff zulassen", "Allow the attack"),
-                "keep": ("Karte behalten", "Keep the card"),
-                "return": ("Karte zurückgeben", "Give the card back"),
-            }[kind]
-            return words[0] if de else words[1]
+        if kind in ("end", "reflect", "allow", "keep", "return"):
+            return text(f"deck_building.label.{kind}", lang)
         if kind == "road":
-            n, gain = action[1], self.rules.road_group(action[1])
-            return (
-                f"{n} Strasse(n) zusammen ausspielen (+{gain} nach Wahl)"
-                if de
-                else f"Play {n} road(s) together (+{gain} of any resource)"
-            )
+            return text("deck_building.label.road", lang, n=action[1], gain=self.rules.road_group(action[1]))
         if kind == "trade":
             a, b, c = (card_name(k, lang) for k in action[1:])
-            return f"{a} + {b} gegen {c} tauschen" if de else f"Trade {a} + {b} for {c}"
+            return text("deck_building.label.trade", lang, a=a, b=b, c=c)
         card = card_name(action[1], lang)
-        if kind == "lay":
-            return f"{card} auslegen" if de else f"Lay out {card}"
-        if kind == "discard":
-            return f"{card} abwerfen" if de else f"Discard {card}"
+        if kind in ("lay", "discard"):
+            return text(f"deck_building.label.{kind}", lang, card=card)
         if kind == "play":
             k, rules = action[1], self.rules
             gains = {SETTLEMENT: rules.settlement_resources, CITY: rules.city_resources}
             if k in gains:
-                gain = gains[k]
-                effect = f"+{gain} nach Wahl" if de else f"+{gain} of any resource"
+                effect = text("deck_building.label.gain", lang, gain=gains[k])
             else:
                 n = (
                     self.harbor_draw(self.current)
                     if k == HARBOR
                     else {BANDIT: rules.bandit_draw, KNIGHT: rules.knight_draw}.get(k, rules.defender_draw)
                 )
-                effect = f"zieht {n}" if de else f"draws {n}"
-            return f"{card} ausspielen ({effect})" if de else f"Play {card} ({effect})"
-        return self._buy_label(action[1], card, de)
+                effect = text("deck_building.label.draws", lang, n=n)
+            return text("deck_building.label.play", lang, card=card, effect=effect)
+        return self._buy_label(action[1], card, lang)
 
-    def _buy_label(self, k: int, card: str, de: bool) -> str:
+    def _buy_label(self, k: int, card: str, lang: str) -> str:
         """The purchase and what it would pay with, so a player sees which cards it lays out."""
         cost = self.rules.costs[k]
         pay = plan(cost, self.pool, self.wild, self.hands, self.current * C) if cost is not None else None
-        text = f"{card} kaufen" if de else f"Buy {card}"
+        label = text("deck_building.label.buy", lang, card=card)
         if pay is None or cost is None:
-            return text
+            return label
         data = {
             "table": [r for r in range(NUM_BASIC) for _ in range(pay.units[r])]
             + [r for r in range(NUM_RESOURCES) for _ in range(pay.traded[r])],
@@ -228,4 +174,4 @@ class ViewMixin(DeckState):
             "trades": pay.trades,
             "returned": [r for r, n in cost.returns for _ in range(n)],
         }
-        return text + paid_text(data, "de" if de else "en")
+        return label + paid_text(data, lang)

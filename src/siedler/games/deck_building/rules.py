@@ -1,47 +1,31 @@
 """The numbers of the game (starting deck, supply, costs, effects, draw rules) read from TOML editions.
 
-An edition file may extend another and list only its changes. On top of the edition, a game's options
-``deck``, ``supply`` and ``costs`` overlay a designer's own changes, so a modified edition is played
-without touching code; each distinct combination is parsed once and cached.
+An edition file may extend another and list only its changes (merged by ``siedler.core.data``). On top
+of the edition, a game's options ``deck``, ``supply`` and ``costs`` overlay a designer's own changes, so a
+modified edition is played without touching code; each distinct combination is parsed once and cached.
 """
 
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from importlib import resources as importlib_resources
 from typing import Any
 
+from siedler.core.data import load_data
 from siedler.core.errors import OptionError
 
 from .cards import CARD_INDEX, CARDS, NUM_BASIC, NUM_CARDS, NUM_RESOURCES
 
-DATA_PACKAGE = "siedler.games.deck_building.data"
+DATA_PACKAGE = "siedler.games.deck_building"
 
 
 def editions() -> tuple[str, ...]:
     """The edition files shipped in the package (``standard`` first)."""
-    names = sorted(p.name[:-5] for p in importlib_resources.files(DATA_PACKAGE).iterdir() if p.name.endswith(".toml"))
+    folder = importlib_resources.files(DATA_PACKAGE).joinpath("data")
+    names = sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
     return tuple(sorted(names, key=lambda n: n != "standard"))
-
-
-@cache
-def load_edition(name: str) -> dict[str, Any]:
-    text = importlib_resources.files(DATA_PACKAGE).joinpath(name).read_text("utf-8")
-    data = tomllib.loads(text)
-    parent = data.pop("extends", None)
-    if not parent:
-        return data
-    merged = {k: (dict(v) if isinstance(v, dict) else v) for k, v in load_edition(parent).items()}
-    for key, value in data.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = {**merged[key], **value}
-        else:
-            merged[key] = value
-    return merged
 
 
 @dataclass(frozen=True)
@@ -207,7 +191,7 @@ def rules_for(edition: str, deck: Mapping[str, Any], supply: Mapping[str, Any], 
 def _build(edition: str, deck: Mapping[str, Any], supply: Mapping[str, Any], costs: Mapping[str, Any]) -> DeckRules:
     if edition not in editions():
         raise OptionError(f"unknown edition {edition!r} (editions: {', '.join(editions())})")
-    d = load_edition(edition + ".toml")
+    d = load_data(DATA_PACKAGE, f"data/{edition}.toml")
     cost_specs = {**d["costs"], **costs}
     cost_list: list[Cost | None] = [None] * NUM_CARDS
     for name, spec in cost_specs.items():

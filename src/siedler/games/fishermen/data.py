@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
+from siedler.core.data import DataError, load_data, number
+
 Axial = tuple[int, int]
+
+DATA_PACKAGE = "siedler.games.fishermen"
+SOURCE = f"{DATA_PACKAGE}/data/fishermen.toml"
 
 #: The actions fish buy, in the order of their cost (checked on loading: legal-action generation relies on it).
 USES = ("robber", "steal", "take", "road", "card")
@@ -29,18 +32,22 @@ class FishermenRules:
 
 
 def load() -> FishermenRules:
-    return parse(tomllib.loads(resources.files(__package__).joinpath("data/fishermen.toml").read_text("utf-8")))
+    return parse(load_data(DATA_PACKAGE, "data/fishermen.toml"))
 
 
 def parse(d: dict[str, Any]) -> FishermenRules:
     """The rules from the data file's tables, refusing what the engine cannot play."""
-    tokens, grounds = d["tokens"], d["grounds"]
+    grounds = d["grounds"]
     rules = FishermenRules(
-        fish=(int(tokens["fish"]["1"]), int(tokens["fish"]["2"]), int(tokens["fish"]["3"])),
-        boots=int(tokens["boot"]),
-        max_held=int(tokens["max_held"]),
-        boot_extra_points=int(d["boot"]["extra_points"]),
-        costs={use: int(d["costs"][use]) for use in USES},
+        fish=(
+            number(d, "tokens.fish.1", SOURCE),
+            number(d, "tokens.fish.2", SOURCE),
+            number(d, "tokens.fish.3", SOURCE),
+        ),
+        boots=number(d, "tokens.boot", SOURCE),
+        max_held=number(d, "tokens.max_held", SOURCE),
+        boot_extra_points=number(d, "boot.extra_points", SOURCE),
+        costs={use: number(d, f"costs.{use}", SOURCE) for use in USES},
         lake_replaces=str(d["lake"]["replaces"]),
         lake_numbers=tuple(int(n) for n in d["lake"]["numbers"]),
         ground_numbers=tuple(int(n) for n in grounds["numbers"]),
@@ -48,11 +55,11 @@ def parse(d: dict[str, Any]) -> FishermenRules:
         beginner_numbers=tuple(int(n) for n in grounds["beginner"]),
     )
     if sorted(rules.beginner_numbers) != sorted(rules.ground_numbers):
-        raise ValueError("fishermen.toml: the beginner numbers must be the fishing grounds' numbers")
+        raise DataError(f"{SOURCE}: the beginner numbers must be the fishing grounds' numbers")
     if [rules.costs[use] for use in USES] != sorted(rules.costs.values()):
-        raise ValueError(f"fishermen.toml: the costs must rise in the order {', '.join(USES)}")
+        raise DataError(f"{SOURCE}: the costs must rise in the order {', '.join(USES)}")
     if len(rules.ground_places) != len(rules.ground_numbers):
-        raise ValueError("fishermen.toml: one number per fishing ground")
+        raise DataError(f"{SOURCE}: one number per fishing ground")
     return rules
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
+from siedler.core.i18n import in_every_language
 from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.presentation import _named
 from siedler.games.catan.snapshot import _unnamed
@@ -16,7 +17,7 @@ from .actions import FISH_KINDS, FishAction, Tokens, fish_table, token_values
 from .board import fishing_grounds
 from .data import RULES
 from .state import BOOT, SUPPLY, VALUES, FishermenState
-from .words import TEXT, describe_fish, fish_label, fish_text
+from .words import describe_fish, fish_label, fish_text
 
 
 class FishermenPresentationMixin(FishermenState):
@@ -28,10 +29,7 @@ class FishermenPresentationMixin(FishermenState):
         return super().action_label(action, lang)
 
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
-        text = super().render_text(seat, lang)
-        lake = TEXT.get(lang, TEXT["en"])["lake"]
-        text = text.replace(" lake ", f" {lake:<4} ")  # the shared board writes the terrain's own name
-        return f"{text}\n{fish_text(self.view(seat), lang, self.players)}"
+        return f"{super().render_text(seat, lang)}\n{fish_text(self.view(seat), lang, self.players)}"
 
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
         text = describe_fish(kind, data, lang, self.players)
@@ -86,9 +84,9 @@ class FishermenPresentationMixin(FishermenState):
             "shape": "hexagon",
             "color": "#7fb8e6",
             "size": 0.45,
-            "label": {"en": "Fishing ground", "de": "Fischgrund"},
+            "label": in_every_language("fishermen.legend.fishing_ground"),
         }
-        legend["terrains"]["lake"] = {"color": "#4aa3df", "label": {"en": "Lake", "de": "See"}}
+        legend["terrains"]["lake"] = {"color": "#4aa3df", "label": in_every_language("fishermen.legend.lake")}
         return legend
 
     def _player_extra(self, seat: int) -> dict[str, Any]:

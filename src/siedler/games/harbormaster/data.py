@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
+
+from siedler.core.data import load_data, number
+
+DATA_PACKAGE = "siedler.games.harbormaster"
 
 
 @dataclass(frozen=True)
@@ -17,13 +19,13 @@ class HarbormasterRules:
 
 
 def load() -> HarbormasterRules:
-    d = tomllib.loads(resources.files(__package__).joinpath("data/harbormaster.toml").read_text("utf-8"))
-    hp = d["harbor_points"]
+    d = load_data(DATA_PACKAGE, "data/harbormaster.toml")
+    src = f"{DATA_PACKAGE}/data/harbormaster.toml"
     return HarbormasterRules(
-        points_by_level=(0, int(hp["settlement"]), int(hp["city"])),
-        min_points=int(d["card"]["min_points"]),
-        card_points=int(d["card"]["victory_points"]),
-        extra_target=int(d["victory"]["extra_points"]),
+        points_by_level=(0, number(d, "harbor_points.settlement", src), number(d, "harbor_points.city", src)),
+        min_points=number(d, "card.min_points", src),
+        card_points=number(d, "card.victory_points", src),
+        extra_target=number(d, "victory.extra_points", src),
     )
 
 

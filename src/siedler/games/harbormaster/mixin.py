@@ -11,26 +11,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from siedler.core.errors import RecordError
+from siedler.core.i18n import text
 from siedler.games.catan import CatanGame
 from siedler.games.catan.state import NOBODY
 
 from .data import RULES
-
-TEXT = {
-    "en": "Harbour points: {points}; Harbormaster card ({card} VP from {min} points): {holder}",
-    "de": "Hafenpunkte: {points}; Sonder-Siegpunktkarte „Hafenmeister“ ({card} SP ab {min} Punkten): {holder}",
-}
-NOBODY_WORD = {"en": "nobody", "de": "niemand"}
-WORDS = {
-    "en": (
-        "{seat} takes the Harbormaster card with {points} harbour points.",
-        "{seat} takes the Harbormaster card from {previous} with {points} harbour points.",
-    ),
-    "de": (
-        "{seat} erhält die Sonder-Siegpunktkarte „Hafenmeister“ mit {points} Hafenpunkten.",
-        "{seat} übernimmt die Sonder-Siegpunktkarte „Hafenmeister“ von {previous} mit {points} Hafenpunkten.",
-    ),
-}
 
 
 class HarbormasterMixin(CatanGame):
@@ -72,10 +57,11 @@ class HarbormasterMixin(CatanGame):
     # ------------------------------------------------------------------ presentation
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
         if kind == "award" and data.get("award") == "harbormaster":
-            first, taken = WORDS.get(lang, WORDS["en"])
             previous = data.get("from", NOBODY)
-            template = taken if previous is not None and previous >= 0 else first
-            return template.format(
+            key = "taken" if previous is not None and previous >= 0 else "first"
+            return text(
+                f"harbormaster.log.{key}",
+                lang,
                 seat=self.players[data["seat"]],
                 points=data.get("points", "?"),
                 previous=self.players[previous] if previous >= 0 else "",
@@ -83,11 +69,7 @@ class HarbormasterMixin(CatanGame):
         return super().describe(kind, data, lang)
 
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
-        lang = lang if lang in TEXT else "en"
-        points = ", ".join(f"{self.players[p]} {self.harbor_points(p)}" for p in range(self.num_players))
-        holder = self.players[self.harbormaster] if self.harbormaster >= 0 else NOBODY_WORD[lang]
-        line = TEXT[lang].format(points=points, card=RULES.card_points, min=RULES.min_points, holder=holder)
-        return f"{super().render_text(seat, lang)}\n{line}"
+        return f"{super().render_text(seat, lang)}\n{harbor_text(self.view(seat), lang)}"
 
     def _player_extra(self, seat: int) -> dict[str, Any]:
         data = super()._player_extra(seat)
@@ -123,3 +105,13 @@ class HarbormasterMixin(CatanGame):
         if holder < 0 and max(points) >= RULES.min_points:
             raise RecordError(f"nobody holds the Harbormaster card, yet a player has {max(points)} harbour points")
         self.harbormaster = holder
+
+
+def harbor_text(view: dict[str, Any], lang: str) -> str:
+    """The Harbormaster's line under the text board, from the view alone (like every text-board line)."""
+    h, players = view["harbormaster"], view["players"]
+    points = ", ".join(f"{p['name']} {n}" for p, n in zip(players, h["points"]))
+    holder = players[h["holder"]]["name"] if h["holder"] is not None else text("catan.word.nobody", lang)
+    return text(
+        "harbormaster.board.line", lang, points=points, card=h["card_points"], min=h["min_points"], holder=holder
+    )

@@ -3,7 +3,7 @@
 
 import {api, mySeats, rememberSeat, seatLink} from "./api.js";
 import {clear, h} from "./dom.js";
-import {onLangChange, t} from "./i18n.js";
+import {onLangChange, t, wordOr} from "./i18n.js";
 import {playerColor} from "./colors.js";
 import {toast} from "./toast.js";
 
@@ -43,7 +43,7 @@ class Lobby {
     const form = this.form;
     clear(form);
     const select = h("select", {id: "ruleset", name: "ruleset", onchange: (e) => { this.choice = e.target.value; this.buildForm(); }},
-      this.rulesets.map((r) => h("option", {value: r.name, text: r.title, selected: r.name === this.choice})));
+      this.rulesets.map((r) => h("option", {value: r.name, text: wordOr(`rulesets.${r.name}.title`, r.title), selected: r.name === this.choice})));
     const count = h("select", {id: "player-count", onchange: () => this.buildSeats(Number(count.value))});
     for (let n = rs.players.min; n <= rs.players.max; n++) count.append(h("option", {value: n, text: String(n), selected: n === rs.players.max}));
     this.seatBox = h("div", {class: "seat-rows"});
@@ -51,7 +51,7 @@ class Lobby {
     form.append(
       h("h2", {text: t("new_game")}),
       field(t("ruleset"), select),
-      h("p", {class: "muted description", text: rs.description}),
+      h("p", {class: "muted description", text: wordOr(`rulesets.${rs.name}.description`, rs.description)}),
       field(t("your_name"), h("input", {id: "your-name", value: localStorage.getItem("siedler.name") || "", maxLength: 40})),
       field(t("players"), count),
       this.seatBox,
@@ -186,7 +186,8 @@ function optionField(o) {
   else if (o.type === "int") input = h("input", {type: "number", name, value: o.default, min: o.minimum, max: o.maximum});
   else if (o.type === "json") input = h("textarea", {name, rows: 1, value: JSON.stringify(o.default)});
   else input = h("input", {name, value: o.default ?? ""});
-  return h("label", {class: `field option option-${o.type}`, title: o.help}, [
-    h("span", {class: "field-label", text: o.name.replace(/_/g, " ")}), input, h("small", {class: "muted", text: o.help}),
+  const help = wordOr(`option_help.${o.name}`, o.help);
+  return h("label", {class: `field option option-${o.type}`, title: help}, [
+    h("span", {class: "field-label", text: o.name.replace(/_/g, " ")}), input, h("small", {class: "muted", text: help}),
   ]);
 }

@@ -1,7 +1,7 @@
 // The page's entry: header (language switch), then the lobby, a table or a replay by the address.
 
 import {h} from "./dom.js";
-import {lang, onLangChange, setLang, t} from "./i18n.js";
+import {lang, languages, onLangChange, setLang, t} from "./i18n.js";
 import {showLobby} from "./lobby.js";
 import {showReplay} from "./replay.js";
 import {showTable} from "./table.js";
@@ -10,7 +10,7 @@ function header() {
   const nav = document.getElementById("nav");
   nav.replaceChildren(h("a", {href: "/", text: t("lobby")}));
   const box = document.getElementById("lang-switch");
-  box.replaceChildren(...["en", "de"].map((code) => h("button", {
+  box.replaceChildren(...languages().map((code) => h("button", {
     class: `lang${code === lang() ? " active" : ""}`, "data-lang": code, text: code.toUpperCase(),
     onclick: () => setLang(code),
   })));
