@@ -12,9 +12,25 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 #: Compiled by mypyc when a C compiler is present; each must pass the whole test suite compiled.
 COMPILED_MODULES: tuple[str, ...] = (
+    "siedler.bots.greedy",
+    "siedler.bots.greedy_catan",
+    "siedler.bots.greedy_deck_building",
+    "siedler.bots.greedy_fishermen",
+    "siedler.bots.random",
     "siedler.core.hexgrid",
     "siedler.games.catan.board",
     "siedler.games.catan.longest_road",
+    "siedler.games.catan.rules",
+    "siedler.games.catan.words",
+    "siedler.games.deck_building.cards",
+    "siedler.games.deck_building.payment",
+    "siedler.games.deck_building.rules",
+    "siedler.games.deck_building.words",
+    "siedler.games.fishermen.board",
+    "siedler.games.fishermen.data",
+    "siedler.games.fishermen.words",
+    "siedler.games.harbormaster.data",
+    "siedler.games.resource_realms.words",
     "siedler.sim.stats",
 )
 
