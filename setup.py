@@ -40,7 +40,7 @@ class OptionalBuildExt(build_ext):
         except Exception as exc:  # no compiler, a compiler error, a missing header: all mean pure Python
             for built in self.get_outputs():
                 Path(built).unlink(missing_ok=True)
-            say(f"compiling failed ({type(exc).__name__}: {exc})")
+            say(f"compiling failed ({type(exc).__name__}: {str(exc)[:100]}); is a C compiler installed?")
             self.extensions = []
 
 
