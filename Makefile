@@ -1,5 +1,9 @@
 # The two commands: `make run` (set up, then serve the browser table) and `make test` (set up, then test).
-# Both create .venv and install the project into it on first use.
+# Two virtual environments, both made on first use (docs/build.md):
+# - .venv: an editable, pure-Python install for development, linting and the pure test run;
+# - .venv-compiled: a normal install of the compiled engine (mypyc; pure Python where it cannot be built),
+#   which `make run` serves and the second test run tests. Its stamp depends on every file under src/, so any
+#   edit reinstalls it: a compiled module can never shadow a newer .py file. Nothing is ever built into src/.
 
 PYTHON ?= python3
 VENV := .venv
@@ -7,20 +11,39 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
+CVENV := .venv-compiled
+CBIN := $(CVENV)/bin
+CSTAMP := $(CVENV)/.installed-stamp
+SOURCES := $(shell find src -type f ! -path '*/__pycache__/*' ! -path '*.egg-info/*')
+BUILD_REQUIRES := 'setuptools>=69' 'mypy>=1.10'
 
-.PHONY: run test lint unit browser bench simulate setup clean
+.PHONY: run test lint unit browser bench simulate setup compiled clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[server,dev]'
+	SIEDLER_PURE=1 $(BIN)/python -m pip install --quiet -e '.[server,dev]'
 	$(BIN)/python -m pip install --quiet -e tests/plugin_ruleset  # the walkthrough's rule set, for its test
 	touch $(STAMP)
 
+# The build log is kept; the one line printed says which build was installed and, for pure Python, why.
+$(CSTAMP): pyproject.toml setup.py $(SOURCES)
+	[ -x $(CBIN)/python ] || $(PYTHON) -m venv $(CVENV)
+	$(CBIN)/python -m pip install --quiet --upgrade pip $(BUILD_REQUIRES)
+	rm -rf build
+	$(CBIN)/python -m pip install -v --no-build-isolation '.[server,dev]' >$(CVENV)/build.log 2>&1 \
+	  || { tail -n 30 $(CVENV)/build.log; exit 1; }
+	$(CBIN)/python -m pip install --quiet -e tests/plugin_ruleset
+	@grep -ho 'siedler: building pure Python.*' $(CVENV)/build.log | head -n 1 || true
+	@$(CBIN)/siedler --version
+	touch $(CSTAMP)
+
 setup: $(STAMP)
 
-run: $(STAMP)
-	$(BIN)/siedler serve --host $(HOST) --port $(PORT)
+compiled: $(CSTAMP)
+
+run: $(CSTAMP)
+	$(CBIN)/siedler serve --host $(HOST) --port $(PORT)
 
 # The browser tests drive Debian's Chromium; install it when we may (root with apt-get), else say how.
 browser:
@@ -38,17 +61,19 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-# Coverage of src/siedler's lines, measured over the whole suite (xdist workers and the browser tests'
-# server process included) and reported, not enforced: the figure is quoted in the README.
-test: $(STAMP) browser lint
+# Coverage of src/siedler's lines, measured over the whole suite on the pure build (xdist workers and the
+# browser tests' server process included) and reported, not enforced: the figure is quoted in the README.
+# Then the suite again on the compiled build, which must behave identically.
+test: $(STAMP) $(CSTAMP) browser lint
 	$(BIN)/pytest -n 2 --cov --cov-report=
 	@echo "coverage: $$($(BIN)/coverage report --format=total)% of the lines of src/siedler"
+	$(CBIN)/pytest -n 2 -m 'not browser'
 
-bench: $(STAMP)
-	$(BIN)/siedler bench
+bench: $(CSTAMP)
+	$(CBIN)/siedler bench
 
-simulate: $(STAMP)
-	$(BIN)/siedler simulate --ruleset base --seats greedy,random,random,random --games 200 --seed 1
+simulate: $(CSTAMP)
+	$(CBIN)/siedler simulate --ruleset base --seats greedy,random,random,random --games 200 --seed 1
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage .coverage.*
+	rm -rf $(VENV) $(CVENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage .coverage.*

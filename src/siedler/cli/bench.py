@@ -67,7 +67,7 @@ def print_report(console: Console, report: BenchReport) -> None:
     m = report.machine
     first = report.throughput[0]
     console.print(
-        f"[bold]siedler bench[/bold] · {m['python']} · {m['platform']} · one core · "
+        f"[bold]siedler bench[/bold] · {m['build']} · {m['python']} · {m['platform']} · one core · "
         f"medians of {first.runs} runs x {first.games} games, uniformly random seats, CPU time"
     )
     console.print(_throughput_table(f"Complete random games: {report.ruleset}", report.throughput))

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import importlib
+from typing import Annotated
 
 import typer
+
+from siedler import __version__
+from siedler.build import build_info
 
 app = typer.Typer(
     help="siedler: the Catan family of games - play, simulate, replay, benchmark, serve.",
@@ -12,6 +16,26 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    """Eager, so that ``--version`` answers before any sub-command is required."""
+    if value:
+        typer.echo(f"siedler {__version__}, {build_info()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="print the version and the build, then exit"
+        ),
+    ] = False,
+) -> None:
+    """siedler: the Catan family of games - play, simulate, replay, benchmark, serve."""
+
 
 COMMAND_MODULES = ("rules", "play", "simulate", "replay", "bench", "serve")
 

@@ -1,0 +1,54 @@
+"""Which build of the engine runs: compiled with mypyc, or pure Python.
+
+``COMPILED_MODULES`` is the one list of modules that ``setup.py`` compiles; it lives here, not in the
+build configuration, so that the running package can check its own modules against it. This module must
+import nothing from ``siedler``: ``setup.py`` runs it on its own to read the list (see ``docs/build.md``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.machinery import EXTENSION_SUFFIXES
+
+#: Compiled by mypyc when a C compiler is present; each must pass the whole test suite compiled.
+COMPILED_MODULES: tuple[str, ...] = (
+    "siedler.bots.greedy",
+    "siedler.bots.greedy_catan",
+    "siedler.bots.greedy_deck_building",
+    "siedler.bots.greedy_fishermen",
+    "siedler.bots.random",
+    "siedler.core.hexgrid",
+    "siedler.games.catan.board",
+    "siedler.games.catan.longest_road",
+    "siedler.games.catan.rules",
+    "siedler.games.catan.words",
+    "siedler.games.deck_building.cards",
+    "siedler.games.deck_building.payment",
+    "siedler.games.deck_building.rules",
+    "siedler.games.deck_building.words",
+    "siedler.games.fishermen.board",
+    "siedler.games.fishermen.data",
+    "siedler.games.fishermen.words",
+    "siedler.games.harbormaster.data",
+    "siedler.games.resource_realms.words",
+    "siedler.sim.stats",
+)
+
+COMPILED = "compiled (mypyc)"
+PURE = "pure Python"
+
+
+def is_compiled(module: str) -> bool:
+    """Whether ``module`` was loaded from a C extension rather than from its ``.py`` file."""
+    path = getattr(importlib.import_module(module), "__file__", None) or ""
+    return path.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def build_info() -> str:
+    """``compiled (mypyc)`` or ``pure Python``; a mix means an install went wrong, and says how far."""
+    compiled = sum(is_compiled(m) for m in COMPILED_MODULES)
+    if compiled == len(COMPILED_MODULES):
+        return COMPILED
+    if compiled == 0:
+        return PURE
+    return f"partly compiled ({compiled} of {len(COMPILED_MODULES)} modules): reinstall"
