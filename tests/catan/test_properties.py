@@ -109,7 +109,7 @@ def _legal_apply_and_refuse(game: CatanGame, rng: random.Random) -> None:
         assert game.parse_action(str(action)) == action
         assert game.parse_action(json.loads(json.dumps(action.to_json()))) == action
     before = game.state()
-    universe = list(game.table.canon)
+    universe = list(game.action_set.canon)
     others = [a for a in rng.sample(universe, min(len(universe), 60)) if a not in legal]
     for action in others:
         with pytest.raises(IllegalAction) as info:

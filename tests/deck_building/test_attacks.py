@@ -142,3 +142,17 @@ def test_wrong_seat_reactions_are_refused() -> None:
     with pytest.raises(siedler.IllegalAction, match="no defender"):
         game.apply("reflect")
     assert game.state() == before
+
+
+def test_a_city_drawn_by_the_attacking_knight_wins_at_once_and_the_game_saves() -> None:
+    # "Ritter (Offensiv)": the attacker draws a card; a third Stadt in hand during his turn wins at once,
+    # before the opponent answers. The ended game keeps what was left of the attack, and its position loads
+    # again as a position of its own (without the history that would replay it).
+    game = position(hands=(["knight", "city", "city"], ["sea", "ore"]), draw={0: ["city"]})
+    play(game, "play knight")
+    assert game.is_over and game.winner == 0
+    state = game.state()
+    assert state["game"]["attack"] == {"card": "knight", "target": 1, "reflections": 0}
+    state["actions"] = []
+    again = siedler.from_state(state)
+    assert again.is_over and again.winner == 0 and again.state()["game"] == state["game"]

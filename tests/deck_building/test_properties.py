@@ -54,7 +54,7 @@ def test_cards_are_conserved_and_the_legal_list_is_sound(seed: int, options: dic
     game = siedler.new_game("deck-building", players=2, seed=seed, options=options)
     assert isinstance(game, DeckBuildingGame)
     expected = Counter({CARDS[k]: n for k, n in enumerate(game.rules.totals()) if n})
-    table = action_set(game.table.max_roads)
+    table = action_set(game.action_set.max_roads)
     rng = random.Random(seed)
     for step in range(400):
         if game.is_over:

@@ -65,9 +65,9 @@ def _main(game: DeckBuildingGame, seat: int, legal: tuple[Action, ...]) -> Actio
     _, now = _best_buy(game)
     options: list[Action] = []
     if hand[ROAD]:
-        options.append(game.table.ROAD[hand[ROAD]])
+        options.append(game.action_set.ROAD[hand[ROAD]])
     if hand[SETTLEMENT] > 1 or (hand[SETTLEMENT] and not game.supply[CITY]):
-        options.append(game.table.HAND[SETTLEMENT][0])
+        options.append(game.action_set.HAND[SETTLEMENT][0])
     for option in options:
         trial = game.copy()
         trial.apply(option)
@@ -80,7 +80,7 @@ def _main(game: DeckBuildingGame, seat: int, legal: tuple[Action, ...]) -> Actio
         lay = _find(legal, "lay", card)
         if lay is not None:
             return lay
-    return game.table.END
+    return game.action_set.END
 
 
 def deck_building_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
@@ -91,7 +91,7 @@ def deck_building_strategy(game: Game, seat: int, rng: _random.Random) -> Action
     if g.phase == REACT:
         return legal[0]  # reflect when possible (it is listed first), else allow
     if g.phase == STEAL:
-        return g.table.RETURN if g.taken in JUNK else g.table.KEEP
+        return g.action_set.RETURN if g.taken in JUNK else g.action_set.KEEP
     if g.phase == DISCARD:
         return min(legal, key=lambda a: KEEP_ORDER.index(a[1]))
     return None

@@ -1,4 +1,4 @@
-"""Catan actions, their notation, and the table of interned action objects for one board.
+"""Catan actions, their notation, and the set of interned action objects for one board.
 
 Notation (see docs/notation.md):
 

@@ -91,26 +91,26 @@ class BuildingMixin(CatanState):
 
     def _legal_building(self, seat: int, hand: list[int], acts: list[Action]) -> None:
         """Affordable building spots; ``hand`` is the seat's five resource counts (sliced once per call)."""
-        rules, table, pieces, slot = self.rules, self.table, self.pieces, seat * PIECE_KINDS
+        rules, interned, pieces, slot = self.rules, self.action_set, self.pieces, seat * PIECE_KINDS
         h0, h1, h2, h3, h4 = hand
         c = rules.road_cost
         if pieces[slot + ROADS] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
-            road = table.ROAD
+            road = interned.ROAD
             acts.extend([road[e] for e in self._road_spots(seat)])
         c = rules.settlement_cost
         if pieces[slot + SETTLEMENTS] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
-            settle = table.SETTLE
+            settle = interned.SETTLE
             acts.extend([settle[n] for n in self._settlement_spots(seat)])
         c = rules.city_cost
         if pieces[slot + CITIES] and h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4]:
-            city, level = table.CITY, self.node_level
+            city, level = interned.CITY, self.node_level
             acts.extend([city[n] for n in sorted(self.buildings[seat]) if level[n] == 1])
         c = rules.development_cost
         if h0 >= c[0] and h1 >= c[1] and h2 >= c[2] and h3 >= c[3] and h4 >= c[4] and any(self.dev_deck):
-            acts.append(table.BUY)
+            acts.append(interned.BUY)
 
     def _legal_setup_settlement(self) -> tuple[Action, ...]:
-        settle, blocked = self.table.SETTLE, self.blocked
+        settle, blocked = self.action_set.SETTLE, self.blocked
         return tuple(settle[n] for n in self._setup_nodes() if not blocked[n])
 
     def _setup_nodes(self) -> range:
@@ -118,11 +118,11 @@ class BuildingMixin(CatanState):
         return range(self.board.topology.num_nodes)
 
     def _legal_setup_road(self) -> tuple[Action, ...]:
-        road, eo = self.table.ROAD, self.edge_owner
+        road, eo = self.action_set.ROAD, self.edge_owner
         return tuple(road[e] for e in self.board.topology.node_edges[self.last_settlement] if eo[e] < 0)
 
     def _legal_road_building(self) -> tuple[Action, ...]:
-        road = self.table.ROAD
+        road = self.action_set.ROAD
         return tuple(road[e] for e in self._road_spots(self.current))
 
     # ------------------------------------------------------------------ building

@@ -21,22 +21,24 @@ class DevelopmentMixin(CatanState):
         hand, base = self.dev_hand, seat * NUM_DEV_CARDS
         if not (hand[base] or hand[base + 2] or hand[base + 3] or hand[base + 4]):
             return  # the common case: nothing playable held
-        table = self.table
+        interned = self.action_set
         if self._playable(seat, KNIGHT):
-            acts.append(table.KNIGHT)
+            acts.append(interned.KNIGHT)
         if before_roll:
             return
         if self._playable(seat, ROAD_BUILDING) and self.pieces[seat * PIECE_KINDS + ROADS] and self._road_spots(seat):
-            acts.append(table.ROAD_BUILDING)
+            acts.append(interned.ROAD_BUILDING)
         if self._playable(seat, YEAR_OF_PLENTY):
             bank = self.bank
-            pairs = [a for (r1, r2), a in table.PLENTY.items() if bank[r1] and bank[r2] and (r1 != r2 or bank[r1] > 1)]
+            pairs = [
+                a for (r1, r2), a in interned.PLENTY.items() if bank[r1] and bank[r2] and (r1 != r2 or bank[r1] > 1)
+            ]
             if pairs:
                 acts.extend(pairs)
             else:
-                acts.extend(table.PLENTY_ONE[r] for r in range(NUM_RESOURCES) if bank[r])
+                acts.extend(interned.PLENTY_ONE[r] for r in range(NUM_RESOURCES) if bank[r])
         if self._playable(seat, MONOPOLY):
-            acts.extend(table.MONOPOLY)
+            acts.extend(interned.MONOPOLY)
 
     def _do_buy(self, action: CatanAction) -> None:
         seat = self.current

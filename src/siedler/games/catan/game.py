@@ -82,7 +82,7 @@ class CatanGame(
         rules, n = self.rules, self.num_players
         self.board = self._make_board()
         topo = self.board.topology
-        self.table = action_set(topo, n, self.options["offer_max_cards"])
+        self.action_set = action_set(topo, n, self.options["offer_max_cards"])
         self.hands = [0] * (n * NUM_RESOURCES)
         self.bank = [rules.bank_per_resource] * NUM_RESOURCES
         self.dev_deck = list(rules.deck)
@@ -137,7 +137,7 @@ class CatanGame(
         self.to_act = self.current
 
     def parse_action(self, text: str) -> Action:
-        return self.table.parse(text)
+        return self.action_set.parse(text)
 
     # ------------------------------------------------------------------ legal actions
     def _generate_legal(self) -> tuple[Action, ...]:
@@ -145,13 +145,13 @@ class CatanGame(
         if phase == MAIN:
             return self._legal_main()
         if phase == ROLL:
-            acts: list[Action] = [self.table.ROLL]
+            acts: list[Action] = [self.action_set.ROLL]
             self._legal_development(self.current, acts, before_roll=True)
             return tuple(acts)
         if phase == DISCARD:
             seat = self.to_act
             assert seat is not None
-            discard, hands = self.table.DISCARD, self.hands
+            discard, hands = self.action_set.DISCARD, self.hands
             return tuple(discard[r] for r in range(NUM_RESOURCES) if hands[seat * NUM_RESOURCES + r])
         if phase == ROBBER:
             return self._legal_robber()
@@ -170,7 +170,7 @@ class CatanGame(
     def _legal_main(self) -> tuple[Action, ...]:
         seat = self.current
         hand = self.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]
-        acts: list[Action] = [self.table.END]
+        acts: list[Action] = [self.action_set.END]
         self._legal_building(seat, hand, acts)
         self._legal_development(seat, acts, before_roll=False)
         self._legal_trades(seat, hand, acts)
@@ -185,7 +185,7 @@ class CatanGame(
         seat = self.current
         hands, buildings = self.hands, self.buildings
         node_hexes = self.board.topology.node_hexes
-        robber = self.table.ROBBER
+        robber = self.action_set.ROBBER
         # Victims per hex from the few buildings of players holding cards, rather than from every corner of
         # every hex: this list is built on every 7 and knight, and was a tenth of a random game's time.
         # Seats are visited in order, so each hex's list comes out sorted and without repeats.

@@ -86,7 +86,7 @@ class ViewMixin(CatanState):
                 "rates": _named(self.rates[base : base + 5], RESOURCES),
                 "dev_played": self.dev_played if seat == self.current else False,
             }
-            text = self.table.text
+            text = self.action_set.text
             view["legal"] = [text.get(a) or str(a) for a in self.legal_actions()] if seat == self.to_act else []
         if self.is_over:
             view["final"] = [

@@ -75,7 +75,7 @@ class SnapshotMixin(CatanState):
         n = self.num_players
         self.board = Board.from_json(data["board"], self._terrains())
         topo = self.board.topology
-        self.table = action_set(topo, n, self.options["offer_max_cards"])
+        self.action_set = action_set(topo, n, self.options["offer_max_cards"])
         phase_index = {name: i for i, name in enumerate(PHASE_NAMES)}
         self.phase = phase_index[data["phase"]]
         self.robber_return = phase_index[data["robber_return"]]
@@ -84,12 +84,12 @@ class SnapshotMixin(CatanState):
         self.start_player = self._imported_seat(data["start_player"])
         self.setup_step = int(data["setup_step"])
         self.last_settlement = int(data["last_settlement"])
-        self.robber = self.table.label_to_hex[data["robber"]] if data["robber"] is not None else NOBODY
+        self.robber = self.action_set.label_to_hex[data["robber"]] if data["robber"] is not None else NOBODY
         self.dice = (int(data["dice"][0]), int(data["dice"][1])) if data["dice"] else None
         self.dev_played = bool(data["dev_played"])
         self.offers_made = int(data["offers_made"])
         self.free_roads = int(data["free_roads"])
-        self.offer = self.table.parse(data["offer"]) if data["offer"] else None
+        self.offer = self.action_set.parse(data["offer"]) if data["offer"] else None
         self.offer_pending = tuple(self._imported_seat(p) for p in data["offer_pending"])
         self.offer_accepted = [self._imported_seat(p) for p in data["offer_accepted"]]
         self.longest_road = int(data["longest_road"])

@@ -61,7 +61,7 @@ class CatanState(Game):
     )
 
     board: Board
-    table: ActionSet
+    action_set: ActionSet
     hands: list[int]
     bank: list[int]
     dev_deck: list[int]

@@ -19,7 +19,7 @@ class TradingMixin(CatanState):
     def _legal_trades(self, seat: int, hand: list[int], acts: list[Action]) -> None:
         rates, bank = self.rates, self.bank
         base = seat * NUM_RESOURCES
-        table_bank = self.table.BANK
+        table_bank = self.action_set.BANK
         for g in range(NUM_RESOURCES):
             if hand[g] >= rates[base + g]:
                 row = table_bank[g]
@@ -28,7 +28,7 @@ class TradingMixin(CatanState):
                         acts.append(row[t])
         if self.offers_made < self.max_offers:
             h0, h1, h2, h3, h4 = hand
-            for give, offers in self.table.OFFERS[seat]:
+            for give, offers in self.action_set.OFFERS[seat]:
                 if h0 >= give[0] and h1 >= give[1] and h2 >= give[2] and h3 >= give[3] and h4 >= give[4]:
                     acts.extend(offers)
 
@@ -58,8 +58,8 @@ class TradingMixin(CatanState):
         assert seat is not None and self.offer is not None
         want, hands, base = self.offer[2], self.hands, seat * NUM_RESOURCES
         if all(hands[base + r] >= want[r] for r in range(NUM_RESOURCES)):
-            return (self.table.ACCEPT, self.table.DECLINE)
-        return (self.table.DECLINE,)
+            return (self.action_set.ACCEPT, self.action_set.DECLINE)
+        return (self.action_set.DECLINE,)
 
     def _answer(self, accepted: bool) -> None:
         seat = self.to_act
@@ -83,8 +83,8 @@ class TradingMixin(CatanState):
         self._answer(False)
 
     def _legal_offer_confirm(self) -> tuple[Action, ...]:
-        confirm = self.table.CONFIRM
-        return (*(confirm[q] for q in self.offer_accepted), self.table.WITHDRAW)
+        confirm = self.action_set.CONFIRM
+        return (*(confirm[q] for q in self.offer_accepted), self.action_set.WITHDRAW)
 
     def _do_confirm(self, action: CatanAction) -> None:
         seat, other = self.current, action.seat

@@ -1,4 +1,4 @@
-"""Deck Building actions, their notation, and the table of interned action objects.
+"""Deck Building actions, their notation, and the set of interned action objects.
 
 Notation (documented in docs/rules/deck-building.md):
 

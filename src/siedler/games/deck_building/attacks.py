@@ -32,7 +32,7 @@ class AttackMixin(DeckState):
     def _legal_react(self) -> tuple[Action, ...]:
         seat = self.to_act
         assert seat is not None
-        t = self.table
+        t = self.action_set
         return (t.REFLECT, t.ALLOW) if self.hands[seat * C + DEFENDER] else (t.ALLOW,)
 
     def _do_reflect(self, action: DeckAction) -> None:
@@ -107,7 +107,7 @@ class AttackMixin(DeckState):
     def _legal_discard(self) -> tuple[Action, ...]:
         seat = self.to_act
         assert seat is not None
-        hands, base, discard = self.hands, seat * C, self.table.DISCARD
+        hands, base, discard = self.hands, seat * C, self.action_set.DISCARD
         return tuple(discard[k] for k in range(C) if hands[base + k])
 
     def _do_discard(self, action: DeckAction) -> None:

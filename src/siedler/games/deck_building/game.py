@@ -47,7 +47,7 @@ class DeckBuildingGame(ViewMixin, SnapshotMixin, ExplainMixin, LegalMixin, Attac
         tables = normalise(opts)
         opts.update(tables)
         rules = self.rules = rules_for(opts["edition"], tables["deck"], tables["supply"], tables["costs"])
-        self.table = action_set(max(1, rules.totals()[ROAD]))
+        self.action_set = action_set(max(1, rules.totals()[ROAD]))
         self.hands = [0] * (2 * C)
         self.supply = list(rules.supply)
         self._prepare_legal()
@@ -73,7 +73,7 @@ class DeckBuildingGame(ViewMixin, SnapshotMixin, ExplainMixin, LegalMixin, Attac
         self._check_win()
 
     def parse_action(self, text: str) -> Action:
-        return self.table.parse(text)
+        return self.action_set.parse(text)
 
     # ------------------------------------------------------------------ carrying actions out
     def _check_win(self) -> None:

@@ -66,7 +66,7 @@ class LegalMixin(DeckState):
         affordable purchases (written out here: the hottest path of a game); else the answers."""
         if self.phase:  # anything but MAIN
             return self._legal_answers()
-        t, lo = self.table, self.current * C
+        t, lo = self.action_set, self.current * C
         hand = self.hands[lo : lo + C]
         try:
             held = bytes(hand).translate(PRESENCE)
@@ -93,7 +93,7 @@ class LegalMixin(DeckState):
         if self.phase == REACT:
             return self._legal_react()
         if self.phase == STEAL:
-            return (self.table.KEEP, self.table.RETURN)
+            return (self.action_set.KEEP, self.action_set.RETURN)
         if self.phase == DISCARD:
             return self._legal_discard()
         return ()
@@ -106,7 +106,7 @@ class LegalMixin(DeckState):
             self.hands,
             self.current * C,
             self.supply,
-            self.table.BUY,
+            self.action_set.BUY,
         )
         cards = sum(hands[base : base + NUM_RESOURCES]) + sum(pool[:NUM_RESOURCES])
         traded = sum(pool[NUM_BASIC:])

@@ -9,7 +9,7 @@ from siedler.core.errors import RecordError
 from .cards import CARD_INDEX, CARDS, NUM_BASIC, NUM_RESOURCES, RESOURCES
 from .payment import TRADED
 from .presentation import _counted, _names
-from .state import DISCARD, NOBODY, PHASE_NAMES, POOL_SIZE, REACT, STEAL, C, DeckState
+from .state import DISCARD, NOBODY, OVER, PHASE_NAMES, POOL_SIZE, REACT, STEAL, C, DeckState
 
 
 class SnapshotMixin(DeckState):
@@ -75,7 +75,9 @@ class SnapshotMixin(DeckState):
         if self.wild < 0 or self.discard_left < 0:
             raise RecordError("a count in the state is negative")
         answering = self.phase in (REACT, STEAL, DISCARD)
-        if (
+        # A game can end in the middle of an attack (the Stadt cards it makes the attacker draw win at once);
+        # what was left of the attack is kept, as the game was, so an ended game may hold any of it.
+        if self.phase != OVER and (
             answering != (self.attack != NOBODY)
             or (self.phase == STEAL) != (self.taken != NOBODY)
             or ((self.phase == DISCARD) != (self.discard_left > 0))

@@ -53,7 +53,7 @@ class DeckState(Game):
     _copy_lists: ClassVar[tuple[str, ...]] = ("hands", "supply", "pool")
 
     rules: DeckRules
-    table: ActionSet
+    action_set: ActionSet
     hands: list[int]
     supply: list[int]
     #: Unspent purchasing power of the current player: units of laid-out basic cards, then traded units.

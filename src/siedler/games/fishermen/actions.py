@@ -81,11 +81,11 @@ def payable(held: Tokens, cost: int, max_held: int) -> tuple[Tokens, ...]:
 class Holding:
     """The fish tokens a player holds, and every fish action they pay for, grouped so that legal-action
     generation mostly extends whole tuples: per use, per victim or resource, and the common cases of every
-    victim or resource. One object per set of tokens (see ``FishTable.holding``), so players' holdings are
+    victim or resource. One object per set of tokens (see ``FishActionSet.holding``), so players' holdings are
     compared, copied and looked up as single references."""
 
     tokens: Tokens
-    #: ``FishTable.code(tokens)``: the holding's index in ``FishTable.HOLDINGS``.
+    #: ``FishActionSet.code(tokens)``: the holding's index in ``FishActionSet.HOLDINGS``.
     code: int
     #: How many tokens: at most ``max_held``.
     count: int
@@ -100,7 +100,7 @@ class Holding:
     card: tuple[FishAction, ...]
 
 
-class FishTable:
+class FishActionSet:
     """Every fish and boot action of a game with ``num_players`` seats, made once and shared."""
 
     def __init__(self, num_players: int, costs: tuple[tuple[str, int], ...], max_held: int) -> None:
@@ -174,7 +174,7 @@ class FishTable:
     def boot(self, args: list[str]) -> FishAction:
         if len(args) != 1:
             raise IllegalAction("write 'boot @<seat>'")
-        return self.BOOT[self._seat(args[0])]
+        return self.BOOT[self._seat_word(args[0])]
 
     def fish(self, args: list[str]) -> FishAction:
         if not args or args[0] not in self.costs:
@@ -184,7 +184,7 @@ class FishTable:
         if use in ("steal", "take"):
             if len(rest) != 2:
                 raise IllegalAction("write 'fish steal @<seat> <tokens>' or 'fish take <resource> <tokens>'")
-            arg = self._seat(rest[0]) if use == "steal" else resource(rest[0])
+            arg = self._seat_word(rest[0]) if use == "steal" else resource(rest[0])
             rest = rest[1:]
         if len(rest) != 1:
             raise IllegalAction(f"write the tokens handed in as one word, like 3+1, after 'fish {use}'")
@@ -198,7 +198,7 @@ class FishTable:
             )
         return found
 
-    def _seat(self, word: str) -> int:
+    def _seat_word(self, word: str) -> int:
         w = word.lstrip("@")
         if not w.isdigit() or int(w) >= self.num_players:
             raise IllegalAction(f"{word!r} is not a seat (seats are @0-@{self.num_players - 1})")
@@ -223,5 +223,5 @@ FishAction.KINDS = KINDS.extended(*FISH_KINDS)
 
 
 @cache
-def fish_table(num_players: int, costs: tuple[tuple[str, int], ...], max_held: int) -> FishTable:
-    return FishTable(num_players, costs, max_held)
+def fish_action_set(num_players: int, costs: tuple[tuple[str, int], ...], max_held: int) -> FishActionSet:
+    return FishActionSet(num_players, costs, max_held)

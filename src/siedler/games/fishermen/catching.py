@@ -7,7 +7,7 @@ from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.board import Board
 from siedler.games.catan.state import NOBODY
 
-from .actions import fish_table, token_values
+from .actions import fish_action_set, token_values
 from .board import LAKE, FishingGround, fishing_grounds, inland, with_lake
 from .data import RULES
 from .state import BOOT, FishermenState
@@ -21,8 +21,8 @@ class CatchingMixin(FishermenState):
         self.boot = NOBODY
         self.fish_supply = [*RULES.fish, RULES.boots]
         self.fish_spent = [0, 0, 0]
-        self.fish_table = fish_table(n, tuple(RULES.costs.items()), RULES.max_held)
-        self.fish_held = [self.fish_table.EMPTY] * n
+        self.fish_action_set = fish_action_set(n, tuple(RULES.costs.items()), RULES.max_held)
+        self.fish_held = [self.fish_action_set.EMPTY] * n
         self._others = tuple(tuple(q for q in range(n) if q != p) for p in range(n))
         super()._setup()
         numbers = list(RULES.ground_numbers)
@@ -108,7 +108,7 @@ class CatchingMixin(FishermenState):
     def _give_fish(self, seat: int, count: int) -> None:
         """Draw ``count`` tokens face down for ``seat``, up to the most a player may hold; the old boot, if
         drawn, is shown at once and takes the place of a fish token."""
-        supply, table = self.fish_supply, self.fish_table
+        supply, interned = self.fish_supply, self.fish_action_set
         before = self.fish_held[seat]
         code, room = before.code, self._max_held - before.count
         for i in range(count):
@@ -126,10 +126,10 @@ class CatchingMixin(FishermenState):
                 continue
             kind = 0 if pick < supply[0] else 1 if pick < supply[0] + supply[1] else 2
             supply[kind] -= 1
-            code += table.STEP[kind]
+            code += interned.STEP[kind]
             room -= 1
         if code != before.code:
-            after = self.fish_held[seat] = table.HOLDINGS[code]
+            after = self.fish_held[seat] = interned.HOLDINGS[code]
             if self.logging:
                 drawn = token_values(
                     (

@@ -9,9 +9,10 @@ shows, exports and describes its own state; each part lives in its own module.
 from __future__ import annotations
 
 from .catching import CatchingMixin
-from .presentation import FishermenPresentationMixin
+from .presentation import FishermenViewMixin
+from .snapshot import FishermenSnapshotMixin
 from .spending import SpendingMixin
 
 
-class FishermenMixin(SpendingMixin, CatchingMixin, FishermenPresentationMixin):
+class FishermenMixin(SpendingMixin, CatchingMixin, FishermenViewMixin, FishermenSnapshotMixin):
     """Everything the Fishermen add to a Catan rule set."""

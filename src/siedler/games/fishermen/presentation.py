@@ -1,26 +1,22 @@
-"""The Fishermen in words and data: action labels, the log, refusals, the view (tokens face down), and the
-exported state with its conservation checks."""
+"""The Fishermen in words and data: action labels, the log, refusals and the view (tokens face down)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from siedler.core.actions import Action
-from siedler.core.errors import RecordError
 from siedler.core.i18n import in_every_language
 from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.presentation import _named
-from siedler.games.catan.snapshot import _unnamed
-from siedler.games.catan.state import MAIN, NOBODY
+from siedler.games.catan.state import MAIN
 
-from .actions import FISH_KINDS, FishAction, Tokens, fish_table, token_values
-from .board import fishing_grounds
+from .actions import FISH_KINDS, FishAction, token_values
 from .data import RULES
-from .state import BOOT, SUPPLY, VALUES, FishermenState
+from .state import VALUES, FishermenState
 from .words import describe_fish, fish_label, fish_text
 
 
-class FishermenPresentationMixin(FishermenState):
+class FishermenViewMixin(FishermenState):
     def action_label(self, action: Action, lang: str = "en") -> str:
         if action[0] == "fish":
             return fish_label("fish", action[1], action[2], action[3], lang, self.players)
@@ -112,45 +108,3 @@ class FishermenPresentationMixin(FishermenState):
             fish["yours"] = _named(list(self.held_tokens(seat)), VALUES)
         data["fish"] = fish
         return data
-
-    def _export_extra(self) -> dict[str, Any]:
-        data = super()._export_extra()
-        data["fish"] = {
-            "supply": _named(list(self.fish_supply), SUPPLY),
-            "spent": _named(list(self.fish_spent), VALUES),
-            "held": [_named(list(self.held_tokens(p)), VALUES) for p in range(self.num_players)],
-            "boot": self.boot if self.boot >= 0 else None,
-            "grounds": [{"sea": list(g.sea), "number": g.number} for g in self.fish_grounds],
-        }
-        return data
-
-    def _import_extra(self, data: dict[str, Any]) -> None:
-        super()._import_extra(data)
-        n, fish = self.num_players, data["fish"]
-        grounds = fish["grounds"]
-        places = [(int(g["sea"][0]), int(g["sea"][1])) for g in grounds]
-        self._set_grounds(fishing_grounds(self.board.topology, places, [int(g["number"]) for g in grounds]))
-        supply = _unnamed(fish["supply"], SUPPLY, "fish supply")
-        spent = _unnamed(fish["spent"], VALUES, "spent fish")
-        if len(fish["held"]) != n:
-            raise RecordError(f"fish tokens are listed for {len(fish['held'])} players, not {n}")
-        held: list[Tokens] = []
-        for p, entry in enumerate(fish["held"]):
-            ones, twos, threes = _unnamed(entry, VALUES, f"player {p} fish")
-            if ones + twos + threes > RULES.max_held:
-                raise RecordError(
-                    f"player {p} holds {ones + twos + threes} fish tokens, at most {RULES.max_held} allowed"
-                )
-            held.append((ones, twos, threes))
-        boot = NOBODY if fish["boot"] is None else self._imported_seat(fish["boot"])
-        for v in range(3):
-            total = supply[v] + spent[v] + sum(tokens[v] for tokens in held)
-            if total != RULES.fish[v]:
-                raise RecordError(f"{total} fish tokens showing {v + 1} in the game, it has {RULES.fish[v]}")
-        if supply[BOOT] + (boot >= 0) != RULES.boots:
-            raise RecordError("the old boot must be either in the supply or with one player")
-        self.fish_supply = list(supply)
-        self.fish_spent = list(spent)
-        self.boot = boot
-        self.fish_table = table = fish_table(n, tuple(RULES.costs.items()), RULES.max_held)
-        self.fish_held = [table.holding(tokens) for tokens in held]

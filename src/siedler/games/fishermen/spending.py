@@ -25,7 +25,7 @@ class SpendingMixin(FishermenState):
     def _legal_boot(self, seat: int, acts: list[Action]) -> None:
         """The boot may go to any other player with as many or more public points (hidden cards unseen)."""
         vp = self.public_points()
-        mine, boot = vp[seat], self.fish_table.BOOT
+        mine, boot = vp[seat], self.fish_action_set.BOOT
         acts.extend([boot[q] for q in self._others[seat] if vp[q] >= mine])
 
     def _legal_fish(self, seat: int, holding: Holding, acts: list[Action]) -> None:
@@ -68,7 +68,7 @@ class SpendingMixin(FishermenState):
 
     def _do_fish(self, action: FishAction) -> None:
         seat, use, arg, (t1, t2, t3) = self.current, action.use, action.arg, action.tokens
-        table = self.fish_table
+        table = self.fish_action_set
         # A legal action's tokens are in the holding, so what is left is a holding too.
         self.fish_held[seat] = table.HOLDINGS[self.fish_held[seat].code - table.code(action.tokens)]
         spent = self.fish_spent
@@ -109,7 +109,7 @@ class SpendingMixin(FishermenState):
     def parse_action(self, text: str) -> Action:
         if isinstance(text, str):
             words = text.strip().lower().split()
-            found = self.fish_table.parse(words) if words else None
+            found = self.fish_action_set.parse(words) if words else None
             if found is not None:
                 return found
         return super().parse_action(text)

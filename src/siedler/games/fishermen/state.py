@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from siedler.games.catan import CatanGame
 
-from .actions import FishTable, Holding, Tokens
+from .actions import FishActionSet, Holding, Tokens
 from .board import FishingGround
 from .data import RULES
 
@@ -43,7 +43,7 @@ class FishermenState(CatanGame):
     fish_held: list[Holding]
     #: The seat holding the old boot, or ``NOBODY``.
     boot: int
-    fish_table: FishTable
+    fish_action_set: FishActionSet
     #: Class constants, for the hot paths.
     _boot_extra = RULES.boot_extra_points
     _max_held = RULES.max_held
