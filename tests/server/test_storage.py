@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -170,7 +171,10 @@ def test_the_journal_commits_concurrent_moves_together_and_in_order(tmp_path: Pa
 
         await asyncio.gather(*(game(g) for g in range(20)))
 
-    asyncio.run(main())
+    # A thread of its own: a browser test run earlier by the same worker leaves Playwright's event loop
+    # running in the main thread, where asyncio.run refuses to start another.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, main()).result()
     assert journal.rows == 200 and journal.batches <= 20
     assert all(storage.action_texts(f"g{g}") == [f"move {n}" for n in range(10)] for g in range(20))
     storage.close()
