@@ -11,7 +11,9 @@ so the legal list and the checks can never disagree. The list is cached until th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
+
+from mypy_extensions import mypyc_attr
 
 from .actions import Action
 from .errors import IllegalAction, RecordError
@@ -34,22 +36,29 @@ def _walk(chain: Chain) -> list[Any]:
     return items
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
-    """One game of one rule set. See ``docs/api.md``."""
+    """One game of one rule set. See ``docs/api.md``.
 
-    #: Attributes holding flat lists that ``copy()`` must duplicate; everything else is immutable or shared.
-    #: Each class declares only its own: ``__init_subclass__`` merges those of the whole ancestry, so that
-    #: variants composed as mixins (see ``siedler.core.registry.Extension``) keep each other's lists.
-    _copy_lists: ClassVar[tuple[str, ...]] = ()
+    Compiled with mypyc as a native class that rule sets, extensions composed at run time and third-party
+    packages may subclass in plain Python (``allow_interpreted_subclasses``); see ``docs/build.md``.
+    """
+
     #: ``kind -> method``: every ``_do_<kind>`` method of the class, collected once per class.
     _handlers: ClassVar[dict[str, Callable[[Any, Action], None]]] = {}
+    #: The class whose ``__new__`` allocates a blank instance of this one for ``copy()``, found once per class.
+    _allocator: ClassVar[Any] = object
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
+        # No ``super().__init_subclass__()``: compiled code refuses it, and ``object``'s does nothing.
         cls._handlers = {name[4:]: getattr(cls, name) for name in dir(cls) if name.startswith("_do_")}
-        cls._copy_lists = tuple(
-            dict.fromkeys(name for k in reversed(cls.__mro__) for name in k.__dict__.get("_copy_lists", ()))
-        )
+        # ``cls.__new__`` would be the first ``__new__`` of the MRO; CPython only allows the one of the
+        # first base (``__base__``) chain that defines it. They differ for a class composed of extensions
+        # (``type(name, (*mixins, rule_set), {})``) over a compiled engine, whose classes each define one.
+        allocator: Any = cls
+        while "__new__" not in vars(allocator):
+            allocator = allocator.__base__
+        cls._allocator = allocator
 
     ruleset: str
     players: tuple[str, ...]
@@ -213,15 +222,39 @@ class Game:
     def num_actions(self) -> int:
         return self._nactions
 
-    def copy(self) -> Game:
-        """A game that can be played on independently; cheap, because search bots call it constantly."""
-        new = object.__new__(type(self))
-        d = self.__dict__.copy()
-        for name in self._copy_lists:
-            d[name] = d[name][:]
-        d["rng"] = self.rng.copy()
-        new.__dict__ = d
+    def copy(self) -> Self:
+        """A game that can be played on independently; cheap, because search bots call it constantly.
+
+        The copy is allocated without ``__init__`` (which would set up a new game) and filled by
+        ``_copy_into``, in which each class copies its own fields: compiled classes keep their fields in
+        slots, not in a ``__dict__`` that one copy could duplicate.
+        """
+        cls = type(self)
+        new: Self = self._allocator.__new__(cls)
+        self._copy_into(new)
         return new
+
+    def _copy_into(self, new: Self) -> None:
+        """Copy this class's fields into ``new``, a blank instance of the same class (see ``copy``).
+
+        Every class that declares fields overrides it, calling ``super()`` first, and copies each of its
+        fields: mutable ones (the flat lists) duplicated, the rest (immutable or shared) as they are.
+        """
+        new.ruleset = self.ruleset
+        new.players = self.players
+        new.seed = self.seed
+        new.options = self.options
+        new.rng = self.rng.copy()
+        new.to_act = self.to_act
+        new.is_over = self.is_over
+        new.winner = self.winner
+        new._history = self._history
+        new._nactions = self._nactions
+        new._events = self._events
+        new._nevents = self._nevents
+        new.logging = self.logging
+        new._legal = self._legal
+        new._start_state = self._start_state
 
     # ------------------------------------------------------------------ events (the log in words)
     def _emit(
