@@ -10,7 +10,7 @@ by side: the compiled build (mypyc) refuses multiple inheritance of classes with
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -21,8 +21,17 @@ from .actions import ActionSet, CatanAction
 from .board import Board
 from .rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT, CatanRules
 
-# Phases: who acts and what they may do.
-SETUP_SETTLEMENT, SETUP_ROAD, ROLL, DISCARD, ROBBER, MAIN, ROAD_BUILDING, OFFER_REPLY, OFFER_CONFIRM, OVER = range(10)
+# Phases: who acts and what they may do. (``Final``: the compiled build inlines constants so declared.)
+SETUP_SETTLEMENT: Final = 0
+SETUP_ROAD: Final = 1
+ROLL: Final = 2
+DISCARD: Final = 3
+ROBBER: Final = 4
+MAIN: Final = 5
+ROAD_BUILDING: Final = 6
+OFFER_REPLY: Final = 7
+OFFER_CONFIRM: Final = 8
+OVER: Final = 9
 PHASE_NAMES = (
     "setup_settlement",
     "setup_road",
@@ -35,12 +44,14 @@ PHASE_NAMES = (
     "offer_confirm",
     "over",
 )
-NOBODY = -1
+NOBODY: Final = -1
 #: Piece slots: ``pieces[seat * PIECE_KINDS + k]`` counts the pieces of kind ``k`` still in the supply.
-ROADS, SETTLEMENTS, CITIES = range(3)
-PIECE_KINDS = 3
+ROADS: Final = 0
+SETTLEMENTS: Final = 1
+CITIES: Final = 2
+PIECE_KINDS: Final = 3
 #: Development cards per seat in ``dev_hand[seat * NUM_DEV_CARDS + card]``.
-NUM_DEV_CARDS = len(DEV_CARDS)
+NUM_DEV_CARDS: Final = len(DEV_CARDS)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

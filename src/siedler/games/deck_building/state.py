@@ -9,7 +9,7 @@ sits in ``pool`` and ``wild``.
 from __future__ import annotations
 
 import math
-from typing import Self
+from typing import Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -21,13 +21,17 @@ from .actions import ActionSet, DeckAction
 from .cards import NUM_BASIC, NUM_CARDS, NUM_RESOURCES
 from .rules import DeckRules
 
-# Phases: what the seat to act decides.
-MAIN, REACT, STEAL, DISCARD, OVER = range(5)
+# Phases: what the seat to act decides. (``Final``: the compiled build inlines constants so declared.)
+MAIN: Final = 0
+REACT: Final = 1
+STEAL: Final = 2
+DISCARD: Final = 3
+OVER: Final = 4
 PHASE_NAMES = ("main", "react", "steal", "discard", "over")
-NOBODY = -1
-C = NUM_CARDS
+NOBODY: Final = -1
+C: Final = NUM_CARDS
 #: Length of ``pool``: laid-out basic units, then traded resource units.
-POOL_SIZE = NUM_BASIC + NUM_RESOURCES
+POOL_SIZE: Final = NUM_BASIC + NUM_RESOURCES
 
 
 #: 64-bit words of randomness for shuffling n cards: log2(n!) bits plus 64 spare, so the bias is below 2**-64.
