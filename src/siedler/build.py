@@ -51,6 +51,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "siedler.games.fishermen.data",
     "siedler.games.fishermen.words",
     "siedler.games.harbormaster.data",
+    "siedler.games.resource_realms",
     "siedler.games.resource_realms.words",
     "siedler.sim.stats",
 )

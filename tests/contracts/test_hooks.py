@@ -49,7 +49,9 @@ def test_every_hook_exists_where_the_table_says(name: str) -> None:
 def _methods_calling_super(module: str) -> frozenset[tuple[str, str]]:
     """``(class, method)`` for every method of ``module`` whose source names ``super``, read from the ``.py``
     file: a compiled method (mypyc) has no ``__code__``, but its source is installed beside it."""
-    path = Path(sys.modules[module].__file__ or "").with_name(module.rsplit(".", 1)[-1] + ".py")
+    built = Path(sys.modules[module].__file__ or "")
+    package = built.name.startswith("__init__.")
+    path = built.with_name("__init__.py" if package else module.rsplit(".", 1)[-1] + ".py")
     found = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ClassDef):

@@ -128,12 +128,15 @@ class Game:
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _check_viewer(self, seat: int | None) -> None:
-        """Refuse a view for someone who is neither a seat of this game nor a spectator (``None``)."""
-        if seat is not None and not (
-            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.num_players
-        ):
-            raise ValueError(f"seat must be None or 0-{self.num_players - 1}, not {seat!r}")
+    def _check_viewer(self, seat: object) -> int | None:
+        """``seat``, refused if it is neither a seat of this game nor a spectator (``None``).
+
+        ``view`` takes any object and checks it here: annotated ``int | None``, a compiled ``view`` would
+        refuse other types with mypyc's ``TypeError`` (and take ``True`` for seat 1) before this check.
+        """
+        if seat is None or (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.num_players):
+            return seat
+        raise ValueError(f"seat must be None or 0-{self.num_players - 1}, not {seat!r}")
 
     def _export(self) -> dict[str, Any]:
         raise NotImplementedError

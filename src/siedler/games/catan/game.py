@@ -125,7 +125,9 @@ class CatanGame(TextMixin):
             self.phase = SETUP_SETTLEMENT
         self.to_act = self.current
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: object) -> Action:
+        # ``object``: a compiled ``str`` parameter would refuse other types with mypyc's TypeError, not the
+        # reader's IllegalAction
         return self.action_set.parse(text)
 
     # ------------------------------------------------------------------ legal actions

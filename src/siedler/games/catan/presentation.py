@@ -20,9 +20,9 @@ class ViewMixin(SnapshotMixin):
         return [self.total_vp(p) for p in range(self.num_players)]
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """Exactly what ``seat`` may know (``None``: a spectator): others' cards only as counts."""
-        self._check_viewer(seat)
+        seat = self._check_viewer(seat)
         n = self.num_players
         public = self.public_points()
         players = []

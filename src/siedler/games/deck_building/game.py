@@ -71,7 +71,9 @@ class DeckBuildingGame(ViewMixin):
             self._emit("draw", {"seat": seat, "count": len(drawn)}, {"cards": drawn}, (seat,))
         self._check_win()
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: object) -> Action:
+        # ``object``: a compiled ``str`` parameter would refuse other types with mypyc's TypeError, not the
+        # reader's IllegalAction
         return self.action_set.parse(text)
 
     # ------------------------------------------------------------------ carrying actions out

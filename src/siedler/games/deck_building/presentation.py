@@ -47,9 +47,9 @@ class ViewMixin(SnapshotMixin):
         """Stadt cards owned; the winner is decided by Stadt cards in hand, not by this score."""
         return [self.cities_owned(p) for p in range(self.num_players)]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """Exactly what ``seat`` may know (``None``: a spectator); the format is in docs/rules/deck-building.md."""
-        self._check_viewer(seat)
+        seat = self._check_viewer(seat)
         rules = self.rules
         players = [
             {
