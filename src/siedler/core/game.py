@@ -64,8 +64,9 @@ class Game:
     #: The class whose ``__new__`` allocates a blank instance of this one for ``copy()``, found once per class.
     _allocator: ClassVar[Any] = object
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        # No ``super().__init_subclass__()``: compiled code refuses it, and ``object``'s does nothing.
+    def __init_subclass__(cls) -> None:
+        # No ``super().__init_subclass__()``: compiled code refuses it, and ``object``'s does nothing (no
+        # keyword arguments either: a class statement passing some is refused, as by ``object``'s).
         cls._handlers = {name[4:]: getattr(cls, name) for name in dir(cls) if name.startswith("_do_")}
         # ``cls.__new__`` would be the first ``__new__`` of the MRO; CPython only allows the one of the
         # first base (``__base__``) chain that defines it. They differ for a class composed of extensions
