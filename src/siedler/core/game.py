@@ -121,6 +121,8 @@ class Game:
         return f"{action} is not legal now"
 
     def parse_action(self, text: str) -> Action:
+        """The action ``text`` writes, or ``IllegalAction``. A compiled override takes ``object``, so that
+        it refuses anything else alike in both builds (docs/build.md)."""
         raise NotImplementedError
 
     def scores(self) -> list[int]:

@@ -126,8 +126,6 @@ class CatanGame(TextMixin):
         self.to_act = self.current
 
     def parse_action(self, text: object) -> Action:
-        # ``object``: a compiled ``str`` parameter would refuse other types with mypyc's TypeError, not the
-        # reader's IllegalAction
         return self.action_set.parse(text)
 
     # ------------------------------------------------------------------ legal actions

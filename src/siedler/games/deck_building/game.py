@@ -72,8 +72,6 @@ class DeckBuildingGame(ViewMixin):
         self._check_win()
 
     def parse_action(self, text: object) -> Action:
-        # ``object``: a compiled ``str`` parameter would refuse other types with mypyc's TypeError, not the
-        # reader's IllegalAction
         return self.action_set.parse(text)
 
     # ------------------------------------------------------------------ carrying actions out
