@@ -44,6 +44,12 @@ class OptionalBuildExt(build_ext):
             self.extensions = []
 
 
+def source(module: str) -> str:
+    """The file of a dotted module name, relative to here: ``<name>.py``, or a package's ``__init__.py``."""
+    path = Path("src", *module.split("."))
+    return str(path.with_suffix(".py") if (HERE / path.with_suffix(".py")).exists() else path / "__init__.py")
+
+
 def ext_modules() -> list[Any]:
     if os.environ.get("SIEDLER_PURE") == "1":
         say("SIEDLER_PURE=1")
@@ -55,7 +61,7 @@ def ext_modules() -> list[Any]:
         say("mypyc is not installed (it ships with mypy)")
         return []
     try:
-        return list(mypycify([f"src/{m.replace('.', '/')}.py" for m in modules], opt_level="3", group_name="siedler"))
+        return list(mypycify([source(m) for m in modules], opt_level="3", group_name="siedler"))
     except (Exception, SystemExit) as exc:  # mypyc exits on a module it refuses; its errors are printed above
         say(f"mypyc refused a module ({exc!r})")
         return []

@@ -21,6 +21,7 @@ HOOKS: dict[str, tuple[type, bool]] = {
     "action_target": (Game, False),
     "render_text": (Game, True),
     "_finish": (Game, True),
+    "_copy_into": (Game, True),
     "_make_board": (CatanGame, False),
     "_initial_robber": (CatanGame, False),
     "_terrains": (CatanGame, True),
@@ -35,3 +36,7 @@ HOOKS: dict[str, tuple[type, bool]] = {
     "_export_extra": (CatanGame, True),
     "_import_extra": (CatanGame, True),
 }
+
+#: Chaining hooks whose ``Game`` implementation does real work: every override calls ``super()``, the rule
+#: set's first one too (for the others, ``Game``'s is a placeholder that the first override replaces).
+GAME_WORKS = frozenset({"_copy_into", "_finish"})

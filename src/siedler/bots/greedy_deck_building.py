@@ -71,7 +71,7 @@ def _main(game: DeckBuildingGame, seat: int, legal: tuple[Action, ...]) -> Actio
     for option in options:
         trial = game.copy()
         trial.apply(option)
-        if _best_buy(cast(DeckBuildingGame, trial))[1] > now:
+        if _best_buy(trial)[1] > now:
             return option
     best, _ = _best_buy(game)
     if best is not None:

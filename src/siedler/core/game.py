@@ -11,7 +11,10 @@ so the legal list and the checks can never disagree. The list is cached until th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar
+from types import FunctionType
+from typing import Any, ClassVar, Final, Self
+
+from mypy_extensions import mypyc_attr
 
 from .actions import Action
 from .errors import IllegalAction, RecordError
@@ -34,22 +37,44 @@ def _walk(chain: Chain) -> list[Any]:
     return items
 
 
-class Game:
-    """One game of one rule set. See ``docs/api.md``."""
+#: Whether this module runs compiled (mypyc), where a function is not a Python ``FunctionType``.
+_NATIVE: Final = not isinstance(_walk, FunctionType)
 
-    #: Attributes holding flat lists that ``copy()`` must duplicate; everything else is immutable or shared.
-    #: Each class declares only its own: ``__init_subclass__`` merges those of the whole ancestry, so that
-    #: variants composed as mixins (see ``siedler.core.registry.Extension``) keep each other's lists.
-    _copy_lists: ClassVar[tuple[str, ...]] = ()
+
+def _holds_itself(legal: tuple[Action, ...], action: Action) -> bool:
+    """Whether ``legal`` holds ``action`` itself, as a bot that picked it from the list hands it back.
+
+    Compiled, this loop compares pointers, many times faster than ``in``, which compares the actions
+    that are not it tuple by tuple (trade offers, most of a main-phase list, differ only late). Pure
+    Python does without it: there ``in`` is a C loop and this one is not.
+    """
+    return any(a is action for a in legal)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Game:
+    """One game of one rule set. See ``docs/api.md``.
+
+    Compiled with mypyc as a native class that rule sets, extensions composed at run time and third-party
+    packages may subclass in plain Python (``allow_interpreted_subclasses``); see ``docs/build.md``.
+    """
+
     #: ``kind -> method``: every ``_do_<kind>`` method of the class, collected once per class.
     _handlers: ClassVar[dict[str, Callable[[Any, Action], None]]] = {}
+    #: The class whose ``__new__`` allocates a blank instance of this one for ``copy()``, found once per class.
+    _allocator: ClassVar[Any] = object
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
+    def __init_subclass__(cls) -> None:
+        # No ``super().__init_subclass__()``: compiled code refuses it, and ``object``'s does nothing (no
+        # keyword arguments either: a class statement passing some is refused, as by ``object``'s).
         cls._handlers = {name[4:]: getattr(cls, name) for name in dir(cls) if name.startswith("_do_")}
-        cls._copy_lists = tuple(
-            dict.fromkeys(name for k in reversed(cls.__mro__) for name in k.__dict__.get("_copy_lists", ()))
-        )
+        # ``cls.__new__`` would be the first ``__new__`` of the MRO; CPython only allows the one of the
+        # first base (``__base__``) chain that defines it. They differ for a class composed of extensions
+        # (``type(name, (*mixins, rule_set), {})``) over a compiled engine, whose classes each define one.
+        allocator: Any = cls
+        while "__new__" not in vars(allocator):
+            allocator = allocator.__base__
+        cls._allocator = allocator
 
     ruleset: str
     players: tuple[str, ...]
@@ -96,6 +121,8 @@ class Game:
         return f"{action} is not legal now"
 
     def parse_action(self, text: str) -> Action:
+        """The action ``text`` writes, or ``IllegalAction``. A compiled override takes ``object``, so that
+        it refuses anything else alike in both builds (docs/build.md)."""
         raise NotImplementedError
 
     def scores(self) -> list[int]:
@@ -104,12 +131,15 @@ class Game:
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _check_viewer(self, seat: int | None) -> None:
-        """Refuse a view for someone who is neither a seat of this game nor a spectator (``None``)."""
-        if seat is not None and not (
-            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.num_players
-        ):
-            raise ValueError(f"seat must be None or 0-{self.num_players - 1}, not {seat!r}")
+    def _check_viewer(self, seat: object) -> int | None:
+        """``seat``, refused if it is neither a seat of this game nor a spectator (``None``).
+
+        ``view`` takes any object and checks it here: annotated ``int | None``, a compiled ``view`` would
+        refuse other types with mypyc's ``TypeError`` (and take ``True`` for seat 1) before this check.
+        """
+        if seat is None or (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.num_players):
+            return seat
+        raise ValueError(f"seat must be None or 0-{self.num_players - 1}, not {seat!r}")
 
     def _export(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -168,7 +198,7 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
+        if not (_NATIVE and _holds_itself(legal, action)) and action not in legal:
             raise IllegalAction(self._refusal(action))
         if type(action) is tuple:  # a plain tuple equal to a legal action: handlers read its named fields
             action = legal[legal.index(action)]
@@ -213,15 +243,39 @@ class Game:
     def num_actions(self) -> int:
         return self._nactions
 
-    def copy(self) -> Game:
-        """A game that can be played on independently; cheap, because search bots call it constantly."""
-        new = object.__new__(type(self))
-        d = self.__dict__.copy()
-        for name in self._copy_lists:
-            d[name] = d[name][:]
-        d["rng"] = self.rng.copy()
-        new.__dict__ = d
+    def copy(self) -> Self:
+        """A game that can be played on independently; cheap, because search bots call it constantly.
+
+        The copy is allocated without ``__init__`` (which would set up a new game) and filled by
+        ``_copy_into``, in which each class copies its own fields: compiled classes keep their fields in
+        slots, not in a ``__dict__`` that one copy could duplicate.
+        """
+        cls = type(self)
+        new: Self = self._allocator.__new__(cls)
+        self._copy_into(new)
         return new
+
+    def _copy_into(self, new: Self) -> None:
+        """Copy this class's fields into ``new``, a blank instance of the same class (see ``copy``).
+
+        Every class that declares fields overrides it, calling ``super()`` first, and copies each of its
+        fields: mutable ones (the flat lists) duplicated, the rest (immutable or shared) as they are.
+        """
+        new.ruleset = self.ruleset
+        new.players = self.players
+        new.seed = self.seed
+        new.options = self.options
+        new.rng = self.rng.copy()
+        new.to_act = self.to_act
+        new.is_over = self.is_over
+        new.winner = self.winner
+        new._history = self._history
+        new._nactions = self._nactions
+        new._events = self._events
+        new._nevents = self._nevents
+        new.logging = self.logging
+        new._legal = self._legal
+        new._start_state = self._start_state
 
     # ------------------------------------------------------------------ events (the log in words)
     def _emit(

@@ -16,13 +16,14 @@ T = TypeVar("T")
 
 class Rng:
     __slots__ = ("state",)
+    state: int
 
     def __init__(self, seed: int) -> None:
         # Mix the seed once so that neighbouring seeds give unrelated streams.
         self.state = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
 
     def copy(self) -> Rng:
-        new = Rng.__new__(Rng)
+        new = Rng(0)  # not ``Rng.__new__(Rng)``: a compiled class's ``__new__`` runs ``__init__`` too
         new.state = self.state
         return new
 

@@ -1,8 +1,11 @@
 """The base game of Catan for 3-4 players (rule text: kurzspielregel-hafenmeister-fischer.md)."""
 
+from mypy_extensions import mypyc_attr
+
 from siedler.games.catan import CatanGame, register_catan
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BaseGame(CatanGame):
     """The base game needs nothing beyond the shared mechanics."""
 

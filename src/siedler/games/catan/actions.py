@@ -163,7 +163,7 @@ class ActionSet:
         return out
 
     # ------------------------------------------------------------------ parsing
-    def parse(self, text: str) -> CatanAction:
+    def parse(self, text: object) -> CatanAction:
         """Read notation; tolerant of case, spacing and German resource names, strict about meaning."""
         found: CatanAction = KINDS.parse(self, text)
         return found

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from siedler.core.errors import RecordError
 from siedler.core.hexgrid import Topology, hexes_within, spiral
@@ -12,7 +12,7 @@ from siedler.core.rng import Rng
 
 from .rules import RESOURCE_INDEX, RESOURCES, CatanRules
 
-GENERIC = 5  # a 3:1 harbour; 0-4 are the 2:1 harbours of each resource
+GENERIC: Final = 5  # a 3:1 harbour; 0-4 are the 2:1 harbours of each resource
 RED_NUMBERS = (6, 8)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 
 from .actions import CatanAction
@@ -22,6 +24,7 @@ from .state import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BuildingMixin(CatanState):
     # ------------------------------------------------------------------ where things may go
     def _road_spots(self, seat: int) -> list[int]:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 
 from .actions import CatanAction
 from .rules import KNIGHT, MONOPOLY, NUM_RESOURCES, ROAD_BUILDING, VICTORY_POINT, YEAR_OF_PLENTY
-from .state import NUM_DEV_CARDS, PIECE_KINDS, ROADS, ROBBER, CatanState
+from .state import NUM_DEV_CARDS, PIECE_KINDS, ROADS, ROBBER
 from .state import ROAD_BUILDING as ROAD_BUILDING_PHASE
+from .trading import TradingMixin
 
 
-class DevelopmentMixin(CatanState):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class DevelopmentMixin(TradingMixin):
     def _playable(self, seat: int, card: int) -> bool:
         """Held, and not bought this turn (``dev_new`` counts only the current player's purchases)."""
         return self.dev_hand[seat * NUM_DEV_CARDS + card] - self.dev_new[card] > 0

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 
 from .actions import KINDS, CatanAction
+from .development import DevelopmentMixin
 from .rules import DEV_CARDS, KNIGHT, MONOPOLY, NUM_RESOURCES, RESOURCES, ROAD_BUILDING, YEAR_OF_PLENTY
 from .state import (
     CITIES,
@@ -16,7 +19,6 @@ from .state import (
     SETTLEMENTS,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
-    CatanState,
 )
 
 PHASE_TASKS = {
@@ -38,7 +40,8 @@ def _cost_text(cost: tuple[int, ...]) -> str:
     return ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(cost) if n)
 
 
-class ExplainMixin(CatanState):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ExplainMixin(DevelopmentMixin):
     def _explain_illegal(self, action: Action) -> str:
         if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
             return f"{action!r} is not an action"

@@ -8,18 +8,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 from siedler.core.options import Option
 
 from .actions import CatanAction, action_set
 from .board import Board, balanced_board, beginner_board, random_board
-from .building import BuildingMixin
-from .development import DevelopmentMixin
-from .explain import ExplainMixin
-from .labels import LabelMixin
-from .presentation import ViewMixin
 from .rules import NUM_RESOURCES, rules_from
-from .snapshot import SnapshotMixin
 from .state import (
     DISCARD,
     MAIN,
@@ -35,7 +31,6 @@ from .state import (
     SETUP_SETTLEMENT,
 )
 from .text import TextMixin
-from .trading import TradingMixin
 
 CATAN_OPTIONS = (
     Option(
@@ -53,16 +48,10 @@ CATAN_OPTIONS = (
 )
 
 
-class CatanGame(
-    TextMixin,
-    LabelMixin,
-    ViewMixin,
-    SnapshotMixin,
-    ExplainMixin,
-    DevelopmentMixin,
-    TradingMixin,
-    BuildingMixin,
-):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class CatanGame(TextMixin):
+    """The base game's flow on top of the chain of mechanics (see ``state.py``), which ends in ``TextMixin``."""
+
     rules: ClassVar = rules_from("base.toml")
 
     # ------------------------------------------------------------------ setting up
@@ -136,7 +125,7 @@ class CatanGame(
             self.phase = SETUP_SETTLEMENT
         self.to_act = self.current
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: object) -> Action:
         return self.action_set.parse(text)
 
     # ------------------------------------------------------------------ legal actions

@@ -6,19 +6,22 @@ A bank trade's label names the rate the player actually pays, so it needs the ga
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 from siedler.core.i18n import text
 
 from .actions import CatanAction
+from .presentation import ViewMixin
 from .rules import NUM_RESOURCES
-from .state import CatanState
 from .words import bundle, resource_names
 
 #: The kinds whose label is a fixed phrase (``catan.label.<kind>``); the others fill in the action's fields.
 SIMPLE = ("roll", "end", "buy", "knight", "roadbuilding", "accept", "decline", "withdraw")
 
 
-class LabelMixin(CatanState):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class LabelMixin(ViewMixin):
     def action_label(self, action: Action, lang: str = "en") -> str:
         """``action`` in words in ``lang`` (from the catalog); unknown kinds fall back to the notation."""
         kind = action[0]

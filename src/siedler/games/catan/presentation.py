@@ -4,25 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .rules import DEV_CARDS, RESOURCES
-from .state import PHASE_NAMES, CatanState
+from .snapshot import SnapshotMixin, _named
+from .state import PHASE_NAMES
 from .words import describe_event
 
 
-def _named(values: list[int], names: tuple[str, ...]) -> dict[str, int]:
-    return {name: values[i] for i, name in enumerate(names)}
-
-
-class ViewMixin(CatanState):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ViewMixin(SnapshotMixin):
     """What players see (``view``, ``scores``) and the log in words; exports live in ``snapshot``."""
 
     def scores(self) -> list[int]:
         return [self.total_vp(p) for p in range(self.num_players)]
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """Exactly what ``seat`` may know (``None``: a spectator): others' cards only as counts."""
-        self._check_viewer(seat)
+        seat = self._check_viewer(seat)
         n = self.num_players
         public = self.public_points()
         players = []

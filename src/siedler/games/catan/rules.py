@@ -8,14 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from siedler.core.data import DataError, load_data, number, table
 
 RESOURCES = ("wood", "brick", "wool", "grain", "ore")
-NUM_RESOURCES = 5
+NUM_RESOURCES: Final = 5
 DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
-KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
+KNIGHT: Final = 0
+VICTORY_POINT: Final = 1
+ROAD_BUILDING: Final = 2
+YEAR_OF_PLENTY: Final = 3
+MONOPOLY: Final = 4
 RESOURCE_INDEX = {name: i for i, name in enumerate(RESOURCES)}
 
 Cost = tuple[int, int, int, int, int]

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.errors import RecordError
 
 from .actions import action_set
 from .board import Board
+from .explain import ExplainMixin
 from .longest_road import longest_trail
-from .presentation import _named
 from .rules import DEV_CARDS, RESOURCES
-from .state import NOBODY, PHASE_NAMES, CatanState
+from .state import NOBODY, PHASE_NAMES
+
+
+def _named(values: list[int], names: tuple[str, ...]) -> dict[str, int]:
+    return {name: values[i] for i, name in enumerate(names)}
 
 
 def _unnamed(data: dict[str, Any], names: tuple[str, ...], what: str) -> list[int]:
@@ -24,7 +30,8 @@ def _unnamed(data: dict[str, Any], names: tuple[str, ...], what: str) -> list[in
     return values
 
 
-class SnapshotMixin(CatanState):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class SnapshotMixin(ExplainMixin):
     """``_export`` and ``_import``: what ``state()`` holds, and a position read back, checked whole."""
 
     def _export(self) -> dict[str, Any]:

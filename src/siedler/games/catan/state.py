@@ -2,11 +2,17 @@
 
 Everything mutable is a flat list of ints (hands are ``hands[seat * 5 + resource]``) so that ``copy()``
 is a handful of list slices; per-seat road and building sets are tuples, replaced rather than mutated.
+
+The mechanics are one chain of classes, each subclassing the one before (``CatanState`` <- building <-
+trading <- development <- explain <- snapshot <- view <- labels <- text <- ``CatanGame``), not mixins side
+by side: the compiled build (mypyc) refuses multiple inheritance of classes with fields (docs/build.md).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, Self
+
+from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
 from siedler.core.game import Game
@@ -15,8 +21,17 @@ from .actions import ActionSet, CatanAction
 from .board import Board
 from .rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT, CatanRules
 
-# Phases: who acts and what they may do.
-SETUP_SETTLEMENT, SETUP_ROAD, ROLL, DISCARD, ROBBER, MAIN, ROAD_BUILDING, OFFER_REPLY, OFFER_CONFIRM, OVER = range(10)
+# Phases: who acts and what they may do. (``Final``: the compiled build inlines constants so declared.)
+SETUP_SETTLEMENT: Final = 0
+SETUP_ROAD: Final = 1
+ROLL: Final = 2
+DISCARD: Final = 3
+ROBBER: Final = 4
+MAIN: Final = 5
+ROAD_BUILDING: Final = 6
+OFFER_REPLY: Final = 7
+OFFER_CONFIRM: Final = 8
+OVER: Final = 9
 PHASE_NAMES = (
     "setup_settlement",
     "setup_road",
@@ -29,36 +44,19 @@ PHASE_NAMES = (
     "offer_confirm",
     "over",
 )
-NOBODY = -1
+NOBODY: Final = -1
 #: Piece slots: ``pieces[seat * PIECE_KINDS + k]`` counts the pieces of kind ``k`` still in the supply.
-ROADS, SETTLEMENTS, CITIES = range(3)
-PIECE_KINDS = 3
+ROADS: Final = 0
+SETTLEMENTS: Final = 1
+CITIES: Final = 2
+PIECE_KINDS: Final = 3
 #: Development cards per seat in ``dev_hand[seat * NUM_DEV_CARDS + card]``.
-NUM_DEV_CARDS = len(DEV_CARDS)
+NUM_DEV_CARDS: Final = len(DEV_CARDS)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CatanState(Game):
     rules: ClassVar[CatanRules]
-    _copy_lists: ClassVar[tuple[str, ...]] = (
-        "hands",
-        "bank",
-        "dev_deck",
-        "dev_hand",
-        "dev_new",
-        "knights",
-        "node_owner",
-        "node_level",
-        "edge_owner",
-        "blocked",
-        "pieces",
-        "rates",
-        "vp",
-        "road_len",
-        "discard_left",
-        "roads",
-        "buildings",
-        "dev_spent",
-    )
 
     board: Board
     action_set: ActionSet
@@ -183,6 +181,49 @@ class CatanState(Game):
 
     def _award_changes(self) -> None:
         """Called after anything that can move an award; variants hook their own awards here."""
+
+    def _copy_into(self, new: Self) -> None:
+        super()._copy_into(new)
+        new.board = self.board
+        new.action_set = self.action_set
+        new.hands = self.hands[:]
+        new.bank = self.bank[:]
+        new.dev_deck = self.dev_deck[:]
+        new.dev_hand = self.dev_hand[:]
+        new.dev_new = self.dev_new[:]
+        new.dev_spent = self.dev_spent[:]
+        new.knights = self.knights[:]
+        new.node_owner = self.node_owner[:]
+        new.node_level = self.node_level[:]
+        new.edge_owner = self.edge_owner[:]
+        new.blocked = self.blocked[:]
+        new.pieces = self.pieces[:]
+        new.rates = self.rates[:]
+        new.vp = self.vp[:]
+        new.road_len = self.road_len[:]
+        new.discard_left = self.discard_left[:]
+        new.roads = self.roads[:]
+        new.buildings = self.buildings[:]
+        new.offer_accepted = self.offer_accepted
+        new.phase = self.phase
+        new.current = self.current
+        new.turn = self.turn
+        new.start_player = self.start_player
+        new.setup_order = self.setup_order
+        new.setup_step = self.setup_step
+        new.last_settlement = self.last_settlement
+        new.robber = self.robber
+        new.robber_return = self.robber_return
+        new.dice = self.dice
+        new.dev_played = self.dev_played
+        new.offers_made = self.offers_made
+        new.free_roads = self.free_roads
+        new.offer = self.offer
+        new.offer_pending = self.offer_pending
+        new.longest_road = self.longest_road
+        new.largest_army = self.largest_army
+        new.turn_limit = self.turn_limit
+        new.max_offers = self.max_offers
 
     def _export_extra(self) -> dict[str, Any]:
         return {}

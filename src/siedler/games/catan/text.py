@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.i18n import catalog, namespace, text
 
+from .labels import LabelMixin
 from .rules import DEV_CARDS, PIPS, RESOURCES
-from .state import CatanState
 from .words import card_names, resource_names
 
 XS = 6  # text columns per grid unit in x (half a hex width)
@@ -214,7 +216,8 @@ def render_view(view: dict[str, Any], terrain_resource: dict[str, str], lang: st
     )
 
 
-class TextMixin(CatanState):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class TextMixin(LabelMixin):
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
         """The board and the standing as ``seat`` may see them (``None``: a spectator), in ``lang``."""
         return render_view(self.view(seat), self.rules.map["terrain_resource"], lang)

@@ -8,14 +8,18 @@ that the legal-action list stays complete and finite.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 
 from .actions import CatanAction
+from .building import BuildingMixin
 from .rules import NUM_RESOURCES
-from .state import MAIN, OFFER_CONFIRM, OFFER_REPLY, CatanState
+from .state import MAIN, OFFER_CONFIRM, OFFER_REPLY
 
 
-class TradingMixin(CatanState):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class TradingMixin(BuildingMixin):
     def _legal_trades(self, seat: int, hand: list[int], acts: list[Action]) -> None:
         rates, bank = self.rates, self.bank
         base = seat * NUM_RESOURCES

@@ -110,7 +110,7 @@ class ActionSet:
         return tuple(acts)
 
     # ------------------------------------------------------------------ parsing
-    def parse(self, text: str) -> DeckAction:
+    def parse(self, text: object) -> DeckAction:
         """Read notation; tolerant of case, spacing and German card names, strict about meaning."""
         found: DeckAction = KINDS.parse(self, text)
         return found

@@ -8,6 +8,8 @@ when it could reflect would tell the other player what is in its hand.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 
 from .actions import DeckAction
@@ -15,6 +17,7 @@ from .cards import BANDIT, DEFENDER
 from .state import DISCARD, MAIN, NOBODY, REACT, STEAL, C, DeckState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AttackMixin(DeckState):
     def _start_attack(self, card: int) -> None:
         self.attack = card

@@ -7,6 +7,8 @@ be laid out to pay a cost unit.
 
 from __future__ import annotations
 
+from typing import Final
+
 from siedler.core.i18n import text
 
 RESOURCES = ("wood", "brick", "wool", "grain", "ore")
@@ -14,11 +16,24 @@ TERRAIN = ("sea", "desert")
 ACTION_CARDS = ("bandit", "knight", "defender", "harbor", "road", "settlement", "city")
 CARDS = RESOURCES + TERRAIN + ACTION_CARDS
 
-(WOOD, BRICK, WOOL, GRAIN, ORE, SEA, DESERT, BANDIT, KNIGHT, DEFENDER, HARBOR, ROAD, SETTLEMENT, CITY) = range(14)
-NUM_CARDS = len(CARDS)
-NUM_RESOURCES = len(RESOURCES)
+WOOD: Final = 0
+BRICK: Final = 1
+WOOL: Final = 2
+GRAIN: Final = 3
+ORE: Final = 4
+SEA: Final = 5
+DESERT: Final = 6
+BANDIT: Final = 7
+KNIGHT: Final = 8
+DEFENDER: Final = 9
+HARBOR: Final = 10
+ROAD: Final = 11
+SETTLEMENT: Final = 12
+CITY: Final = 13
+NUM_CARDS: Final = len(CARDS)
+NUM_RESOURCES: Final = len(RESOURCES)
 #: Resources and terrain: the cards whose laid-out units can pay a cost.
-NUM_BASIC = NUM_RESOURCES + len(TERRAIN)
+NUM_BASIC: Final = NUM_RESOURCES + len(TERRAIN)
 CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
 
 _EXTRA = {

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 
 from .actions import KINDS, DeckAction
 from .cards import CARDS, DEFENDER, NUM_BASIC, ROAD
+from .legal import LegalMixin
 from .payment import can_pay
-from .state import PHASE_NAMES, C, DeckState
+from .state import PHASE_NAMES, C
 
 PHASE_TASKS = {
     "main": "lay out, play, trade, buy or end the turn",
@@ -22,7 +25,8 @@ def cost_text(pay: tuple[int, ...]) -> str:
     return ", ".join(f"{n} {CARDS[k]}" for k, n in enumerate(pay) if n) or "nothing"
 
 
-class ExplainMixin(DeckState):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ExplainMixin(LegalMixin):
     def _explain_illegal(self, action: Action) -> str:
         if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
             return f"{action!r} is not an action"

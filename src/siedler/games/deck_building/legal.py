@@ -8,13 +8,18 @@ action changes what can be paid, and worked out with the payment check written o
 
 from __future__ import annotations
 
+from typing import Self
+
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 
 from .actions import DeckAction
+from .attacks import AttackMixin
 from .cards import NUM_BASIC, NUM_RESOURCES, ROAD
 from .payment import TRADED, can_pay
 from .rules import Cost, DeckRules
-from .state import DISCARD, MAIN, REACT, STEAL, C, DeckState
+from .state import DISCARD, MAIN, REACT, STEAL, C
 
 assert MAIN == 0, "the main phase is tested as 'not self.phase' on the hot path"
 
@@ -51,8 +56,13 @@ def purchase_checks(rules: DeckRules) -> Checks:
     return checks
 
 
-class LegalMixin(DeckState):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class LegalMixin(AttackMixin):
     checks: Checks
+
+    def _copy_into(self, new: Self) -> None:
+        super()._copy_into(new)
+        new.checks = self.checks
 
     def _prepare_legal(self) -> None:
         """The purchase checks and cache; call after ``rules`` is set."""

@@ -16,6 +16,8 @@ plentiful kinds). Each step either dominates the alternatives or can be overridd
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import NUM_BASIC, NUM_RESOURCES
 from .rules import Cost
 
@@ -23,7 +25,7 @@ from .rules import Cost
 #: cards kept in hand are the ones a Stadt needs most (ore, grain), so they are replaced first.
 WILD_ORDER = (4, 3, 2, 1, 0)
 #: Index of the traded units in the table list (after the basic units).
-TRADED = NUM_BASIC
+TRADED: Final = NUM_BASIC
 
 
 class Payment:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 from siedler.core.i18n import text
 
@@ -20,20 +22,14 @@ from .cards import (
     card_name,
 )
 from .payment import TRADED, plan
-from .state import MAIN, NOBODY, PHASE_NAMES, STEAL, C, DeckState
+from .snapshot import SnapshotMixin, _counted, _names
+from .state import MAIN, NOBODY, PHASE_NAMES, STEAL, C
 from .terminal import render
 from .words import describe_event, paid_text
 
 
-def _names(cards: list[int]) -> list[str]:
-    return [CARDS[k] for k in cards]
-
-
-def _counted(counts: list[int], names: tuple[str, ...] = CARDS) -> dict[str, int]:
-    return {names[k]: n for k, n in enumerate(counts) if n}
-
-
-class ViewMixin(DeckState):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ViewMixin(SnapshotMixin):
     """What players see (``view``, ``render_text``), scores and words; exports live in ``snapshot``."""
 
     # ------------------------------------------------------------------ scores and views
@@ -51,9 +47,9 @@ class ViewMixin(DeckState):
         """Stadt cards owned; the winner is decided by Stadt cards in hand, not by this score."""
         return [self.cities_owned(p) for p in range(self.num_players)]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """Exactly what ``seat`` may know (``None``: a spectator); the format is in docs/rules/deck-building.md."""
-        self._check_viewer(seat)
+        seat = self._check_viewer(seat)
         rules = self.rules
         players = [
             {

@@ -4,15 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.errors import RecordError
 
 from .cards import CARD_INDEX, CARDS, NUM_BASIC, NUM_RESOURCES, RESOURCES
+from .explain import ExplainMixin
 from .payment import TRADED
-from .presentation import _counted, _names
-from .state import DISCARD, NOBODY, OVER, PHASE_NAMES, POOL_SIZE, REACT, STEAL, C, DeckState
+from .state import DISCARD, NOBODY, OVER, PHASE_NAMES, POOL_SIZE, REACT, STEAL, C
 
 
-class SnapshotMixin(DeckState):
+def _names(cards: list[int]) -> list[str]:
+    return [CARDS[k] for k in cards]
+
+
+def _counted(counts: list[int], names: tuple[str, ...] = CARDS) -> dict[str, int]:
+    return {names[k]: n for k, n in enumerate(counts) if n}
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class SnapshotMixin(ExplainMixin):
     """``_export`` and ``_import``: what ``state()`` holds, and a position read back, checked whole."""
 
     def _export(self) -> dict[str, Any]:

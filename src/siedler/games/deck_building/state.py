@@ -9,7 +9,9 @@ sits in ``pool`` and ``wild``.
 from __future__ import annotations
 
 import math
-from typing import ClassVar
+from typing import Final, Self
+
+from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
 from siedler.core.game import Game
@@ -19,13 +21,17 @@ from .actions import ActionSet, DeckAction
 from .cards import NUM_BASIC, NUM_CARDS, NUM_RESOURCES
 from .rules import DeckRules
 
-# Phases: what the seat to act decides.
-MAIN, REACT, STEAL, DISCARD, OVER = range(5)
+# Phases: what the seat to act decides. (``Final``: the compiled build inlines constants so declared.)
+MAIN: Final = 0
+REACT: Final = 1
+STEAL: Final = 2
+DISCARD: Final = 3
+OVER: Final = 4
 PHASE_NAMES = ("main", "react", "steal", "discard", "over")
-NOBODY = -1
-C = NUM_CARDS
+NOBODY: Final = -1
+C: Final = NUM_CARDS
 #: Length of ``pool``: laid-out basic units, then traded resource units.
-POOL_SIZE = NUM_BASIC + NUM_RESOURCES
+POOL_SIZE: Final = NUM_BASIC + NUM_RESOURCES
 
 
 #: 64-bit words of randomness for shuffling n cards: log2(n!) bits plus 64 spare, so the bias is below 2**-64.
@@ -49,8 +55,11 @@ def shuffle(rng: Rng, items: list[int]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DeckState(Game):
-    _copy_lists: ClassVar[tuple[str, ...]] = ("hands", "supply", "pool")
+    """The state every mechanic reads. The mechanics are one chain of classes, each subclassing the one
+    before (``DeckState`` <- attacks <- legal <- explain <- snapshot <- view <- ``DeckBuildingGame``), not
+    mixins side by side: the compiled build (mypyc) refuses multiple inheritance of classes with fields."""
 
     rules: DeckRules
     action_set: ActionSet
@@ -81,13 +90,30 @@ class DeckState(Game):
     pay_kinds: frozenset[int]
     _buys: tuple[DeckAction, ...] | None
 
-    def copy(self) -> DeckState:
-        """Flat lists are copied by the engine; the per-seat piles are lists of lists, copied here."""
-        new: DeckState = super().copy()  # type: ignore[assignment]
+    def _copy_into(self, new: Self) -> None:
+        super()._copy_into(new)
+        new.rules = self.rules
+        new.action_set = self.action_set
+        new.hands = self.hands[:]
+        new.supply = self.supply[:]
+        new.pool = self.pool[:]
+        new.wild = self.wild
         new.draw = [pile[:] for pile in self.draw]
         new.discard = [pile[:] for pile in self.discard]
         new.laid = [pile[:] for pile in self.laid]
-        return new
+        new.phase = self.phase
+        new.current = self.current
+        new.turn = self.turn
+        new.start_player = self.start_player
+        new.turn_limit = self.turn_limit
+        new.attack = self.attack
+        new.target = self.target
+        new.reflections = self.reflections
+        new.taken = self.taken
+        new.discard_left = self.discard_left
+        new.held_kinds = self.held_kinds
+        new.pay_kinds = self.pay_kinds
+        new._buys = self._buys
 
     def hand(self, seat: int) -> list[int]:
         """The seat's hand as 14 counts."""

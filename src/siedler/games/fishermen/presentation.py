@@ -7,7 +7,7 @@ from typing import Any
 from siedler.core.actions import Action
 from siedler.core.i18n import in_every_language
 from siedler.games.catan.actions import CatanAction
-from siedler.games.catan.presentation import _named
+from siedler.games.catan.snapshot import _named
 from siedler.games.catan.state import MAIN
 
 from .actions import FISH_KINDS, FishAction, token_values

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from siedler.core.errors import RecordError
-from siedler.games.catan.presentation import _named
-from siedler.games.catan.snapshot import _unnamed
+from siedler.games.catan.snapshot import _named, _unnamed
 from siedler.games.catan.state import NOBODY
 
 from .actions import Tokens, fish_action_set

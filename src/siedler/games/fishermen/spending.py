@@ -106,7 +106,7 @@ class SpendingMixin(FishermenState):
             return super().victory_target(seat) + self._boot_extra
         return super().victory_target(seat)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: object) -> Action:
         if isinstance(text, str):
             words = text.strip().lower().split()
             found = self.fish_action_set.parse(words) if words else None

@@ -8,7 +8,7 @@ replaced as tokens come and go: tokens change hands on about half the rolls of a
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Self
 
 from siedler.games.catan import CatanGame
 
@@ -22,7 +22,6 @@ BOOT = 3  # the boot's index in the supply
 
 
 class FishermenState(CatanGame):
-    _copy_lists: ClassVar[tuple[str, ...]] = ("fish_supply", "fish_spent", "fish_held")
     fish_grounds: tuple[FishingGround, ...]
     #: Dice number -> the intersections at the fishing grounds bearing it.
     fish_catch: dict[int, tuple[int, ...]]
@@ -50,6 +49,22 @@ class FishermenState(CatanGame):
     #: ``_others[seat]``: the other seats, in seat order.
     _others: tuple[tuple[int, ...], ...]
     _lake_numbers = frozenset(RULES.lake_numbers)
+
+    def _copy_into(self, new: Self) -> None:
+        super()._copy_into(new)
+        new.fish_grounds = self.fish_grounds
+        new.fish_catch = self.fish_catch
+        new.fish_ground_nodes = self.fish_ground_nodes
+        new.lake = self.lake
+        new.lake_nodes = self.lake_nodes
+        new.fish_nodes = self.fish_nodes
+        new._fish_income = self._fish_income  # replaced, never cleared: copies may share it
+        new.fish_supply = self.fish_supply[:]
+        new.fish_spent = self.fish_spent[:]
+        new.fish_held = self.fish_held[:]
+        new.boot = self.boot
+        new.fish_action_set = self.fish_action_set
+        new._others = self._others
 
     def held_tokens(self, seat: int) -> Tokens:
         return self.fish_held[seat].tokens

@@ -8,7 +8,7 @@ variants are combined with it, each one's points stay separate and can be recomp
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from siedler.core.errors import RecordError
 from siedler.core.i18n import text
@@ -25,6 +25,10 @@ class HarbormasterMixin(CatanGame):
     def _setup(self) -> None:
         self.harbormaster = NOBODY
         super()._setup()
+
+    def _copy_into(self, new: Self) -> None:
+        super()._copy_into(new)
+        new.harbormaster = self.harbormaster
 
     def harbor_points(self, seat: int) -> int:
         """1 per settlement and 2 per city on a harbour (any harbour, 3:1 or 2:1)."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 from siedler.games.catan import CatanGame, register_catan
 from siedler.games.catan.rules import rules_from
@@ -16,6 +18,7 @@ from siedler.games.catan.rules import rules_from
 from .words import GUARDIAN, SYNONYMS
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ResourceRealmsGame(CatanGame):
     rules: ClassVar = rules_from("resource-realms.toml")
 
@@ -49,7 +52,7 @@ class ResourceRealmsGame(CatanGame):
     #: Every text of the shared mechanics about the robber (log, labels, errors, text board, view) uses it.
     robber_names: ClassVar[dict[str, str]] = GUARDIAN
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: object) -> Action:
         if isinstance(text, str):
             word, _, rest = text.strip().partition(" ")
             if word.lower() in SYNONYMS:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Self
 
 from siedler.core import Action, Game
 from siedler.core.actions import ActionKind, ActionKinds
@@ -29,13 +29,18 @@ ROLL, HOLD = PigActions.ROLL, PigActions.HOLD
 
 
 class PigGame(Game):
-    #: The only mutable list: ``copy()`` duplicates it, and shares everything else.
-    _copy_lists: ClassVar[tuple[str, ...]] = ("banked",)
-
     banked: list[int]
     current: int
     turn_total: int
     last_roll: int
+
+    def _copy_into(self, new: Self) -> None:
+        """``copy()`` fills a blank game through this: each field, the one mutable list duplicated."""
+        super()._copy_into(new)
+        new.banked = self.banked[:]
+        new.current = self.current
+        new.turn_total = self.turn_total
+        new.last_roll = self.last_roll
 
     def _setup(self) -> None:
         self.banked = [0] * self.num_players
