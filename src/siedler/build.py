@@ -53,6 +53,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "siedler.games.harbormaster.data",
     "siedler.games.resource_realms",
     "siedler.games.resource_realms.words",
+    "siedler.sim.loop",
     "siedler.sim.stats",
 )
 

@@ -15,7 +15,21 @@ class RandomBot:
         self.rng = _random.Random(seed)
 
     def decide(self, game: Game, seat: int) -> Action:
-        return self.rng.choice(game.legal_actions())
+        legal = game.legal_actions()
+        if not legal:
+            raise IndexError("no legal action to choose from")
+        return legal[below(self.rng, len(legal))]
+
+
+def below(rng: _random.Random, n: int) -> int:
+    """A uniform integer in ``[0, n)``: the draw ``rng.choice`` makes (CPython's rejection sampling on
+    ``getrandbits``), written out so that the compiled build runs it natively; the same choices either way,
+    which ``tests/bots/test_random.py`` checks against ``random.Random.choice``."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 register_bot("random", RandomBot)

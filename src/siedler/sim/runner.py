@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from siedler.bots import make_bot
-from siedler.core.errors import IllegalAction
 from siedler.core.registry import new_game
 
 from .config import SimConfig
+from .loop import NOBODY_TO_ACT, play_out
 
 #: Derived seeds stay below 2**53 so that they survive JSON readers that use doubles (browsers).
 _SEED_BITS = 53
@@ -51,18 +51,14 @@ def play_game(config: SimConfig, index: int) -> GameResult:
     names = [f"{spec} {p}" for p, spec in enumerate(seats)]
     game = new_game(config.ruleset, players=names, seed=seed, options=dict(config.options), log=False)
     bots = [make_bot(spec, bot_seed(seed, p)) for p, spec in enumerate(seats)]
-    limit = config.max_actions
-    while not game.is_over and game.num_actions < limit:
-        seat = game.to_act
-        if seat is None:
-            raise SimulationError(f"game {index} (seed {seed}): nobody is to act but the game is not over")
-        try:
-            action = bots[seat].decide(game, seat)
-            game.apply(action)
-        except IllegalAction as exc:
-            raise SimulationError(
-                f"game {index} (seed {seed}): bot {seats[seat]!r} at seat {seat} chose an illegal action: {exc}"
-            ) from None
+    stopped = play_out(game, bots, config.max_actions)
+    if stopped is not None:
+        seat, why = stopped
+        if seat == NOBODY_TO_ACT:
+            raise SimulationError(f"game {index} (seed {seed}): {why}")
+        raise SimulationError(
+            f"game {index} (seed {seed}): bot {seats[seat]!r} at seat {seat} chose an illegal action: {why}"
+        )
     winner = game.winner
     result: GameResult = {
         "game": index,
