@@ -6,6 +6,7 @@ FastAPI describes it at ``/api/openapi.json`` (browsable at ``/api/docs``). A se
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request
@@ -17,6 +18,7 @@ from siedler.core.errors import IllegalAction, OptionError
 from siedler.core.i18n import languages, namespace
 from siedler.core.registry import rulesets
 
+from . import timers
 from .lobby import GameSpec, Lobby, SeatSpec
 from .protocol import lang_of
 from .room import NotAllowed, Room
@@ -39,12 +41,19 @@ class CreateIn(BaseModel):
     claim: int | None = Field(None, description="the seat the creator takes; default the first human seat, -1 for none")
     name: str | None = Field(None, max_length=40, description="the creator's name")
     bot_delay: float | None = Field(None, ge=0, description="seconds bots wait before moving")
+    timer: Literal["off", "relaxed", "normal", "fast"] = Field(
+        "normal", description="seconds per decision: relaxed 180, normal 60, fast 20 (server settings), off none"
+    )
+    takeover_bot: str = Field(
+        "greedy", max_length=32, description="the bot (from /api/bots) playing for a person out of time or away"
+    )
 
 
 class Created(BaseModel):
     game: dict[str, Any]
     seat: int | None
     token: str | None
+    creator_token: str = Field(description="the creator's secret: POST /api/games/{id}/end with it ends the game")
 
 
 class ClaimIn(BaseModel):
@@ -112,7 +121,7 @@ async def list_games(lobby: LobbyDep) -> dict[str, list[dict[str, Any]]]:
 @router.post("/games", status_code=201, response_model=Created, summary="Create a game")
 async def create_game(spec: CreateIn, lobby: LobbyDep) -> Created:
     try:
-        room, seat, token = lobby.create(
+        created = lobby.create(
             GameSpec(
                 ruleset=spec.ruleset,
                 seats=[SeatSpec(**s.model_dump()) for s in spec.seats],
@@ -121,11 +130,15 @@ async def create_game(spec: CreateIn, lobby: LobbyDep) -> Created:
                 claim=spec.claim,
                 name=spec.name,
                 bot_delay=spec.bot_delay,
+                timer=spec.timer,
+                takeover_bot=spec.takeover_bot,
             )
         )
     except OptionError as exc:
         raise HTTPException(400, str(exc)) from exc
-    return Created(game=room.summary(), seat=seat, token=token)
+    return Created(
+        game=created.room.summary(), seat=created.seat, token=created.token, creator_token=created.creator_token
+    )
 
 
 @router.get("/games/{game_id}", summary="A game's public summary")
@@ -154,6 +167,7 @@ async def claim_seat(seat: int, body: ClaimIn, room: RoomDep, lobby: LobbyDep) -
 async def act(body: ActIn, room: RoomDep, token: TokenDep) -> Acted:
     if not room.check_token(body.seat, token):
         raise HTTPException(403, f"this token does not hold seat {body.seat}")
+    room.saw(body.seat)
     try:
         n = await room.act(body.seat, body.action)
     except IllegalAction as exc:
@@ -165,20 +179,54 @@ async def act(body: ActIn, room: RoomDep, token: TokenDep) -> Acted:
 async def get_view(room: RoomDep, token: TokenDep, seat: int | None = None, lang: str = "en") -> dict[str, Any]:
     if seat is not None and not room.check_token(seat, token):
         raise HTTPException(403, f"this token does not hold seat {seat}")
+    if seat is not None:
+        room.saw(seat)
     game = room.game
     if game is None:
         return {"n": 0, "to_act": None, "view": None, "actions": [], "game": room.summary()}
     return {
         "n": game.num_actions,
         "to_act": game.to_act,
+        "clock": timers.clock(room, time.time()),
         "view": game.view(seat),
         "actions": [
             {"action": str(a), "label": game.action_label(a, lang_of(lang)), "target": game.action_target(a)}
             for a in game.legal_actions()
         ]
-        if seat is not None and seat == game.to_act
+        if room.may_act(seat)
         else [],
     }
+
+
+@router.post(
+    "/games/{game_id}/seats/{seat}/back",
+    summary="Take a seat back from the bot playing it (the seat's bearer token)",
+    responses={403: {"description": "the token is not this seat's"}, 409: {"description": "the game is not running"}},
+)
+async def take_seat_back(seat: int, room: RoomDep, token: TokenDep) -> dict[str, Any]:
+    if not room.check_token(seat, token):
+        raise HTTPException(403, f"this token does not hold seat {seat}")
+    if room.status != "running":
+        raise HTTPException(409, f"the game is {room.status}, not running")
+    room.take_back(seat)
+    return room.summary()
+
+
+@router.post(
+    "/games/{game_id}/end",
+    summary="End an open or running game (the creator's bearer token from its creation)",
+    responses={
+        403: {"description": "the token is not the creator's"},
+        409: {"description": "the game has already ended"},
+    },
+)
+async def end_game(room: RoomDep, token: TokenDep) -> dict[str, Any]:
+    if not room.check_creator(token):
+        raise HTTPException(403, "only the game's creator may end it: send the creator_token from its creation")
+    if room.status not in ("open", "running"):
+        raise HTTPException(409, f"the game is {room.status} already")
+    await room.stop("ended")
+    return room.summary()
 
 
 @router.get("/games/{game_id}/record", summary="The game's record (finished games only)")

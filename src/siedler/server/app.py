@@ -16,6 +16,7 @@ import siedler
 from .api import router
 from .config import Settings
 from .lobby import Lobby
+from .timers import Sweeper
 from .ws import game_socket
 
 WEB = Path(siedler.__file__).parent / "web"
@@ -29,10 +30,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lobby = Lobby(settings)
         lobby.open()
         app.state.lobby = lobby
+        sweeper = Sweeper(lobby, settings)
+        sweeper.start()
+        app.state.sweeper = sweeper
         _calm_the_collector()
         try:
             yield
         finally:
+            await sweeper.stop()
             await lobby.close()
 
     app = FastAPI(

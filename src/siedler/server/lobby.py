@@ -14,7 +14,8 @@ from siedler.core.registry import get_ruleset, new_game
 from .config import Settings
 from .journal import Journal
 from .room import NotAllowed, Room
-from .storage import GameRow, SeatRow, Storage, hash_token, new_token
+from .storage import STOPPED, GameRow, SeatRow, Storage, hash_token, new_token
+from .timers import TIMERS
 
 log = logging.getLogger("siedler.server")
 
@@ -36,6 +37,19 @@ class GameSpec:
     claim: int | None = None
     name: str | None = None
     bot_delay: float | None = None
+    #: Seconds per decision: off, relaxed, normal or fast (``Settings.timers``).
+    timer: str = "normal"
+    #: The bot that plays for a person whose time ran out or who left.
+    takeover_bot: str = "greedy"
+
+
+@dataclass
+class Created:
+    room: Room
+    seat: int | None
+    token: str | None
+    #: The creator's secret: the only proof that may end the game.
+    creator_token: str
 
 
 class Lobby:
@@ -63,9 +77,13 @@ class Lobby:
         self.storage.close()
 
     # ------------------------------------------------------------------ creating and joining
-    def create(self, spec: GameSpec) -> tuple[Room, int | None, str | None]:
-        """A new game; the creator gets the token of the seat he takes, if any."""
+    def create(self, spec: GameSpec) -> Created:
+        """A new game; the creator gets the token of the seat he takes, if any, and one to end the game."""
         ruleset = get_ruleset(spec.ruleset)
+        if spec.timer not in TIMERS:
+            raise OptionError(f"unknown timer {spec.timer!r} (timers: {', '.join(TIMERS)})")
+        if spec.takeover_bot not in BOTS:
+            raise OptionError(f"unknown takeover bot {spec.takeover_bot!r} (bots: {', '.join(sorted(BOTS))})")
         if not spec.seats:
             raise OptionError("a game needs seats")
         seats = []
@@ -91,6 +109,7 @@ class Lobby:
             seats[claim].name = _clean(spec.name) or f"Player {claim + 1}"
             seats[claim].token_hash = hash_token(token)
         delay = self.settings.bot_delay if spec.bot_delay is None else spec.bot_delay
+        creator_token = new_token()
         row = GameRow(
             id=secrets.token_urlsafe(6),
             ruleset=ruleset.name,
@@ -99,12 +118,15 @@ class Lobby:
             status="open",
             bot_delay=max(0.0, min(float(delay), self.settings.max_bot_delay)),
             seats=seats,
+            timer=spec.timer,
+            takeover_bot=spec.takeover_bot,
+            creator_hash=hash_token(creator_token),
         )
         self.storage.create_game(row)
         room = self.rooms[row.id] = Room(row, self.settings, self.storage, self.journal)
         if all(s.claimed for s in seats):
             room.start()
-        return room, (claim if claim >= 0 else None), token
+        return Created(room, (claim if claim >= 0 else None), token, creator_token)
 
     def claim(self, game_id: str, seat: int, name: str) -> str:
         room = self.room(game_id)
@@ -130,7 +152,8 @@ class Lobby:
         return room
 
     def _forget_finished(self) -> None:
-        finished = [r for r in self.rooms.values() if r.status in ("finished", "broken") and not r.connections]
+        done = ("finished", "broken", *STOPPED)
+        finished = [r for r in self.rooms.values() if r.status in done and not r.connections]
         for room in finished[: max(0, len(finished) - self.settings.finished_in_memory)]:
             del self.rooms[room.id]
 

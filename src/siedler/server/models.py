@@ -18,12 +18,22 @@ games = sa.Table(
     sa.Column("ruleset", sa.String(64), nullable=False),
     sa.Column("options", sa.JSON, nullable=False),
     sa.Column("seed", sa.BigInteger, nullable=False),
-    #: open (waiting for people), running, finished, broken (its log no longer replays).
+    #: open (waiting for people), running, finished, broken (its log no longer replays), abandoned (no person
+    #: connected for a while), ended (by its creator). Abandoned and ended games are deleted after a while.
     sa.Column("status", sa.String(16), nullable=False, index=True),
     sa.Column("bot_delay", sa.Float, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("result", sa.JSON, nullable=True),
+    #: off, relaxed, normal or fast: how long a seat has for each decision (server/timers.py).
+    sa.Column("timer", sa.String(16), nullable=False, server_default="off"),
+    #: The bot that plays for a person whose time ran out or who left.
+    sa.Column("takeover_bot", sa.String(32), nullable=False, server_default="greedy"),
+    #: sha256 of the creator's secret, which may end the game.
+    sa.Column("creator_hash", sa.String(64), nullable=True),
+    #: When the decision clock last restarted other than by a move (the start, a player taking a seat back);
+    #: with the last action's ``at`` it gives the running deadline after a restart.
+    sa.Column("clock_at", sa.DateTime(timezone=True), nullable=True),
 )
 
 seats = sa.Table(
@@ -36,6 +46,8 @@ seats = sa.Table(
     sa.Column("name", sa.String(64), nullable=True),
     #: sha256 of the seat's secret; the secret itself lives only in the player's link.
     sa.Column("token_hash", sa.String(64), nullable=True),
+    #: A person's seat the game's takeover bot plays until its player takes it back.
+    sa.Column("takeover", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 actions = sa.Table(

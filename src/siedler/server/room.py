@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import Counter
 from typing import Any
 
@@ -18,11 +19,12 @@ from siedler.core.errors import IllegalAction
 from siedler.core.game import Game
 from siedler.core.registry import get_ruleset, new_game
 
+from . import timers
 from .config import Settings
 from .connection import Connection
 from .journal import Journal
 from .protocol import PROTOCOL, dumps, dumps_bytes, json_object, splice
-from .storage import GameRow, Storage, hash_token, new_token, token_matches
+from .storage import GameRow, Storage, hash_token, new_token, now, token_matches
 
 log = logging.getLogger("siedler.server")
 
@@ -50,6 +52,11 @@ class Room:
         self._memo: dict[Action, tuple[str, str | None]] = {}
         self._replay: tuple[int, Game] | None = None
         self.title = _title(row.ruleset)
+        #: When the current decision's clock started (seconds since the epoch; see ``timers.deadline``).
+        self.clock_start = time.time()
+        #: When each person's seat last showed its player: a connection closing, an HTTP request with its
+        #: token, or the server starting to watch the game (its start, or this process's resuming it).
+        self.seen: dict[int, float] = {s.seat: self.clock_start for s in row.seats if s.kind == "human"}
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -70,6 +77,9 @@ class Room:
             self.row.status = "broken"
             return
         self.game = game
+        stamps = [t.timestamp() for t in (self.row.clock_at, self.row.last_action_at) if t is not None]
+        if stamps:  # the running deadline goes on where the stored clock left it
+            self.clock_start = max(stamps)
         if game.is_over and self.row.status != "finished":
             self._finish()
 
@@ -78,8 +88,11 @@ class Room:
         return new_game(self.row.ruleset, players=names, seed=self.row.seed, options=self.row.options)
 
     def start(self) -> None:
+        stamp = now()
         self.row.status = "running"
-        self.storage.set_status(self.id, "running")
+        self.storage.set_status(self.id, "running", clock_at=stamp)
+        self.clock_start = stamp.timestamp()
+        self.seen = dict.fromkeys(self.seen, self.clock_start)
         self.game = self._new_game()
         self._broadcast_summary()
         self._push()
@@ -91,6 +104,18 @@ class Room:
         self.row.result = self.game.result()
         self.storage.set_status(self.id, "finished", self.row.result)
 
+    async def stop(self, status: str) -> None:
+        """Stop a running or open game before its end (``abandoned`` or ``ended``): it refuses moves from now."""
+        async with self.lock:
+            if self.row.status not in ("open", "running"):
+                return
+            self.row.status = status
+            self.storage.set_status(self.id, status)
+            log.info("game %s %s", self.id, status)
+            self._broadcast_summary()
+            if self.game is not None:
+                self._push()
+
     async def close(self) -> None:
         if self._bot_task is not None:
             self._bot_task.cancel()
@@ -100,6 +125,9 @@ class Room:
     # ------------------------------------------------------------------ seats
     def check_token(self, seat: int, token: str | None) -> bool:
         return 0 <= seat < len(self.row.seats) and token_matches(token, self.row.seats[seat].token_hash)
+
+    def check_creator(self, token: str | None) -> bool:
+        return token_matches(token, self.row.creator_hash)
 
     def claim(self, seat: int, name: str) -> str:
         """Give a free human seat to a person; the returned token is the only proof of it."""
@@ -121,11 +149,55 @@ class Room:
             self._broadcast_summary()
         return token
 
+    def present(self) -> set[int]:
+        """The seats with a WebSocket open now."""
+        return {c.seat for c in self.connections if c.seat is not None}
+
+    def saw(self, seat: int) -> None:
+        """The seat's player just showed up (an HTTP request with its token)."""
+        self.seen[seat] = time.time()
+
+    def take_over(self, seat: int, why: str) -> None:
+        """The game's takeover bot plays this person's seat until its player takes it back."""
+        entry = self.row.seats[seat]
+        if entry.kind != "human" or entry.takeover or self.row.status != "running":
+            return
+        self.storage.set_takeover(self.id, seat, True)
+        entry.takeover = True
+        log.info("game %s: %s plays seat %d (%s)", self.id, self.row.takeover_bot, seat, why)
+        self._changed_hands()
+
+    def take_back(self, seat: int) -> None:
+        """The player is back: the seat is theirs again, with a fresh clock if it is their decision."""
+        entry = self.row.seats[seat]
+        self.saw(seat)
+        if not entry.takeover or self.row.status != "running":
+            return
+        game = self.game
+        stamp = now() if game is not None and game.to_act == seat else None
+        self.storage.set_takeover(self.id, seat, False, clock_at=stamp)
+        entry.takeover = False
+        if stamp is not None:
+            self.clock_start = stamp.timestamp()
+        log.info("game %s: seat %d is back", self.id, seat)
+        self._changed_hands()
+
+    def _changed_hands(self) -> None:
+        self._broadcast_summary()
+        if self.game is not None:
+            self._push()  # the seat's actions and the clock change with who plays it
+        self.wake_bots()
+
     # ------------------------------------------------------------------ moves
     async def act(self, seat: int, text: str) -> int:
         """Play ``text`` for ``seat`` (whose token the caller checked); the number of the stored action."""
         async with self.lock:
             game = self._playing()
+            if self.row.seats[seat].takeover:
+                raise IllegalAction(
+                    f"{self.row.takeover_bot} plays this seat since its time ran out or its player left: "
+                    "take the seat back first (take_seat)"
+                )
             if game.to_act != seat:
                 whose = self.row.seats[game.to_act].name if game.to_act is not None else "nobody"
                 raise IllegalAction(f"it is {whose}'s turn, not seat {seat}'s")
@@ -136,6 +208,10 @@ class Room:
             return await self._commit(seat, action)
 
     def _playing(self) -> Game:
+        if self.row.status == "abandoned":
+            raise IllegalAction("the game was abandoned: none of its players was connected for a long time")
+        if self.row.status == "ended":
+            raise IllegalAction("the game was ended by its creator")
         if self.game is None:
             raise IllegalAction(
                 "the game has not started: seats are still free"
@@ -154,6 +230,7 @@ class Room:
         await self.journal.append(self.id, n, seat, text)
         game.apply(action)
         self.row.actions.append(text)
+        self.clock_start = time.time()
         if game.is_over:
             self._finish()
             self._broadcast_summary()
@@ -168,10 +245,10 @@ class Room:
 
     def _bot_seat(self) -> int | None:
         game = self.game
-        if game is None or game.is_over or game.to_act is None:
+        if game is None or game.is_over or game.to_act is None or self.row.status != "running":
             return None
-        seat = game.to_act
-        return seat if self.row.seats[seat].kind == "bot" else None
+        seat = self.row.seats[game.to_act]
+        return seat.seat if seat.kind == "bot" or seat.takeover else None
 
     async def _run_bots(self) -> None:
         """Move for bots while one is to act, each after the game's delay so that people can follow."""
@@ -200,12 +277,15 @@ class Room:
     def _bot(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
         if bot is None:
-            spec = self.row.seats[seat].bot or "random"
+            entry = self.row.seats[seat]
+            spec = (entry.bot or "random") if entry.kind == "bot" else self.row.takeover_bot
             bot = self._bots[seat] = make_bot(spec, seed=self.row.seed * 31 + seat)
         return bot
 
     # ------------------------------------------------------------------ clients
     def attach(self, conn: Connection) -> None:
+        if conn.seat is not None:
+            self.take_back(conn.seat)  # reconnecting with the seat's token takes the seat back
         self.connections.add(conn)
         seat_name = self.row.seats[conn.seat].name if conn.seat is not None else None
         conn.send(
@@ -218,6 +298,8 @@ class Room:
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        if conn.seat is not None:
+            self.saw(conn.seat)
         conn.close()
 
     def set_lang(self, conn: Connection, lang: str) -> None:
@@ -255,7 +337,16 @@ class Room:
         last, conn.last_view = conn.last_view, parts
         since = max(0, game.num_events - self.settings.log_tail) if full else conn.events_sent
         conn.events_sent = game.num_events
-        header = {"type": "state", "n": game.num_actions, "to_act": game.to_act, "over": game.is_over, "full": full}
+        if "clock" not in cache:
+            cache["clock"] = timers.clock(self, time.time())
+        header = {
+            "type": "state",
+            "n": game.num_actions,
+            "to_act": game.to_act,
+            "over": game.is_over,
+            "full": full,
+            "clock": cache["clock"],
+        }
         fields: dict[str, bytes] = {}
         if full or last is None:
             fields["view"] = json_object(parts)
@@ -265,12 +356,23 @@ class Room:
             if gone:
                 fields["view_removed"] = dumps_bytes(gone)
         fields["actions"] = b"[]"
-        if seat is not None and seat == game.to_act:
+        if seat is not None and self.may_act(seat):
             fields["actions"] = self._actions_json(seat, lang, cache)
         fields["events"] = dumps_bytes(game.events(seat, since, lang))
         text = splice(header, fields)
         cache[key] = (text, parts)
         return text
+
+    def may_act(self, seat: int | None) -> bool:
+        """Whether ``seat``'s player decides now (not a bot playing for them, not a stopped game)."""
+        game = self.game
+        return (
+            seat is not None
+            and game is not None
+            and seat == game.to_act
+            and self.row.status == "running"
+            and not self.row.seats[seat].takeover
+        )
 
     def _view_parts(self, seat: int | None, cache: dict[Any, Any]) -> dict[str, bytes]:
         """The seat's view as JSON per top-level entry. Kept per client to find what changed: bytes, unlike
@@ -321,11 +423,22 @@ class Room:
             "options": row.options,
             "created_at": row.created_at.isoformat(),
             "seats": [
-                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "claimed": s.claimed} for s in row.seats
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": s.name,
+                    "claimed": s.claimed,
+                    "takeover": s.takeover,
+                }
+                for s in row.seats
             ],
             "actions": len(row.actions) or (row.result or {}).get("actions", 0),
             "to_act": game.to_act if game is not None else None,
             "bot_delay": row.bot_delay,
+            "timer": row.timer,
+            "timer_seconds": timers.limit(self),
+            "takeover_bot": row.takeover_bot,
         }
         if row.status == "finished":
             data["result"] = row.result

@@ -22,6 +22,9 @@ from .models import actions, games, seats
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
+#: Statuses of games stopped before their end: they refuse moves and are deleted after the retention period.
+STOPPED = ("abandoned", "ended")
+
 
 def normalise_url(url: str) -> str:
     """Accept the usual spellings; PostgreSQL goes through psycopg 3 (the ``postgres`` extra)."""
@@ -56,6 +59,8 @@ class SeatRow:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    #: The game's takeover bot plays this person's seat until its player takes it back.
+    takeover: bool = False
 
     @property
     def claimed(self) -> bool:
@@ -74,6 +79,13 @@ class GameRow:
     created_at: datetime = field(default_factory=now)
     result: dict[str, Any] | None = None
     actions: list[str] = field(default_factory=list)
+    timer: str = "off"
+    takeover_bot: str = "greedy"
+    creator_hash: str | None = None
+    #: When the decision clock last restarted other than by a move (see ``models.games.clock_at``).
+    clock_at: datetime | None = None
+    #: When the last action was stored (read with the actions; ``None`` before the first).
+    last_action_at: datetime | None = None
 
 
 class Storage:
@@ -120,6 +132,10 @@ class Storage:
                     created_at=row.created_at,
                     updated_at=stamp,
                     result=None,
+                    timer=row.timer,
+                    takeover_bot=row.takeover_bot,
+                    creator_hash=row.creator_hash,
+                    clock_at=row.clock_at,
                 )
             )
             conn.execute(
@@ -132,6 +148,7 @@ class Storage:
                         "bot": s.bot,
                         "name": s.name,
                         "token_hash": s.token_hash,
+                        "takeover": s.takeover,
                     }
                     for s in row.seats
                 ],
@@ -152,11 +169,41 @@ class Storage:
             )
             return done.rowcount == 1
 
-    def set_status(self, game_id: str, status: str, result: dict[str, Any] | None = None) -> None:
+    def set_status(
+        self, game_id: str, status: str, result: dict[str, Any] | None = None, clock_at: datetime | None = None
+    ) -> None:
+        """A new status; ``updated_at`` records when (an abandoned game's retention counts from it)."""
+        values: dict[str, Any] = {"status": status, "result": result, "updated_at": now()}
+        if clock_at is not None:
+            values["clock_at"] = clock_at
+        with self.engine.begin() as conn:
+            conn.execute(games.update().where(games.c.id == game_id).values(**values))
+
+    def set_takeover(self, game_id: str, seat: int, takeover: bool, clock_at: datetime | None = None) -> None:
+        """A bot starts or stops playing a person's seat; a player taking it back restarts the clock."""
         with self.engine.begin() as conn:
             conn.execute(
-                games.update().where(games.c.id == game_id).values(status=status, result=result, updated_at=now())
+                seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat).values(takeover=takeover)
             )
+            if clock_at is not None:
+                conn.execute(games.update().where(games.c.id == game_id).values(clock_at=clock_at))
+
+    def delete_stopped(self, before: datetime) -> list[str]:
+        """Delete abandoned and ended games stopped before ``before``, with their seats and moves; their ids.
+
+        Finished games are never deleted: their records are the history players may replay and verify.
+        """
+        with self.engine.begin() as conn:
+            ids = list(
+                conn.execute(
+                    sa.select(games.c.id).where(games.c.status.in_(STOPPED), games.c.updated_at < before)
+                ).scalars()
+            )
+            if ids:
+                conn.execute(actions.delete().where(actions.c.game_id.in_(ids)))
+                conn.execute(seats.delete().where(seats.c.game_id.in_(ids)))
+                conn.execute(games.delete().where(games.c.id.in_(ids)))
+            return ids
 
     def append_actions(self, rows: list[tuple[str, int, int | None, str]]) -> None:
         """Append ``(game, n, seat, text)`` rows in one transaction; a duplicate ``n`` fails the whole batch."""
@@ -198,6 +245,7 @@ class Storage:
 
     def _game(self, conn: sa.Connection, row: Any, with_actions: bool) -> GameRow:
         seat_rows = conn.execute(seats.select().where(seats.c.game_id == row["id"]).order_by(seats.c.seat))
+        logged = _logged(conn, row["id"]) if with_actions else []
         return GameRow(
             id=row["id"],
             ruleset=row["ruleset"],
@@ -207,19 +255,36 @@ class Storage:
             bot_delay=float(row["bot_delay"]),
             created_at=row["created_at"],
             result=row["result"],
-            seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seat_rows],
-            actions=_actions(conn, row["id"]) if with_actions else [],
+            seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.takeover)) for s in seat_rows],
+            actions=[text for text, _ in logged],
+            timer=row["timer"],
+            takeover_bot=row["takeover_bot"],
+            creator_hash=row["creator_hash"],
+            clock_at=utc(row["clock_at"]),
+            last_action_at=utc(logged[-1][1]) if logged else None,
         )
 
 
 def _actions(conn: sa.Connection, game_id: str) -> list[str]:
+    return [text for text, _ in _logged(conn, game_id)]
+
+
+def _logged(conn: sa.Connection, game_id: str) -> list[tuple[str, datetime]]:
+    """The game's actions in order with when each was stored."""
     rows = conn.execute(
-        sa.select(actions.c.n, actions.c.text).where(actions.c.game_id == game_id).order_by(actions.c.n)
+        sa.select(actions.c.n, actions.c.text, actions.c.at).where(actions.c.game_id == game_id).order_by(actions.c.n)
     ).all()
-    for i, (n, _) in enumerate(rows):
+    for i, (n, _, _) in enumerate(rows):
         if n != i:
             raise ValueError(f"game {game_id}: action {i} is missing from the log")
-    return [text for _, text in rows]
+    return [(text, at) for _, text, at in rows]
+
+
+def utc(stamp: datetime | None) -> datetime | None:
+    """A stored time as an aware UTC datetime: SQLite hands back naive ones (written as UTC)."""
+    if stamp is None or stamp.tzinfo is not None:
+        return stamp
+    return stamp.replace(tzinfo=UTC)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -101,6 +101,11 @@ async def _handle(room: Room, conn: Connection, text: str | bytes) -> None:
             conn.send(dumps(refused(action, str(exc), ref)))
         except Exception as exc:  # a database failure: nothing was applied, the player may try again
             conn.send(dumps(refused(action, f"the server could not store the move: {exc}", ref)))
+    elif kind == "take_seat":
+        if conn.seat is None:
+            conn.send(dumps(error("no_seat", "a spectator has no seat to take back")))
+        else:
+            room.take_back(conn.seat)
     elif kind == "lang":
         room.set_lang(conn, lang_of(message.get("lang")))
     elif kind == "ping":

@@ -1,0 +1,121 @@
+"""No game dies because someone leaves: decision clocks, takeovers, abandonment and clean-up.
+
+Every decision of a game, whether a turn's move, a discard on a 7, a robber's victim or an answer to a
+trade offer, is the engine's ``to_act`` seat choosing one action, so one clock per decision covers them
+all: it starts when the previous action is stored (or the game starts, or a player takes a seat back) and
+gives the seat to act the game's timer's seconds. When they run out, or when a person's seat has had no
+connection for the disconnect grace, the game's takeover bot plays that seat until its player comes back.
+
+Deadlines are wall-clock times derived from stored timestamps (the last action's ``at``, the game's
+``clock_at``), so a restarted server continues a running deadline instead of starting it again. One
+sweeper task checks every room a few times a second; see docs/server.md, "Timers".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from .config import Settings
+
+if TYPE_CHECKING:
+    from .lobby import Lobby
+    from .room import Room
+
+log = logging.getLogger("siedler.server")
+
+#: Timer settings a creator may choose; "off" has no clock (absent players are still replaced).
+TIMERS = ("off", "relaxed", "normal", "fast")
+
+
+def limit(room: Room) -> float | None:
+    """Seconds per decision in this game, or ``None`` without a timer."""
+    return room.settings.timers.get(room.row.timer)
+
+
+def deadline(room: Room) -> float | None:
+    """When the seat to act loses its turn to the bot (seconds since the epoch), if a person's clock runs."""
+    seconds, game = limit(room), room.game
+    if seconds is None or game is None or room.status != "running" or game.is_over or game.to_act is None:
+        return None
+    seat = room.row.seats[game.to_act]
+    if seat.kind != "human" or seat.takeover:
+        return None
+    return room.clock_start + seconds
+
+
+def clock(room: Room, now: float) -> dict[str, Any] | None:
+    """The running clock as the table shows it: whose it is, seconds left and the limit."""
+    due = deadline(room)
+    if due is None or room.game is None:
+        return None
+    return {"seat": room.game.to_act, "left": round(max(0.0, due - now), 1), "limit": limit(room)}
+
+
+async def tick(room: Room, now: float) -> None:
+    """Hand a seat whose time ran out, or whose player is away, to the bot; abandon a game nobody attends."""
+    game = room.game
+    if room.status != "running" or game is None or game.is_over or room.lock.locked():
+        return  # a move being stored decides first; the next sweep looks again
+    due = deadline(room)
+    if due is not None and now >= due and game.to_act is not None:
+        room.take_over(game.to_act, "time")
+    humans = [s.seat for s in room.row.seats if s.kind == "human"]
+    if not humans:
+        return  # bots only: plays to its end, watched or not
+    present = room.present()
+    grace = room.settings.disconnect_grace
+    for seat in humans:
+        if seat not in present and not room.row.seats[seat].takeover and now - room.seen[seat] >= grace:
+            room.take_over(seat, "away")
+    if not present and now - max(room.seen[s] for s in humans) >= room.settings.abandon_after:
+        await room.stop("abandoned")
+
+
+class Sweeper:
+    """The one task that ticks every room in memory, and now and then deletes stopped games past retention."""
+
+    def __init__(self, lobby: Lobby, settings: Settings) -> None:
+        self.lobby = lobby
+        self.settings = settings
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        next_cleanup = 0.0
+        while True:
+            await asyncio.sleep(self.settings.sweep_interval)
+            now = time.time()
+            for room in list(self.lobby.rooms.values()):
+                try:
+                    await tick(room, now)
+                except Exception:  # one room's failure (a database hiccup) must not stop the others' clocks
+                    log.exception("game %s: timers", room.id)
+            if now >= next_cleanup:
+                next_cleanup = now + self.settings.cleanup_interval
+                try:
+                    self.cleanup(now)
+                except Exception:
+                    log.exception("cleaning up stopped games failed; trying again later")
+
+    def cleanup(self, now: float) -> list[str]:
+        """Delete abandoned and ended games stopped more than the retention period ago; their ids."""
+        cutoff = datetime.fromtimestamp(now - self.settings.retention, UTC)
+        gone = self.lobby.storage.delete_stopped(cutoff)
+        for game_id in gone:
+            self.lobby.rooms.pop(game_id, None)
+        if gone:
+            log.info("deleted %d stopped games past their retention", len(gone))
+        return gone
