@@ -19,6 +19,7 @@ from siedler.core.i18n import languages, namespace
 from siedler.core.registry import rulesets
 
 from . import timers
+from .config import Settings
 from .lobby import GameSpec, Lobby, SeatSpec
 from .protocol import lang_of
 from .room import NotAllowed, Room
@@ -41,8 +42,8 @@ class CreateIn(BaseModel):
     claim: int | None = Field(None, description="the seat the creator takes; default the first human seat, -1 for none")
     name: str | None = Field(None, max_length=40, description="the creator's name")
     bot_delay: float | None = Field(None, ge=0, description="seconds bots wait before moving")
-    timer: Literal["off", "relaxed", "normal", "fast"] = Field(
-        "normal", description="seconds per decision: relaxed 180, normal 60, fast 20 (server settings), off none"
+    timer: timers.Timer = Field(
+        timers.DEFAULT_TIMER, description="seconds per decision: see /api/timers (by default 180, 60, 20; off: none)"
     )
     takeover_bot: str = Field(
         "greedy", max_length=32, description="the bot (from /api/bots) playing for a person out of time or away"
@@ -111,6 +112,12 @@ async def page_words() -> dict[str, dict[str, str]]:
 @router.get("/bots", summary="Bot names a seat may be given")
 async def list_bots() -> dict[str, list[str]]:
     return {"bots": sorted(BOTS)}
+
+
+@router.get("/timers", summary="Turn timers a game may have, with their seconds per decision (null: none)")
+async def list_timers(request: Request) -> dict[str, Any]:
+    settings: Settings = request.app.state.settings
+    return {"timers": {name: settings.timers.get(name) for name in timers.TIMERS}, "default": timers.DEFAULT_TIMER}
 
 
 @router.get("/games", summary="Open, running and recently finished games")

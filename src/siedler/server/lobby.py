@@ -15,7 +15,7 @@ from .config import Settings
 from .journal import Journal
 from .room import NotAllowed, Room
 from .storage import STOPPED, GameRow, SeatRow, Storage, hash_token, new_token
-from .timers import TIMERS
+from .timers import DEFAULT_TIMER, TIMERS
 
 log = logging.getLogger("siedler.server")
 
@@ -38,7 +38,7 @@ class GameSpec:
     name: str | None = None
     bot_delay: float | None = None
     #: Seconds per decision: off, relaxed, normal or fast (``Settings.timers``).
-    timer: str = "normal"
+    timer: str = DEFAULT_TIMER
     #: The bot that plays for a person whose time ran out or who left.
     takeover_bot: str = "greedy"
 

@@ -18,7 +18,7 @@ import contextlib
 import logging
 import time
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, Literal, get_args
 
 from .config import Settings
 
@@ -29,7 +29,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("siedler.server")
 
 #: Timer settings a creator may choose; "off" has no clock (absent players are still replaced).
-TIMERS = ("off", "relaxed", "normal", "fast")
+Timer = Literal["off", "relaxed", "normal", "fast"]
+TIMERS: tuple[Timer, ...] = get_args(Timer)
+#: A game's timer unless its creator chooses another.
+DEFAULT_TIMER: Final = "normal"
 
 
 def limit(room: Room) -> float | None:

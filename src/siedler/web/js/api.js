@@ -47,6 +47,23 @@ export function forgetSeat(gameId) {
   localStorage.setItem(KEY, JSON.stringify(seats));
 }
 
+const CREATORS = "siedler.creators";
+
+/** The creator's secret of a game this browser created: it alone may end the game. */
+export function rememberCreator(gameId, token) {
+  const creators = JSON.parse(localStorage.getItem(CREATORS) || "{}");
+  creators[gameId] = token;
+  localStorage.setItem(CREATORS, JSON.stringify(creators));
+}
+
+export function creatorToken(gameId) {
+  try {
+    return JSON.parse(localStorage.getItem(CREATORS) || "{}")[gameId] || null;
+  } catch {
+    return null;
+  }
+}
+
 /** The link that holds a seat: /games/ID#seat=2&token=... */
 export function seatLink(gameId, seat, token) {
   return `/games/${gameId}#seat=${seat}&token=${encodeURIComponent(token)}`;

@@ -41,6 +41,11 @@ export function wordOr(key, fallback) {
   return WORDS[current][key] ?? fallback;
 }
 
+/** A bot's name in words, from the catalog when it has one (a plug-in's bot shows its registered name). */
+export function botName(bot) {
+  return wordOr(`bots.${bot}`, bot.charAt(0).toUpperCase() + bot.slice(1));
+}
+
 /** A game term from a rule set's own description ({en, de} or plain text), else from our tables. */
 export function term(group, name, given) {
   if (given && typeof given === "object") return given[current] || given.en || name;

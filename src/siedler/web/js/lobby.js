@@ -1,24 +1,25 @@
 // The lobby: create a game of any rule set (its options drawn from the rule set's own description),
 // fill seats with yourself, friends and bots; list open, running and finished games to join or watch.
 
-import {api, mySeats, rememberSeat, seatLink} from "./api.js";
+import {api, mySeats, rememberCreator, rememberSeat, seatLink} from "./api.js";
 import {clear, h} from "./dom.js";
-import {onLangChange, t, wordOr} from "./i18n.js";
+import {botName, onLangChange, t, wordOr} from "./i18n.js";
 import {playerColor} from "./colors.js";
 import {toast} from "./toast.js";
 
 export async function showLobby(root) {
-  const [rulesets, bots] = await Promise.all([api("/rulesets"), api("/bots")]);
-  const lobby = new Lobby(root, rulesets, bots.bots);
+  const [rulesets, bots, timers] = await Promise.all([api("/rulesets"), api("/bots"), api("/timers")]);
+  const lobby = new Lobby(root, rulesets, bots.bots, timers);
   onLangChange(() => lobby.build());
   return lobby;
 }
 
 class Lobby {
-  constructor(root, rulesets, bots) {
+  constructor(root, rulesets, bots, timers) {
     this.root = root;
     this.rulesets = rulesets;
     this.bots = bots;
+    this.timers = timers;
     this.choice = rulesets.find((r) => r.name === "base") ? "base" : rulesets[0]?.name;
     this.build();
     this.refresh();
@@ -60,9 +61,22 @@ class Lobby {
         field(t("seed"), h("input", {id: "seed", type: "number", min: 0, placeholder: "–"})),
         field(t("bot_delay"), h("input", {id: "bot-delay", type: "number", min: 0, max: 10, step: "any", placeholder: "0.6"})),
       ]),
+      h("div", {class: "row2"}, [
+        field(t("timer"), this.timerSelect(), t("timer_help")),
+        field(t("takeover_bot"), h("select", {id: "takeover-bot"}, this.bots.map((b) =>
+          h("option", {value: b, text: botName(b), selected: b === (this.bots.includes("greedy") ? "greedy" : this.bots[0])})))),
+      ]),
       h("button", {type: "submit", class: "action-btn primary", id: "create", text: t("create")}),
     );
     this.buildSeats(rs.players.max);
+  }
+
+  timerSelect() {
+    const {timers, default: chosen} = this.timers;
+    return h("select", {id: "timer"}, Object.entries(timers).map(([name, seconds]) => h("option", {
+      value: name, selected: name === chosen,
+      text: seconds === null ? t(`timer_${name}`) : t(`timer_${name}`, t("seconds", seconds)),
+    })));
   }
 
   buildSeats(n) {
@@ -100,11 +114,14 @@ class Lobby {
     localStorage.setItem("siedler.name", name);
     const seed = this.form.querySelector("#seed").value;
     const delay = this.form.querySelector("#bot-delay").value;
-    const body = {ruleset: rs.name, seats, options, name: name || null, claim: you >= 0 ? you : -1};
+    const body = {ruleset: rs.name, seats, options, name: name || null, claim: you >= 0 ? you : -1,
+                  timer: this.form.querySelector("#timer").value,
+                  takeover_bot: this.form.querySelector("#takeover-bot").value};
     if (seed !== "") body.seed = Number(seed);
     if (delay !== "") body.bot_delay = Number(delay);
     try {
       const created = await api("/games", {method: "POST", body});
+      rememberCreator(created.game.id, created.creator_token);
       if (created.token !== null) {
         rememberSeat(created.game.id, created.seat, created.token, {title: created.game.title});
         location.href = seatLink(created.game.id, created.seat, created.token);
@@ -173,8 +190,8 @@ class Lobby {
   }
 }
 
-function field(label, input) {
-  return h("label", {class: "field"}, [h("span", {class: "field-label", text: label}), input]);
+function field(label, input, help) {
+  return h("label", {class: "field", title: help}, [h("span", {class: "field-label", text: label}), input]);
 }
 
 /** An input for one rule-set option, from its JSON description (type, default, choices, bounds, help). */

@@ -2,10 +2,10 @@
 // legal actions as highlights and buttons, the log, and the winner overlay. A seat is held only with its
 // token (from the link's #fragment or this browser's memory); without one the page watches.
 
-import {api, forgetSeat, rememberSeat, seatFromPage, seatLink} from "./api.js";
+import {api, creatorToken, forgetSeat, rememberSeat, seatFromPage, seatLink} from "./api.js";
 import {bindTargets, closeChooser, renderMenu} from "./actions.js";
 import {clear, h} from "./dom.js";
-import {lang, onLangChange, t} from "./i18n.js";
+import {botName, lang, onLangChange, t} from "./i18n.js";
 import {dicePanel, Log, phaseText, statusText, winnerOverlay} from "./panels.js";
 import {renderPlayArea, renderSide} from "./position.js";
 import {GameSocket} from "./socket.js";
@@ -39,8 +39,10 @@ class TablePage {
     this.turnKey = null;
     this.overlayClosed = false;
     this.pending = false;
+    this.clock = null;
     this.build();
     this.connect();
+    setInterval(() => this.renderClock(), 250);
     onLangChange((value) => {
       this.socket.setLang(value);
       this.render();
@@ -63,6 +65,9 @@ class TablePage {
       phase: h("span", {class: "phase"}),
       dice: h("span", {class: "dice-slot"}),
       conn: h("span", {class: "conn"}),
+      clock: h("span", {class: "clock", id: "clock"}),
+      end: h("span", {class: "end-slot"}),
+      takeovers: h("div", {class: "takeovers", id: "takeovers"}),
       play: h("div", {class: "play-area", id: "play-area"}),
       players: h("div"),
       hand: h("div"),
@@ -73,10 +78,11 @@ class TablePage {
     };
     const e = this.el;
     this.page = h("div", {class: "table-page", id: "table"}, [
-      h("div", {class: "topbar"}, [e.title, e.status, e.phase, e.dice, e.conn]),
+      h("div", {class: "topbar"}, [e.title, e.status, e.phase, e.dice, e.clock, e.conn, e.end]),
       h("div", {class: "table-main"}, [
         e.play,
         h("aside", {class: "side"}, [
+          h("section", {class: "panel takeover-panel"}, [e.takeovers]),
           h("section", {class: "panel"}, [e.players]),
           h("section", {class: "panel hand-panel"}, [e.hand]),
           h("section", {class: "panel actions-panel", id: "actions"}, [e.notices, e.menu, e.trade]),
@@ -113,6 +119,8 @@ class TablePage {
         this.n = message.n;
         this.over = message.over;
         this.toAct = message.to_act;
+        // The server says how long is left; counting down on this machine's clock needs no agreement on time.
+        this.clock = message.clock ? {...message.clock, until: performance.now() + message.clock.left * 1000} : null;
         this.pending = false;
         if (message.full) this.log.replace(message.events);
         else this.log.add(message.events);
@@ -145,6 +153,8 @@ class TablePage {
     const summary = this.summary;
     e.title.textContent = summary ? summary.title : "";
     this.log.el.previousSibling.textContent = t("log");
+    this.renderTakeovers();
+    this.renderClock();
     if (!this.view) {
       this.renderWaiting();
       return;
@@ -187,6 +197,57 @@ class TablePage {
       }));
     } else {
       e.overlay.replaceChildren();
+    }
+  }
+
+  /** Who plays for whom ("Greedy plays for Anna"), the way back for this seat, and a stopped game's reason. */
+  renderTakeovers() {
+    const summary = this.summary;
+    if (!summary) return;
+    const stopped = summary.status === "abandoned" || summary.status === "ended";
+    const lines = [];
+    if (stopped) lines.push(h("p", {class: "notice stopped", text: t(`game_${summary.status}`)}));
+    for (const seat of stopped ? [] : summary.seats.filter((s) => s.takeover)) {
+      lines.push(h("p", {class: "notice takeover", "data-seat": seat.seat,
+                         text: t("plays_for", botName(summary.takeover_bot), seat.name)}));
+      if (seat.seat === this.seat) {
+        lines.push(h("button", {class: "action-btn primary", id: "take-seat", text: t("take_seat_back"),
+                                onclick: () => this.socket.send({type: "take_seat"})}));
+      }
+    }
+    this.el.takeovers.replaceChildren(...lines);
+    this.el.takeovers.parentElement.hidden = !lines.length;
+    const creator = creatorToken(this.gameId);
+    this.el.end.replaceChildren(...(creator && ["open", "running"].includes(summary.status)
+      ? [h("button", {class: "link-btn", id: "end-game", text: t("end_game"), onclick: () => this.end(creator)})] : []));
+  }
+
+  /** The running decision clock, counted down between the server's states. */
+  renderClock() {
+    const clock = this.clock;
+    const el = this.el.clock;
+    const running = clock && !this.over && this.summary?.status === "running";
+    el.hidden = !running;
+    if (!running) {
+      el.textContent = "";
+      delete el.dataset.seat;
+      return;
+    }
+    const left = Math.max(0, Math.ceil((clock.until - performance.now()) / 1000));
+    const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    const name = this.summary.seats[clock.seat]?.name ?? "?";
+    el.textContent = `⏱ ${clock.seat === this.seat ? t("clock_mine", text) : t("clock_of", name, text)}`;
+    el.classList.toggle("low", left <= 10);
+    Object.assign(el.dataset, {seat: clock.seat, left});
+  }
+
+  async end(token) {
+    if (!confirm(t("end_confirm"))) return;
+    try {
+      this.summary = await api(`/games/${this.gameId}/end`, {method: "POST", token});
+      this.render();
+    } catch (err) {
+      toast(err.message, "error");
     }
   }
 
