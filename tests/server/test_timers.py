@@ -21,6 +21,9 @@ from .conftest import GREEDY, HUMAN, RANDOM, Server, create, hello, wait_for
 
 #: Short clocks and a quick sweeper, so that a test waits fractions of a second, never a minute.
 QUICK: dict[str, Any] = {"timers": {"relaxed": 5.0, "normal": 60.0, "fast": 1.5}, "sweep_interval": 0.02}
+#: A bot delay for games whose every seat bots may end up playing: slow enough that they do not finish the
+#: game before the test is done with it, which a player could not take a seat back in.
+SLOW = 0.05
 
 
 @pytest.fixture
@@ -65,7 +68,7 @@ def test_a_seat_out_of_time_is_played_by_the_bot_until_its_player_takes_it_back(
     server = start()
     client = server.client
     assert client is not None
-    created = create(client, [HUMAN, GREEDY, GREEDY], name="Anna", timer="fast")
+    created = create(client, [HUMAN, GREEDY, GREEDY], name="Anna", timer="fast", bot_delay=SLOW)
     gid, token = created["game"]["id"], created["token"]
     assert created["game"]["timer"] == "fast" and created["game"]["timer_seconds"] == 1.5
     assert created["game"]["takeover_bot"] == "greedy"
@@ -103,7 +106,7 @@ def test_a_player_away_past_the_grace_is_replaced_and_reconnecting_takes_the_sea
     server = start(disconnect_grace=0.3)
     client = server.client
     assert client is not None
-    created = create(client, [HUMAN, GREEDY, RANDOM], name="Anna", timer="normal")  # a minute per decision
+    created = create(client, [HUMAN, GREEDY, RANDOM], name="Anna", timer="normal", bot_delay=SLOW)  # 60 s a decision
     gid, token = created["game"]["id"], created["token"]
     room = server.lobby.rooms[gid]
     with client.websocket_connect(f"/ws/games/{gid}") as watcher:
@@ -122,7 +125,7 @@ def test_an_http_player_takes_the_seat_back_and_others_cannot(start: Callable[..
     server = start(disconnect_grace=0.2)
     client = server.client
     assert client is not None
-    created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")
+    created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna", bot_delay=SLOW)
     gid, token = created["game"]["id"], created["token"]
     other = client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"}).json()["token"]
     room = server.lobby.rooms[gid]
@@ -293,7 +296,7 @@ def test_a_running_deadline_goes_on_across_a_restart(start: Callable[..., Server
     server = start()
     client = server.client
     assert client is not None
-    created = create(client, [HUMAN, GREEDY, GREEDY], name="Anna", timer="normal")  # 60 s per decision
+    created = create(client, [HUMAN, GREEDY, GREEDY], name="Anna", timer="normal", bot_delay=SLOW)  # 60 s a decision
     gid, token = created["game"]["id"], created["token"]
     room = server.lobby.rooms[gid]
     wait_for(lambda: room.game.to_act == 0)
