@@ -1,4 +1,5 @@
-"""The table shows the decision clock counting down and who plays for whom, in both languages."""
+"""The table shows the decision clock counting down and who plays for whom, in both languages, and the
+creator ends the game from it."""
 
 from __future__ import annotations
 
@@ -67,3 +68,13 @@ def test_the_clock_counts_down_and_the_table_says_who_plays_for_whom(
     assert anna.locator(".takeover[data-seat='1']").count() == 1  # Ben is still away
     watcher.wait_for_selector("#clock[data-seat='0']")  # her clock runs again at her next decision
     assert "Zeit von Anna" in watcher.locator("#clock").inner_text()
+
+    # Only the creator's browser offers to end the game; ending it tells everyone why it stopped.
+    assert watcher.locator("#end-game").count() == 0
+    anna.once("dialog", lambda dialog: dialog.accept())
+    anna.click("#end-game")
+    anna.wait_for_selector(".notice.stopped")
+    assert anna.locator(".notice.stopped").inner_text() == "The game was ended by its creator."
+    watcher.wait_for_selector(".notice.stopped")
+    assert watcher.locator(".notice.stopped").inner_text() == "Das Spiel wurde von seinem Ersteller beendet."
+    assert anna.locator("#clock").is_hidden() and anna.locator("#end-game").count() == 0
