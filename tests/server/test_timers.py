@@ -372,3 +372,23 @@ def test_games_stored_before_timers_existed_migrate_without_a_timer(tmp_path: Pa
     with sa.create_engine(url).connect() as conn:
         assert conn.execute(sa.text("SELECT id FROM games")).scalar() == "old"
         assert "timer" not in {c["name"] for c in sa.inspect(conn).get_columns("games")}
+
+
+def test_timer_settings_come_from_the_environment_and_bad_ones_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    from siedler.server.config import DEFAULT_TIMERS, Settings
+
+    monkeypatch.setenv("SIEDLER_TIMERS", "fast=5, relaxed=600")
+    monkeypatch.setenv("SIEDLER_DISCONNECT_GRACE", "2.5")
+    settings = Settings(database_url="sqlite://")
+    assert settings.timers == {**DEFAULT_TIMERS, "fast": 5.0, "relaxed": 600.0}
+    assert settings.disconnect_grace == 2.5 and settings.abandon_after == 900.0
+    for name, value, words in (
+        ("SIEDLER_TIMERS", "speedy=3", "unknown timer 'speedy'"),
+        ("SIEDLER_TIMERS", "fast=soon", "not a number"),
+        ("SIEDLER_RETENTION", "-1", "positive"),
+        ("SIEDLER_ABANDON_AFTER", "nan", "positive"),
+    ):
+        monkeypatch.setenv(name, value)
+        with pytest.raises(ValueError, match=words):
+            Settings(database_url="sqlite://")
+        monkeypatch.delenv(name)
