@@ -287,7 +287,7 @@ def _armies(tokens: list[str], side: str) -> tuple[tuple[Army, ...], list[str]]:
 
 
 def _target(tokens: list[str]) -> Target:
-    if tokens[:1] == ["1"] and tokens[1:2] and tokens[1] in ("settlement", "city", "robber"):
+    if tokens[:1] == ["1"] and tokens[1:2] and tokens[1] in ("turned", "settlement", "city", "robber"):
         tokens = tokens[1:]  # "a city", "the robber"
     if tokens == ["robber"]:
         return Target(robber=True)
