@@ -26,12 +26,12 @@ the odds are sums over that grid in exact fractions. Rulings, each quoting the t
   units and sacrifices in the text's order over all its units together (which ally gives up the unit is the
   allies' choice and does not change the odds). An army allied with an attacked settlement or city "deckt"
   it, the text's word for an army on the building's own intersection, of which it says "muss zuerst eine
-  eventuelle Armee auf derselben Kreuzungspunkt vernichtet werden": covering armies, on the intersection or
+  eventuelle Armee auf derselben Kreuzung vernichtet werden": covering armies, on the intersection or
   allied next to it, are one alliance that must be destroyed before the building can be attacked.
 - The robber rolls a d6 and is attacked once per combat phase: one round, and no unit is lost to it.
-- "Zerstören" the target is to use up its track: the defending army (alliance) is gone, or the settlement
-  left after the city is destroyed, which the attacker may then conquer. The attacker is assumed to go on
-  "bis ... einer komplett verloren hat", never stopping early.
+- To destroy ("vernichten") the target is to use up its track: the defending army (alliance) is gone, or
+  the settlement left of the city is destroyed, which the attacker may then conquer. The attacker is assumed
+  to go on "bis ... einer komplett verloren hat", never stopping early.
 """
 
 from __future__ import annotations
