@@ -1,0 +1,1 @@
+"""Soldaten & Armeen (Soldiers & Armies): armies, dice combat, walls and the nuke (issue 13)."""
