@@ -15,8 +15,10 @@ from typing import Any
 from siedler.bots import Bot, make_bot
 from siedler.core.actions import Action
 from siedler.core.errors import IllegalAction
+from siedler.core.fairness import commitment
 from siedler.core.game import Game
 from siedler.core.registry import get_ruleset, new_game
+from siedler.sim.runner import bot_seed
 
 from .config import Settings
 from .connection import Connection
@@ -75,7 +77,8 @@ class Room:
 
     def _new_game(self) -> Game:
         names = [s.name or f"Player {s.seat + 1}" for s in self.row.seats]
-        return new_game(self.row.ruleset, players=names, seed=self.row.seed, options=self.row.options)
+        row = self.row
+        return new_game(row.ruleset, players=names, seed=row.seed, options=row.options, game_id=row.id)
 
     def start(self) -> None:
         self.row.status = "running"
@@ -201,7 +204,7 @@ class Room:
         bot = self._bots.get(seat)
         if bot is None:
             spec = self.row.seats[seat].bot or "random"
-            bot = self._bots[seat] = make_bot(spec, seed=self.row.seed * 31 + seat)
+            bot = self._bots[seat] = make_bot(spec, seed=bot_seed(self.row.seed, seat))
         return bot
 
     # ------------------------------------------------------------------ clients
@@ -326,13 +329,23 @@ class Room:
             "actions": len(row.actions) or (row.result or {}).get("actions", 0),
             "to_act": game.to_act if game is not None else None,
             "bot_delay": row.bot_delay,
+            # Binds the game to its seed from the start without revealing it (siedler.core.fairness).
+            "commitment": commitment(row.id, row.seed),
+            "seed_chosen": row.seed_chosen,
         }
         if row.status == "finished":
             data["result"] = row.result
-            data["seed"] = row.seed  # with the game over, setup and moves hide nothing any more
+            data["seed"] = str(row.seed)  # with the game over, setup and moves hide nothing any more
         if self.error:
             data["error"] = self.error
         return data
+
+    def record(self) -> dict[str, Any]:
+        """The game's record (finished games only: it reveals the seed), saying whether the seed was chosen."""
+        assert self.game is not None
+        record = self.game.record()
+        record["seed_chosen"] = self.row.seed_chosen
+        return record
 
     def replay_state(self, step: int, seat: int | None, lang: str) -> dict[str, Any]:
         """The finished game after ``step`` actions, for watching it again move by move."""
