@@ -232,7 +232,8 @@ def play_command(
     ] = "human,greedy,greedy",
     ruleset: Annotated[str, typer.Option(help="the rule set (see 'siedler rules')")] = "base",
     seed: Annotated[
-        str | None, typer.Option(help="the game's seed, a whole number (default: a fresh 128-bit one, shown at the end)")
+        str | None,
+        typer.Option(help="the game's seed, a whole number (default: a fresh 128-bit one, shown at the end)"),
     ] = None,
     lang: Annotated[str, typer.Option(help="language of the board, moves and log: en or de")] = "en",
     options: Annotated[

@@ -173,9 +173,9 @@ def new_game(
 
     Without ``seed``, a fresh 128-bit one from the operating system's CSPRNG (read it back as ``game.seed``);
     seeds are whole numbers below ``2**256``. ``game_id`` names the game in the commitment to its seed
-    (``siedler.core.fairness``); without it, one derived from the seed (``default_game_id``). ``log=False`` makes a game that keeps no event
-    log (``events()`` is empty): simulations need none, and play a tenth faster without it. Nothing else
-    differs: states, records and replays are the same.
+    (``siedler.core.fairness``); without it, one derived from the seed (``default_game_id``).
+    ``log=False`` makes a game that keeps no event log (``events()`` is empty): simulations need none, and
+    play a tenth faster without it. Nothing else differs: states, records and replays are the same.
     """
     rs = get_ruleset(ruleset)
     names = _player_names(players, rs)
@@ -201,12 +201,12 @@ def _require(data: Any, key: str, kind: type | tuple[type, ...], what: str) -> A
 
 def _start(data: dict[str, Any], what: str, log: bool = True) -> Game:
     ruleset = _require(data, "ruleset", str, what)
+    seed = _require(data, "seed", (int, str), what)
     players = _require(data, "players", list, what)
     options = _require(data, "options", dict, what)
     game_id = data.get("game_id")  # a hand-built state may leave it out: derived from the seed then
     try:
-        seed = parse_seed(_require(data, "seed", (int, str), what))
-        return new_game(ruleset, players=players, seed=seed, options=options, log=log, game_id=game_id)
+        return new_game(ruleset, players=players, seed=parse_seed(seed), options=options, log=log, game_id=game_id)
     except OptionError as exc:
         raise RecordError(f"{what}: {exc}") from exc
 

@@ -53,7 +53,7 @@ def _hasher(seed: int) -> hashlib.blake2b:
 
 
 class Rng:
-    __slots__ = ("_keyed", "drawn", "_block")
+    __slots__ = ("_block", "_keyed", "drawn")
     #: The keyed hasher before any counter; each block hashes a copy of it, so it is never changed.
     _keyed: hashlib.blake2b
     #: How many 64-bit words were drawn: the whole state beside the seed.
@@ -84,7 +84,7 @@ class Rng:
     def _compute(self, index: int) -> tuple[int, ...]:
         h = self._keyed.copy()
         h.update(index.to_bytes(16, "little"))
-        return _WORDS(h.digest())  # type: ignore[no-any-return]
+        return _WORDS(h.digest())
 
     def next64(self) -> int:
         n = self.drawn

@@ -23,7 +23,11 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("games") as batch:
         batch.alter_column(
-            "seed", type_=sa.String(80), existing_type=sa.BigInteger, existing_nullable=False, postgresql_using="seed::text"
+            "seed",
+            type_=sa.String(80),
+            existing_type=sa.BigInteger,
+            existing_nullable=False,
+            postgresql_using="seed::text",
         )
         batch.add_column(sa.Column("seed_chosen", sa.Boolean, nullable=False, server_default=sa.false()))
 
@@ -33,5 +37,9 @@ def downgrade() -> None:
     with op.batch_alter_table("games") as batch:
         batch.drop_column("seed_chosen")
         batch.alter_column(
-            "seed", type_=sa.BigInteger, existing_type=sa.String(80), existing_nullable=False, postgresql_using="seed::bigint"
+            "seed",
+            type_=sa.BigInteger,
+            existing_type=sa.String(80),
+            existing_nullable=False,
+            postgresql_using="seed::bigint",
         )
