@@ -95,13 +95,17 @@ V1_GAMES = sa.Table(
 V1_SEATS = sa.Table(
     "seats",
     _V1,
-    *(sa.Column(n, t) for n, t in [("game_id", sa.String(32)), ("seat", sa.Integer), ("kind", sa.String(8))]),
+    sa.Column("game_id", sa.String(32)),
+    sa.Column("seat", sa.Integer),
+    sa.Column("kind", sa.String(8)),
     *(sa.Column(n, sa.String(200)) for n in ("bot", "name", "token_hash")),
 )
 V1_ACTIONS = sa.Table(
     "actions",
     _V1,
-    *(sa.Column(n, t) for n, t in [("game_id", sa.String(32)), ("n", sa.Integer), ("seat", sa.Integer)]),
+    sa.Column("game_id", sa.String(32)),
+    sa.Column("n", sa.Integer),
+    sa.Column("seat", sa.Integer),
     sa.Column("text", sa.String(200)),
     sa.Column("at", sa.DateTime(timezone=True)),
 )

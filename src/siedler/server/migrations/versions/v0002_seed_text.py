@@ -22,7 +22,7 @@ branch_labels = None
 depends_on = None
 
 
-def _replace_seed(new_type: sa.types.TypeEngine[object], cast: str) -> None:
+def _replace_seed(new_type: sa.String | sa.BigInteger, cast: str) -> None:
     # SQLite adds a NOT NULL column only with a default; the copy overwrites it at once.
     op.add_column("games", sa.Column("seed_new", new_type, nullable=False, server_default="0"))
     op.execute(f"UPDATE games SET seed_new = CAST(seed AS {cast})")
