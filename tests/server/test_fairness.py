@@ -125,7 +125,7 @@ def test_a_version_1_database_migrates_and_its_games_resume(database_url: str) -
     names = ["Anna", "Greedy 2", "Greedy 3"]
     game = siedler.new_game("base", players=names, seed=seed, game_id=gid)
     bots = [make_bot("random", p) for p in range(3)]
-    for _ in range(20):
+    while game.num_actions < 20 or game.to_act != 0:  # stop at the person's turn: the bots then wait
         seat = game.to_act or 0
         game.apply(bots[seat].decide(game, seat))
     engine = sa.create_engine(normalise_url(database_url))
