@@ -72,16 +72,64 @@ def test_the_same_seed_and_actions_give_the_same_game() -> None:
     assert c.state() != siedler.new_game("base", players=4, seed=42).state()
 
 
+def test_a_game_without_a_seed_gets_a_fresh_128_bit_one() -> None:
+    seeds = {siedler.new_game("base", players=3).seed for _ in range(8)}
+    assert len(seeds) == 8 and max(seeds) >= 2**100  # 8 draws of 128 bits: all below 2**100 has odds 2**-224
+
+
+@pytest.mark.parametrize("seed", [-1, 2**256, 1.5, True, "7"])
+def test_seeds_out_of_range_or_not_whole_numbers_are_refused(seed: object) -> None:
+    with pytest.raises(siedler.OptionError, match="seed"):
+        siedler.new_game("base", players=3, seed=seed)  # type: ignore[arg-type]
+
+
+def test_records_carry_the_seed_as_decimal_text_and_read_it_back_either_way() -> None:
+    seed = 2**255 + 12345
+    game = siedler.new_game("base", players=3, seed=seed)
+    for _ in range(30):
+        game.apply(game.legal_actions()[0])
+    record = game.record()
+    assert record["seed"] == str(seed)
+    assert siedler.replay(record).state() == game.state()
+    as_number = dict(record, seed=seed)  # a record written by hand, or by a reader that keeps big numbers
+    assert siedler.replay(as_number).state() == game.state()
+
+
 @pytest.mark.parametrize(
     ("record", "message"),
     [
         ("not a record", "JSON object"),
         ({"format": "something-else"}, "format"),
         ({"format": "siedler-record", "version": 99}, "newer"),
+        ({"format": "siedler-record", "version": 1, "ruleset": "base", "seed": 1}, "SplitMix64"),
         (
             {
                 "format": "siedler-record",
-                "version": 1,
+                "version": 2,
+                "ruleset": "base",
+                "seed": "12x",
+                "players": ["a", "b", "c"],
+                "options": {},
+                "actions": [],
+            },
+            "decimal digits",
+        ),
+        (
+            {
+                "format": "siedler-record",
+                "version": 2,
+                "ruleset": "base",
+                "seed": str(2**256),
+                "players": ["a", "b", "c"],
+                "options": {},
+                "actions": [],
+            },
+            "2\\*\\*256",
+        ),
+        (
+            {
+                "format": "siedler-record",
+                "version": 2,
                 "ruleset": "base",
                 "seed": 1,
                 "players": 3,
@@ -93,7 +141,7 @@ def test_the_same_seed_and_actions_give_the_same_game() -> None:
         (
             {
                 "format": "siedler-record",
-                "version": 1,
+                "version": 2,
                 "ruleset": "base",
                 "seed": 1,
                 "players": ["a", "b", "c"],
@@ -105,7 +153,7 @@ def test_the_same_seed_and_actions_give_the_same_game() -> None:
         (
             {
                 "format": "siedler-record",
-                "version": 1,
+                "version": 2,
                 "ruleset": "base",
                 "seed": 1,
                 "players": ["a", "b", "c"],

@@ -159,8 +159,8 @@ def rigged(game: Game, event: Callable[[Rng], bool]) -> Game:
     """
     state = game.state()
     for candidate in range(100_000):
-        rng = Rng(0)  # not Rng.__new__(Rng): the compiled class's __new__ runs __init__
-        rng.state = candidate
+        rng = game.rng.copy()  # the game's own stream (keyed by its seed), at another position
+        rng.resume(candidate)
         if event(rng):
             state["rng"] = candidate
             return siedler.from_state(state)

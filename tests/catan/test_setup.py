@@ -8,9 +8,9 @@ import siedler
 
 from .positions import EMPTY, bank, cards, hand, legal, legal_of, new, phase, player, refused
 
-# Seed 6 on four players: seat 2 rolls highest and starts (see the first test).
-START_2 = 6
-# (seat, settlement, road) in founding order for seed 6: 2 3 0 1, then 1 0 3 2.
+#: A seed on which seat 2 of four rolls highest and starts: found, not assumed, so any generator has one.
+START_2 = next(seed for seed in range(200) if new(seed=seed).to_act == 2)
+# (seat, settlement, road) in founding order when seat 2 starts: 2 3 0 1, then 1 0 3 2.
 FOUNDING = [
     (2, 11, "11-10"),
     (3, 13, "13-14"),
@@ -43,8 +43,8 @@ def test_the_highest_roll_starts_and_ties_roll_again() -> None:
     assert rerolls > 0, "the seeds cover a tie"
 
 
-def test_seed_6_starts_with_seat_2() -> None:
-    assert new(seed=START_2).to_act == 2
+def test_every_seat_can_be_the_start_player() -> None:
+    assert {new(seed=seed).to_act for seed in range(40)} == {0, 1, 2, 3}
 
 
 def test_snake_order_with_four_players() -> None:

@@ -19,7 +19,7 @@ def test_a_few_scripted_moves_against_bots(run: Any) -> None:
     result = run(*BASE, "--seats", "human,greedy,greedy", input="1\n1\n1\n1\nquit\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "seed 4" in out
+    assert "Commitment to the seed (SHA-256)" in out and "The seed was 4 " in out
     assert "Build a settlement at" in out and "[settle" in out  # labels with their notation
     assert "You built a settlement" in out and "Greedy 1 built" in out  # the log, our moves and the bots'
     assert " 12 " in out and "*ROBBER*" in out and "2:1" in out  # the board: numbers, robber, harbours

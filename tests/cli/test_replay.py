@@ -75,7 +75,7 @@ def test_malformed_files_and_flags(run: Any, tmp_path: Path) -> None:
     junk.write_text("{not json")
     assert run("replay", str(junk)).exit_code == 1
     wrong = tmp_path / "wrong.json"
-    wrong.write_text(json.dumps({"format": "siedler-record", "version": 1, "ruleset": "base"}))
+    wrong.write_text(json.dumps({"format": "siedler-record", "version": 2, "ruleset": "base"}))
     result = run("replay", str(wrong))
     assert result.exit_code == 1 and "record has no 'seed'" in result.output
     assert run("replay", str(tmp_path / "missing.json")).exit_code == 2

@@ -41,7 +41,7 @@ def test_games_pickle_at_the_start_midway_and_at_the_end(
     play(twin, random.Random(4), 40)
     assert twin.state() == game.state()
     assert twin.events() == game.events()
-    play(game, rng, 5000)
+    play(game, rng, 50_000)  # random play ends by the turn limit at the latest, usually in a few thousand
     assert game.is_over
     _round_trip(game)
 

@@ -55,3 +55,14 @@ def test_a_person_plays_a_base_game_against_three_bots_to_the_end(
     page.click('[data-lang="de"]')
     page.wait_for_function("document.querySelector('#log').innerText.includes('würfelt')")
     assert "Spielende" in page.locator("#turn-status").inner_text()
+
+    # The commitment shown while the game ran (remembered by the page) matches the seed revealed now, and
+    # the server's replay gives the game's end; the page says both in words and names the command.
+    page.click("#fair-check")
+    result = page.locator("#fair-result")
+    result.locator(".fair-line.ok").nth(1).wait_for()
+    assert result.locator(".fair-line.bad").count() == 0 and result.locator(".fair-line.warn").count() == 0
+    assert "siedler verify" in result.inner_text()
+    seen = page.evaluate("JSON.parse(localStorage.getItem('siedler.commitments'))")
+    game_id = page.url.split("/games/")[1].split("#")[0]
+    assert seen[game_id] == page.locator(".fair-commitment code").inner_text()

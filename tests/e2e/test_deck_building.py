@@ -24,7 +24,6 @@ def test_two_people_play_deck_building_and_a_spectator_sees_neither_hand(
     anna.select_option('.seat-kind[data-seat="1"]', "human")  # an open seat for a friend
     open_options(anna)
     anna.fill('[name="opt-turn_limit"]', "8")
-    anna.fill("#seed", "5")
     anna.click("#create")
     anna.wait_for_selector(".waiting-room")
     game_id = anna.url.split("/games/")[1].split("#")[0]

@@ -20,7 +20,6 @@ def test_a_server_restart_mid_game_resumes_it_and_a_wrong_token_is_refused(
         "/games",
         {
             "ruleset": "base",
-            "seed": 3,
             "name": "Anna",
             "bot_delay": 0,
             "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],

@@ -86,9 +86,10 @@ def create(client: TestClient, seats: list[dict[str, Any]], ruleset: str = "base
     return response.json()  # type: ignore[no-any-return]
 
 
-def full_table(client: TestClient, seed: int) -> tuple[str, dict[int, str]]:
-    """A base game of three people, every seat taken: its id and each seat's token."""
-    created = create(client, [HUMAN, HUMAN, HUMAN], name="Anna", seed=seed)
+def full_table(client: TestClient) -> tuple[str, dict[int, str]]:
+    """A base game of three people, every seat taken: its id and each seat's token (and a seed nobody
+    chose: only a game with at most one human seat may have a chosen seed)."""
+    created = create(client, [HUMAN, HUMAN, HUMAN], name="Anna")
     gid = created["game"]["id"]
     tokens = {0: created["token"]}
     for seat in (1, 2):

@@ -44,7 +44,7 @@ def test_a_person_plays_against_bots_to_the_end(server: Server, client: TestClie
     assert state["events"][-1]["kind"] == "over"
     record = client.get(f"/api/games/{gid}/record").json()
     game = siedler.replay(record)
-    assert game.is_over and record["seed"] == 11
+    assert game.is_over and record["seed"] == "11" and record["seed_chosen"] is True
     stored = server.lobby.storage.action_texts(gid)
     assert stored == record["actions"]
     summary = client.get(f"/api/games/{gid}").json()
@@ -52,7 +52,7 @@ def test_a_person_plays_against_bots_to_the_end(server: Server, client: TestClie
 
 
 def test_views_hold_exactly_what_each_seat_may_know(server: Server, client: TestClient) -> None:
-    gid, tokens = full_table(client, seed=3)
+    gid, tokens = full_table(client)
     room = server.lobby.rooms[gid]
     with client.websocket_connect(f"/ws/games/{gid}") as watcher:
         hello(watcher)
@@ -94,7 +94,7 @@ def test_illegal_actions_are_refused_with_the_engines_reason_and_change_nothing(
 
 
 def test_nobody_acts_for_a_seat_without_its_token(server: Server, client: TestClient) -> None:
-    created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna", seed=2)
+    created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")
     gid, token0 = created["game"]["id"], created["token"]
     token1 = client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"}).json()["token"]
     room = server.lobby.rooms[gid]
@@ -138,7 +138,7 @@ def _seats_that_moved(server: Server, gid: str) -> list[int]:
 
 
 def test_http_play_and_views_need_the_right_token(server: Server, client: TestClient) -> None:
-    created = create(client, [HUMAN, HUMAN, HUMAN], claim=0, name="Anna", seed=8)
+    created = create(client, [HUMAN, HUMAN, HUMAN], claim=0, name="Anna")
     gid = created["game"]["id"]
     tokens = [created["token"]] + [
         client.post(f"/api/games/{gid}/seats/{s}", json={"name": "x"}).json()["token"] for s in (1, 2)
@@ -202,7 +202,7 @@ def test_switching_language_resends_the_log_in_words(client: TestClient) -> None
 
 
 def test_after_the_first_state_only_the_changed_parts_of_a_view_are_sent(server: Server, client: TestClient) -> None:
-    created = create(client, [HUMAN, HUMAN, HUMAN], name="Anna", seed=6)
+    created = create(client, [HUMAN, HUMAN, HUMAN], name="Anna")
     gid = created["game"]["id"]
     tokens = [created["token"]] + [
         client.post(f"/api/games/{gid}/seats/{s}", json={"name": "x"}).json()["token"] for s in (1, 2)

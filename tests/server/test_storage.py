@@ -33,7 +33,7 @@ def test_a_restarted_server_resumes_every_unfinished_game_where_it_stood(server:
     assert client is not None
     playing = create(client, [HUMAN, GREEDY, GREEDY], name="Anna", seed=21)
     gid, token = playing["game"]["id"], playing["token"]
-    waiting = create(client, [HUMAN, HUMAN, GREEDY], name="Anna", seed=22)["game"]["id"]
+    waiting = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")["game"]["id"]
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         hello(ws, 0, token)
         state = next_state(ws)
@@ -76,7 +76,7 @@ def test_a_move_the_database_refuses_is_neither_applied_nor_shown(
 ) -> None:
     client = server.client
     assert client is not None
-    gid, tokens = full_table(client, seed=9)
+    gid, tokens = full_table(client)
     room = server.lobby.rooms[gid]
     seat = room.game.to_act
 

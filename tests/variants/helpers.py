@@ -114,7 +114,7 @@ def roll(game: Game, total: int, then: Callable[[Game], bool] = lambda g: True) 
     """
     for candidate in range(100_000):
         rolled = game.copy()
-        rolled.rng.state = candidate
+        rolled.rng.resume(candidate)
         rolled.apply("roll")
         if sum(rolled.view(None)["dice"]) == total and then(rolled):
             return rolled

@@ -10,7 +10,6 @@ only re-asks.
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -21,9 +20,11 @@ from rich.console import Console
 from siedler.bots import Bot, make_bot
 from siedler.core.actions import Action
 from siedler.core.errors import IllegalAction
+from siedler.core.fairness import commitment, new_game_id, new_seed
 from siedler.core.game import Game
 from siedler.core.i18n import language, text
 from siedler.core.registry import get_ruleset, new_game
+from siedler.core.rng import parse_seed
 from siedler.sim.config import check_options, parse_options, parse_seats
 from siedler.sim.runner import bot_seed
 
@@ -222,7 +223,7 @@ def setup_game(
         if len(given) != len(seats) or not all(given):
             raise typer.BadParameter(f"give {len(seats)} names separated by commas, one per seat", param_hint="--names")
         players = given
-    return new_game(rs.name, players=players, seed=seed, options=opts), seats, bots
+    return new_game(rs.name, players=players, seed=seed, options=opts, game_id=new_game_id()), seats, bots
 
 
 def play_command(
@@ -230,7 +231,10 @@ def play_command(
         str, typer.Option(help="one entry per seat: human, or a bot (random, greedy, package.module:Class)")
     ] = "human,greedy,greedy",
     ruleset: Annotated[str, typer.Option(help="the rule set (see 'siedler rules')")] = "base",
-    seed: Annotated[int | None, typer.Option(help="the game's seed (default: a fresh one, printed)")] = None,
+    seed: Annotated[
+        str | None,
+        typer.Option(help="the game's seed, a whole number (default: a fresh 128-bit one, shown at the end)"),
+    ] = None,
     lang: Annotated[str, typer.Option(help="language of the board, moves and log: en or de")] = "en",
     options: Annotated[
         list[str] | None, typer.Option("--options", "-o", help="rule-set options as name=value,name=value")
@@ -240,20 +244,23 @@ def play_command(
 ) -> None:
     """Play a game at the terminal against bots: the board in text, legal moves numbered."""
     check_language(lang)
-    if seed is None:
-        seed = secrets.randbelow(1_000_000)
-    game, seat_specs, bots = setup_game(ruleset, seats, seed, lang, options, names)
+    with bad_parameter("--seed"):
+        chosen = new_seed() if seed is None else parse_seed(seed)
+    game, seat_specs, bots = setup_game(ruleset, seats, chosen, lang, options, names)
     console = Console(highlight=False)
     session = TerminalGame(game, seat_specs, bots, lang, console=console)
     title = get_ruleset(ruleset).title
     seat_list = ", ".join(f"{p}: {game.players[p]} ({s})" for p, s in enumerate(seat_specs))
-    session.out(session.say("seed", title=title, seed=seed, seats=seat_list))
+    # The seed stays secret while the game runs (it tells every card to come); its commitment is shown now.
+    promise = commitment(game.game_id, game.seed)
+    session.out(session.say("start", title=title, game=game.game_id, commitment=promise, seats=seat_list))
     try:
         session.run()
     except BotError as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from None
     finally:
+        session.out(session.say("reveal", seed=game.seed, commitment=promise))
         if save is not None:
             _save(game, save, session)
 

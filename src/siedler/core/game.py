@@ -18,11 +18,14 @@ from mypy_extensions import mypyc_attr
 
 from .actions import Action
 from .errors import IllegalAction, RecordError
+from .fairness import commitment, state_digest
 from .rng import Rng
 
 RECORD_FORMAT = "siedler-record"
 STATE_FORMAT = "siedler-state"
-FORMAT_VERSION = 1
+#: 2: seeds as decimal strings, a game id and the commitment to the seed, the keyed BLAKE2b generator
+#: (version 1 games drew from SplitMix64 and no longer replay).
+FORMAT_VERSION = 2
 
 # A cons list (previous, item): appending is O(1) and copies share their common past.
 Chain = tuple[Any, Any] | None
@@ -79,6 +82,8 @@ class Game:
     ruleset: str
     players: tuple[str, ...]
     seed: int
+    #: Names the game in the commitment to its seed (``siedler.core.fairness``); ``new_game`` sets it.
+    game_id: str
     options: dict[str, Any]
     rng: Rng
     to_act: int | None
@@ -92,6 +97,7 @@ class Game:
         self.ruleset = ruleset
         self.players = tuple(players)
         self.seed = seed
+        self.game_id = ""
         self.options = options
         self.rng = Rng(seed)
         self.to_act = None
@@ -264,6 +270,7 @@ class Game:
         new.ruleset = self.ruleset
         new.players = self.players
         new.seed = self.seed
+        new.game_id = self.game_id
         new.options = self.options
         new.rng = self.rng.copy()
         new.to_act = self.to_act
@@ -320,13 +327,18 @@ class Game:
             "version": FORMAT_VERSION,
             "ruleset": self.ruleset,
             "options": dict(self.options),
-            "seed": self.seed,
+            "seed": str(self.seed),
+            "game_id": self.game_id,
+            "commitment": commitment(self.game_id, self.seed),
             "players": list(self.players),
             "actions": [str(a) for a in self.history],
             "result": self.result(),
         }
         if self._start_state is not None:
             rec["start_state"] = self._start_state
+        if self.is_over:
+            # What ``siedler verify`` compares its replay with: the whole final position, hidden parts too.
+            rec["final_state_sha256"] = state_digest(self.state())
         return rec
 
     def result(self) -> dict[str, Any]:
@@ -344,9 +356,10 @@ class Game:
             "version": FORMAT_VERSION,
             "ruleset": self.ruleset,
             "options": dict(self.options),
-            "seed": self.seed,
+            "seed": str(self.seed),
+            "game_id": self.game_id,
             "players": list(self.players),
-            "rng": self.rng.state,
+            "rng": self.rng.drawn,
             "actions": [str(a) for a in self.history],
             "start_state": self._start_state,
             "over": self.is_over,
@@ -359,7 +372,7 @@ class Game:
         """Overwrite this freshly set-up game with an exported state."""
         try:
             self._import(data["game"])
-            self.rng.state = int(data["rng"])
+            self.rng.resume(data["rng"])
             self.is_over = bool(data["over"])
             self.winner = data["winner"]
             self.to_act = data["to_act"]

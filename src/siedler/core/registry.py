@@ -16,8 +16,10 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from .errors import IllegalAction, OptionError, RecordError
+from .fairness import check_game_id, default_game_id, new_seed
 from .game import FORMAT_VERSION, RECORD_FORMAT, STATE_FORMAT, Game
 from .options import Option, resolve_options
+from .rng import check_seed, parse_seed
 
 
 @dataclass(frozen=True)
@@ -162,22 +164,28 @@ def new_game(
     ruleset: str,
     *,
     players: int | Sequence[str],
-    seed: int = 0,
+    seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     log: bool = True,
+    game_id: str | None = None,
 ) -> Game:
     """A new game; everything that follows is determined by these arguments and the actions applied.
 
+    Without ``seed``, a fresh 128-bit one from the operating system's CSPRNG (read it back as ``game.seed``);
+    seeds are whole numbers below ``2**256``. ``game_id`` names the game in the commitment to its seed
+    (``siedler.core.fairness``); without it, one derived from the seed (``default_game_id``).
     ``log=False`` makes a game that keeps no event log (``events()`` is empty): simulations need none, and
     play a tenth faster without it. Nothing else differs: states, records and replays are the same.
     """
     rs = get_ruleset(ruleset)
     names = _player_names(players, rs)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionError(f"seed must be a whole number, not {seed!r}")
+    seed = check_seed(new_seed() if seed is None else seed)
+    game_id = default_game_id(seed) if game_id is None else check_game_id(game_id)
     opts = resolve_options(rs.all_options(), options, f"rule set {rs.name!r}")
     cls = game_class(rs, opts)
-    return cls(rs.name, names, seed, opts, log)
+    game = cls(rs.name, names, seed, opts, log)
+    game.game_id = game_id
+    return game
 
 
 def _require(data: Any, key: str, kind: type | tuple[type, ...], what: str) -> Any:
@@ -193,13 +201,25 @@ def _require(data: Any, key: str, kind: type | tuple[type, ...], what: str) -> A
 
 def _start(data: dict[str, Any], what: str, log: bool = True) -> Game:
     ruleset = _require(data, "ruleset", str, what)
-    seed = _require(data, "seed", int, what)
+    seed = _require(data, "seed", (int, str), what)
     players = _require(data, "players", list, what)
     options = _require(data, "options", dict, what)
+    game_id = data.get("game_id")  # a hand-built state may leave it out: derived from the seed then
     try:
-        return new_game(ruleset, players=players, seed=seed, options=options, log=log)
+        return new_game(ruleset, players=players, seed=parse_seed(seed), options=options, log=log, game_id=game_id)
     except OptionError as exc:
         raise RecordError(f"{what}: {exc}") from exc
+
+
+def _check_version(data: dict[str, Any], what: str) -> None:
+    version = _require(data, "version", int, what)
+    if version > FORMAT_VERSION:
+        raise RecordError(f"{what} version {version} is newer than this siedler reads ({FORMAT_VERSION})")
+    if version < FORMAT_VERSION:
+        raise RecordError(
+            f"{what} version {version} comes from a siedler whose dice and cards came from another generator "
+            f"(SplitMix64): its seed no longer gives the same game, so it cannot be replayed"
+        )
 
 
 def _apply_all(game: Game, actions: Any, what: str) -> None:
@@ -220,9 +240,7 @@ def replay(record: dict[str, Any], log: bool = True) -> Game:
     fmt = _require(record, "format", str, what)
     if fmt != RECORD_FORMAT:
         raise RecordError(f"record format is {fmt!r}, expected {RECORD_FORMAT!r}")
-    version = _require(record, "version", int, what)
-    if version > FORMAT_VERSION:
-        raise RecordError(f"record version {version} is newer than this siedler reads ({FORMAT_VERSION})")
+    _check_version(record, what)
     start = record.get("start_state")
     game = _from_state_unchecked(start, log) if start else _start(record, what, log)
     _apply_all(game, _require(record, "actions", list, what), what)
@@ -242,6 +260,7 @@ def _from_state_unchecked(data: Any, log: bool = True) -> Game:
     fmt = _require(data, "format", str, what)
     if fmt != STATE_FORMAT:
         raise RecordError(f"state format is {fmt!r}, expected {STATE_FORMAT!r}")
+    _check_version(data, what)
     start = data.get("start_state")
     game = _from_state_unchecked(start, log) if start else _start(data, what, log)
     # Seed + actions (+ start) explain the state when replaying them ends in exactly the exported position.

@@ -17,6 +17,7 @@ from siedler.bots import BOTS
 from siedler.core.errors import IllegalAction, OptionError
 from siedler.core.i18n import languages, namespace
 from siedler.core.registry import rulesets
+from siedler.core.verify import verify_record
 
 from . import timers
 from .config import Settings
@@ -38,7 +39,11 @@ class CreateIn(BaseModel):
     ruleset: str = Field(description="a rule set name from /api/rulesets")
     seats: list[SeatIn]
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = Field(None, description="leave out for a random game")
+    seed: int | str | None = Field(
+        None,
+        description="leave out for a fresh 128-bit seed; a whole number below 2**256 (or its decimal text) only "
+        "for a game with at most one human seat",
+    )
     claim: int | None = Field(None, description="the seat the creator takes; default the first human seat, -1 for none")
     name: str | None = Field(None, max_length=40, description="the creator's name")
     bot_delay: float | None = Field(None, ge=0, description="seconds bots wait before moving")
@@ -240,7 +245,24 @@ async def end_game(room: RoomDep, token: TokenDep) -> dict[str, Any]:
 async def get_record(room: RoomDep) -> dict[str, Any]:
     if room.status != "finished" or room.game is None:
         raise HTTPException(403, "the record (seed and moves) reveals hidden cards; it is public once the game is over")
-    return room.game.record()
+    return room.record()
+
+
+@router.get("/games/{game_id}/verify", summary="Check a finished game: seed against commitment, and its replay")
+async def verify(room: RoomDep) -> dict[str, Any]:
+    """The server's own replay of the record; a player checks the commitment in the browser too, and
+    anyone can run ``siedler verify`` on the record for a check independent of this server."""
+    if room.status != "finished" or room.game is None:
+        raise HTTPException(403, "only a finished game can be checked: its seed is secret until the end")
+    verdict = verify_record(room.record())
+    return {
+        "game_id": verdict.game_id,
+        "seed": str(verdict.seed),
+        "commitment": verdict.commitment,
+        "commitment_ok": verdict.commitment_ok,
+        "replay_ok": verdict.replay_ok,
+        "problem": verdict.problem,
+    }
 
 
 @router.get("/games/{game_id}/replay", summary="A finished game after a number of actions")

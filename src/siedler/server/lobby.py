@@ -9,7 +9,9 @@ from typing import Any
 
 from siedler.bots import BOTS
 from siedler.core.errors import OptionError
+from siedler.core.fairness import new_seed
 from siedler.core.registry import get_ruleset, new_game
+from siedler.core.rng import parse_seed
 
 from .config import Settings
 from .journal import Journal
@@ -32,7 +34,8 @@ class GameSpec:
     ruleset: str
     seats: list[SeatSpec]
     options: dict[str, Any] = field(default_factory=dict)
-    seed: int | None = None
+    #: A seed the creator chose (an integer or its decimal text); only for at most one human seat.
+    seed: int | str | None = None
     #: The seat the creator takes (a human seat); ``None``: the first human seat, -1: none (just watch).
     claim: int | None = None
     name: str | None = None
@@ -96,10 +99,16 @@ class Lobby:
                 seats.append(SeatRow(i, "human"))
             else:
                 raise OptionError(f"seat {i}: kind must be 'human' or 'bot', not {s.kind!r}")
-        seed = spec.seed if spec.seed is not None else secrets.randbelow(2**31)
-        # Building the game once checks player count, seed and options, and pins every default.
-        trial = new_game(ruleset.name, players=len(seats), seed=seed, options=spec.options)
         humans = [s.seat for s in seats if s.kind == "human"]
+        if spec.seed is not None and len(humans) > 1:
+            # Whoever picks the seed can know every card and die to come: fair only against bots.
+            raise OptionError(
+                f"a seed may be chosen only for a game with at most one human seat, and this one has {len(humans)}"
+            )
+        seed = new_seed() if spec.seed is None else parse_seed(spec.seed)
+        game_id = secrets.token_urlsafe(6)
+        # Building the game once checks player count, seed and options, and pins every default.
+        trial = new_game(ruleset.name, players=len(seats), seed=seed, options=spec.options, game_id=game_id)
         claim = spec.claim if spec.claim is not None else (humans[0] if humans else -1)
         token = None
         if claim >= 0:
@@ -111,7 +120,7 @@ class Lobby:
         delay = self.settings.bot_delay if spec.bot_delay is None else spec.bot_delay
         creator_token = new_token()
         row = GameRow(
-            id=secrets.token_urlsafe(6),
+            id=game_id,
             ruleset=ruleset.name,
             options=dict(trial.options),
             seed=seed,
@@ -121,6 +130,7 @@ class Lobby:
             timer=spec.timer,
             takeover_bot=spec.takeover_bot,
             creator_hash=hash_token(creator_token),
+            seed_chosen=spec.seed is not None,
         )
         self.storage.create_game(row)
         room = self.rooms[row.id] = Room(row, self.settings, self.storage, self.journal)

@@ -17,7 +17,10 @@ games = sa.Table(
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("ruleset", sa.String(64), nullable=False),
     sa.Column("options", sa.JSON, nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
+    #: Decimal text: seeds have 128 bits or more (up to 2**256), beyond any SQL integer type.
+    sa.Column("seed", sa.String(80), nullable=False),
+    #: The creator gave the seed (allowed for at most one human seat); summary and record say so.
+    sa.Column("seed_chosen", sa.Boolean, nullable=False, server_default=sa.false()),
     #: open (waiting for people), running, finished, broken (its log no longer replays), abandoned (no person
     #: connected for a while), ended (by its creator). Abandoned and ended games are deleted after a while.
     sa.Column("status", sa.String(16), nullable=False, index=True),

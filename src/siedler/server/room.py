@@ -16,8 +16,10 @@ from typing import Any
 from siedler.bots import Bot, make_bot
 from siedler.core.actions import Action
 from siedler.core.errors import IllegalAction
+from siedler.core.fairness import commitment
 from siedler.core.game import Game
 from siedler.core.registry import get_ruleset, new_game
+from siedler.sim.runner import bot_seed
 
 from . import timers
 from .config import Settings
@@ -85,7 +87,8 @@ class Room:
 
     def _new_game(self) -> Game:
         names = [s.name or f"Player {s.seat + 1}" for s in self.row.seats]
-        return new_game(self.row.ruleset, players=names, seed=self.row.seed, options=self.row.options)
+        row = self.row
+        return new_game(row.ruleset, players=names, seed=row.seed, options=row.options, game_id=row.id)
 
     def start(self) -> None:
         stamp = now()
@@ -279,7 +282,7 @@ class Room:
         if bot is None:
             entry = self.row.seats[seat]
             spec = (entry.bot or "random") if entry.kind == "bot" else self.row.takeover_bot
-            bot = self._bots[seat] = make_bot(spec, seed=self.row.seed * 31 + seat)
+            bot = self._bots[seat] = make_bot(spec, seed=bot_seed(self.row.seed, seat))
         return bot
 
     # ------------------------------------------------------------------ clients
@@ -439,13 +442,23 @@ class Room:
             "timer": row.timer,
             "timer_seconds": timers.limit(self),
             "takeover_bot": row.takeover_bot,
+            # Binds the game to its seed from the start without revealing it (siedler.core.fairness).
+            "commitment": commitment(row.id, row.seed),
+            "seed_chosen": row.seed_chosen,
         }
         if row.status == "finished":
             data["result"] = row.result
-            data["seed"] = row.seed  # with the game over, setup and moves hide nothing any more
+            data["seed"] = str(row.seed)  # with the game over, setup and moves hide nothing any more
         if self.error:
             data["error"] = self.error
         return data
+
+    def record(self) -> dict[str, Any]:
+        """The game's record (finished games only: it reveals the seed), saying whether the seed was chosen."""
+        assert self.game is not None
+        record = self.game.record()
+        record["seed_chosen"] = self.row.seed_chosen
+        return record
 
     def replay_state(self, step: int, seat: int | None, lang: str) -> dict[str, Any]:
         """The finished game after ``step`` actions, for watching it again move by move."""

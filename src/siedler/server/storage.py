@@ -76,6 +76,7 @@ class GameRow:
     status: str
     bot_delay: float
     seats: list[SeatRow]
+    seed_chosen: bool = False
     created_at: datetime = field(default_factory=now)
     result: dict[str, Any] | None = None
     actions: list[str] = field(default_factory=list)
@@ -126,7 +127,8 @@ class Storage:
                     id=row.id,
                     ruleset=row.ruleset,
                     options=row.options,
-                    seed=row.seed,
+                    seed=str(row.seed),
+                    seed_chosen=row.seed_chosen,
                     status=row.status,
                     bot_delay=row.bot_delay,
                     created_at=row.created_at,
@@ -251,6 +253,7 @@ class Storage:
             ruleset=row["ruleset"],
             options=dict(row["options"]),
             seed=int(row["seed"]),
+            seed_chosen=bool(row["seed_chosen"]),
             status=row["status"],
             bot_delay=float(row["bot_delay"]),
             created_at=row["created_at"],

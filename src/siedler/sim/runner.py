@@ -40,7 +40,8 @@ def game_seed(base_seed: int, index: int) -> int:
 
 
 def bot_seed(seed_of_game: int, seat: int) -> int:
-    """Each seat's bot gets its own stream, so changing one bot never changes another's choices."""
+    """Each seat's bot gets its own stream, so changing one bot never changes another's choices. One-way
+    (a hash): a bot's moves may give its seed away, never the game's, which tells every card to come."""
     return _derive("bot", seed_of_game, seat)
 
 

@@ -58,7 +58,7 @@ class Lobby {
       this.seatBox,
       options.length ? h("details", {class: "options"}, [h("summary", {text: t("options")}), ...options]) : null,
       h("div", {class: "row2"}, [
-        field(t("seed"), h("input", {id: "seed", type: "number", min: 0, placeholder: "–"})),
+        field(t("seed"), h("input", {id: "seed", type: "text", inputmode: "numeric", pattern: "[0-9]*", placeholder: "–"})),
         field(t("bot_delay"), h("input", {id: "bot-delay", type: "number", min: 0, max: 10, step: "any", placeholder: "0.6"})),
       ]),
       h("div", {class: "row2"}, [
@@ -117,7 +117,7 @@ class Lobby {
     const body = {ruleset: rs.name, seats, options, name: name || null, claim: you >= 0 ? you : -1,
                   timer: this.form.querySelector("#timer").value,
                   takeover_bot: this.form.querySelector("#takeover-bot").value};
-    if (seed !== "") body.seed = Number(seed);
+    if (seed !== "") body.seed = seed.trim();  // decimal text: seeds exceed what a JavaScript number holds
     if (delay !== "") body.bot_delay = Number(delay);
     try {
       const created = await api("/games", {method: "POST", body});

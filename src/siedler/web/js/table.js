@@ -5,6 +5,7 @@
 import {api, creatorToken, forgetSeat, rememberSeat, seatFromPage, seatLink} from "./api.js";
 import {bindTargets, closeChooser, renderMenu} from "./actions.js";
 import {clear, h} from "./dom.js";
+import {fairPanel} from "./fairness.js";
 import {botName, lang, onLangChange, t} from "./i18n.js";
 import {dicePanel, Log, phaseText, statusText, winnerOverlay} from "./panels.js";
 import {renderPlayArea, renderSide} from "./position.js";
@@ -75,6 +76,7 @@ class TablePage {
       menu: h("div", {class: "menu", id: "menu"}),
       trade: h("div", {class: "trade-slot"}),
       overlay: h("div"),
+      fair: h("section", {class: "panel fair-panel", id: "fair"}),
     };
     const e = this.el;
     this.page = h("div", {class: "table-page", id: "table"}, [
@@ -87,6 +89,7 @@ class TablePage {
           h("section", {class: "panel hand-panel"}, [e.hand]),
           h("section", {class: "panel actions-panel", id: "actions"}, [e.notices, e.menu, e.trade]),
           h("section", {class: "panel log-panel"}, [h("h3", {class: "log-title", text: t("log")}), this.log.el]),
+          e.fair,
         ]),
       ]),
       e.overlay,
@@ -111,6 +114,7 @@ class TablePage {
       case "welcome":
       case "game":
         this.summary = message.game;
+        this.el.fair.replaceChildren(fairPanel(this.gameId, this.summary));
         this.render();
         break;
       case "state":

@@ -3,8 +3,8 @@ a seat's takeover flag.
 
 Existing games get no timer ("off") and the greedy bot, which is how they were created.
 
-Revision ID: 0002_timers
-Revises: 0001
+Revision ID: 0003
+Revises: 0002
 Create Date: 2026-11-25
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002_timers"
-down_revision = "0001"
+revision = "0003"
+down_revision = "0002"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,69 @@
+"""Checking a finished game's record: was the seed the one promised, and do seed and actions give its end?
+
+Two checks, both needed (see ``siedler.core.fairness``): the commitment shown when the game started is
+the SHA-256 of the revealed seed and the game id; and replaying the seed and the actions ends in exactly
+the final state the record names (its SHA-256 over canonical JSON), hidden cards and generator included.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import OptionError, RecordError
+from .fairness import check_game_id, commitment, state_digest
+from .registry import replay
+from .rng import parse_seed
+
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    game_id: str
+    seed: int
+    commitment: str
+    #: SHA-256(tag, game id, seed) equals the record's commitment.
+    commitment_ok: bool
+    #: Replaying seed and actions gives a finished game whose state has the record's digest.
+    replay_ok: bool
+    #: Why the replay failed (the engine's words), or ``None``.
+    problem: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.commitment_ok and self.replay_ok
+
+
+def _field(record: dict[str, Any], key: str) -> Any:
+    if key not in record:
+        raise RecordError(f"the record has no {key!r}: it comes from a game without a commitment to its seed")
+    return record[key]
+
+
+def verify_record(record: Any) -> Verdict:
+    """Both checks on ``record``; ``RecordError`` when it lacks what they need or is malformed."""
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object")
+    try:
+        seed = parse_seed(_field(record, "seed"))
+        game_id = check_game_id(_field(record, "game_id"))
+    except OptionError as exc:
+        raise RecordError(f"record: {exc}") from exc
+    promised = _field(record, "commitment")
+    final = _field(record, "final_state_sha256")
+    for key, value in (("commitment", promised), ("final_state_sha256", final)):
+        if not isinstance(value, str) or not _HEX64.fullmatch(value):
+            raise RecordError(f"record: {key!r} must be 64 lowercase hexadecimal digits (a SHA-256 digest)")
+    problem = None
+    try:
+        game = replay(record, log=False)
+    except RecordError as exc:
+        problem = str(exc)
+    else:
+        if not game.is_over:
+            problem = f"the game is not over after the record's {game.num_actions} actions"
+        elif state_digest(game.state()) != final:
+            problem = "replaying seed and actions ends in another state than the record's final_state_sha256"
+    return Verdict(game_id, seed, promised, commitment(game_id, seed) == promised, problem is None, problem)
