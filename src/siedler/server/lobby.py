@@ -13,6 +13,7 @@ from siedler.core.registry import get_ruleset, new_game
 
 from .config import Settings
 from .journal import Journal
+from .limits import ServerFull
 from .room import NotAllowed, Room
 from .storage import GameRow, SeatRow, Storage, hash_token, new_token
 
@@ -65,6 +66,9 @@ class Lobby:
     # ------------------------------------------------------------------ creating and joining
     def create(self, spec: GameSpec) -> tuple[Room, int | None, str | None]:
         """A new game; the creator gets the token of the seat he takes, if any."""
+        live = self.storage.count_with_status(("open", "running"))
+        if live >= self.settings.max_live_games:
+            raise ServerFull(f"the server holds {live} open or running games, its limit; try again later")
         ruleset = get_ruleset(spec.ruleset)
         if not spec.seats:
             raise OptionError("a game needs seats")
@@ -91,13 +95,15 @@ class Lobby:
             seats[claim].name = _clean(spec.name) or f"Player {claim + 1}"
             seats[claim].token_hash = hash_token(token)
         delay = self.settings.bot_delay if spec.bot_delay is None else spec.bot_delay
+        if not 0 <= delay <= self.settings.max_bot_delay:  # also false for nan
+            raise OptionError(f"bot_delay must be from 0 to {self.settings.max_bot_delay:g} seconds, not {delay!r}")
         row = GameRow(
             id=secrets.token_urlsafe(6),
             ruleset=ruleset.name,
             options=dict(trial.options),
             seed=seed,
             status="open",
-            bot_delay=max(0.0, min(float(delay), self.settings.max_bot_delay)),
+            bot_delay=float(delay),
             seats=seats,
         )
         self.storage.create_game(row)
