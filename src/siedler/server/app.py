@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
@@ -18,7 +19,7 @@ from .api import router
 from .config import Settings
 from .limits import Limits
 from .lobby import Lobby
-from .security import Guard, docs_policy
+from .security import Guard, docs_policy, validation_error
 from .ws import game_socket
 
 WEB = Path(siedler.__file__).parent / "web"
@@ -51,6 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.limits = limits = Limits(settings)
     app.add_middleware(Guard, limits=limits)
+    app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(router)
     app.add_api_websocket_route("/ws/games/{game_id}", game_socket)
     app.mount("/static", StaticFiles(directory=WEB), name="static")

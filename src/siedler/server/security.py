@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import math
 import re
 from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
@@ -21,6 +22,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import orjson
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from starlette.requests import Request
+from starlette.responses import Response
 
 from .limits import Limits
 
@@ -59,10 +64,6 @@ def docs_policy(html: str) -> str:
     )
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
 class Guard:
     def __init__(self, app: ASGIApp, limits: Limits) -> None:
         self.app = app
@@ -83,30 +84,29 @@ class Guard:
         if length is not None and (not length.isdigit() or int(length) > settings.max_body_bytes):
             await _reply(send, 413, f"the request body is larger than {settings.max_body_bytes} bytes")
             return
-        started = False
         received = 0
+        refused = False
 
         async def counted_receive() -> Message:
-            nonlocal received
+            # A body without Content-Length (chunked) is counted as it comes; past the limit the client gets
+            # 413 at once and the application sees a disconnect (whatever it answers then is dropped).
+            nonlocal received, refused
             message = await receive()
             received += len(message.get("body", b""))
-            if received > settings.max_body_bytes:
-                raise BodyTooLarge
-            return message
+            if received > settings.max_body_bytes and not refused:
+                refused = True
+                await _reply(send, 413, f"the request body is larger than {settings.max_body_bytes} bytes")
+            return {"type": "http.disconnect"} if refused else message
 
         async def guarded_send(message: Message) -> None:
-            nonlocal started
+            if refused:
+                return
             if message["type"] == "http.response.start":
-                started = True
                 present = {name.lower() for name, _ in message.get("headers", ())}
                 message["headers"] = [*message.get("headers", ()), *(h for h in HEADERS if h[0] not in present)]
             await send(message)
 
-        try:
-            await self.app(scope, counted_receive, guarded_send)
-        except BodyTooLarge:
-            if not started:
-                await _reply(guarded_send, 413, f"the request body is larger than {settings.max_body_bytes} bytes")
+        await self.app(scope, counted_receive, guarded_send)
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -150,3 +150,22 @@ def origin_allowed(headers: Mapping[str, str], allowed: Iterable[str]) -> bool:
         )
     except ValueError:
         return False
+
+
+async def validation_error(request: Request, exc: Exception) -> Response:
+    """FastAPI's 422 answer, serialisable whatever the input was: its own handler fails on an echoed
+    ``NaN`` or ``Infinity`` (which Python's JSON parser accepts) and the client would get a 500."""
+    assert isinstance(exc, RequestValidationError)
+    body = json.dumps({"detail": _finite(jsonable_encoder(exc.errors()))}, allow_nan=False)
+    return Response(body, status_code=422, media_type="application/json")
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every infinite or NaN float spelled as text, so it is JSON."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
