@@ -45,7 +45,8 @@ SeatNumber = Annotated[int, Path(ge=0, lt=MAX_SEATS)]
 Lang = Annotated[str, Query(max_length=16, description="en or de; others fall back to en")]
 Responses = dict[int | str, dict[str, Any]]
 NOT_FOUND: Responses = {404: _problem("no such game")}
-TOO_LARGE: Responses = {413: _problem("the request body is too large")}
+#: Answers to any request with a body: not JSON at all, or too large.
+BODY: Responses = {400: _problem("the body is not JSON"), 413: _problem("the request body is too large")}
 
 
 class SeatIn(BaseModel):
@@ -150,9 +151,9 @@ async def list_games(lobby: LobbyDep) -> dict[str, list[dict[str, Any]]]:
     response_model=Created,
     summary="Create a game",
     responses={
-        400: _problem("a bad rule set, option, seat, bot or bot delay; detail says which"),
+        **BODY,
+        400: _problem("a bad rule set, option, seat, bot or bot delay (or a body that is not JSON)"),
         503: _problem("the server holds as many live games as it may"),
-        **TOO_LARGE,
     },
 )
 async def create_game(spec: CreateIn, request: Request, lobby: LobbyDep, limits: LimitsDep) -> Created:
@@ -189,7 +190,7 @@ async def get_game(room: RoomDep) -> dict[str, Any]:
     "/games/{game_id}/seats/{seat}",
     response_model=Claimed,
     summary="Take a free seat",
-    responses={**NOT_FOUND, 409: _problem("the seat is taken, a bot's, or not there"), **TOO_LARGE},
+    responses={**NOT_FOUND, 409: _problem("the seat is taken, a bot's, or not there"), **BODY},
 )
 async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep, lobby: LobbyDep) -> Claimed:
     try:
@@ -207,7 +208,7 @@ async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep, lobby: Lobb
         403: _problem("the token is not this seat's"),
         409: _problem("the engine refused the action; detail says why"),
         **NOT_FOUND,
-        **TOO_LARGE,
+        **BODY,
     },
 )
 async def act(body: ActIn, room: RoomDep, token: TokenDep) -> Acted:
