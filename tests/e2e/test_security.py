@@ -29,7 +29,12 @@ def test_names_with_markup_appear_literally_and_run_nothing(
     violations: list[str] = []
     context = context_factory()
     page = context.new_page()
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    def on_dialog(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
     page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)
 
     response = page.goto(live_server.url)
