@@ -56,11 +56,25 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+#: One address plays every seat here: the per-address limits (docs/security.md) are lifted for the run. A
+#: server started by hand for ``--url`` needs the same environment.
+UNLIMITED = {
+    "SIEDLER_GAMES_PER_MINUTE": "1000000",
+    "SIEDLER_MAX_LIVE_GAMES": "1000000",
+    "SIEDLER_API_REQUESTS_PER_SECOND": "1000000",
+    "SIEDLER_API_BURST": "1000000",
+    "SIEDLER_WS_PER_CLIENT": "1000000",
+    "SIEDLER_WS_MESSAGES_PER_SECOND": "1000000",
+    "SIEDLER_WS_BURST": "1000000",
+}
+
+
 def start_server(database: str, port: int, profile: str | None) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "siedler.server", "--port", str(port), "--database", database, "--bot-delay", "0"]
     if profile:
         command = [sys.executable, "-m", "cProfile", "-o", profile, *command[1:]]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    env = {**os.environ, **UNLIMITED}
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:

@@ -81,7 +81,9 @@ def test_overrides_through_options_accept_objects_and_json_text() -> None:
         ({"edition": "nonsense"}, "edition"),
         ({"supply": {"dragon": 1}}, "dragon"),
         ({"supply": {"wood": 3}}, "no cost"),
-        ({"deck": {"wood": -1}}, "at least 0"),
+        ({"deck": {"wood": -1}}, "from 0 to 99"),
+        ({"deck": {"wood": 10**6}}, "from 0 to 99"),  # a million-card deck once hung the server
+        ({"supply": {"city": 10**30}}, "from 0 to 99"),
         ({"costs": {"road": {"settlement": 1}}}, "show or give_back"),
         ({"costs": "{not json"}, "JSON"),
         ({"start_player": 2}, "start_player"),

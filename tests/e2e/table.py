@@ -24,10 +24,8 @@ def click_and_wait(page: Any, locator: Any) -> None:
     chooser = page.locator(".chooser .action-btn")
     if chooser.count():
         chooser.first.click()
-    page.wait_for_function(
-        f"(() => {{ const t = document.querySelector('{TABLE}'); "
-        f"return t.dataset.n !== '{n}' || t.dataset.pending === 'false'; }})()"
-    )
+    # A selector, not wait_for_function: the page's Content-Security-Policy forbids evaluating strings.
+    page.wait_for_selector(f"{TABLE}:not([data-n='{n}']), {TABLE}[data-pending=false]")
 
 
 def simple_move(page: Any, prefer_end_after: int | None = None, moves_this_turn: int = 0) -> None:

@@ -53,7 +53,7 @@ def test_a_person_plays_a_base_game_against_three_bots_to_the_end(
 
     page.click("#overlay-close")
     page.click('[data-lang="de"]')
-    page.wait_for_function("document.querySelector('#log').innerText.includes('würfelt')")
+    page.locator("#log", has_text="würfelt").wait_for()
     assert "Spielende" in page.locator("#turn-status").inner_text()
 
     # The commitment shown while the game ran (remembered by the page) matches the seed revealed now, and

@@ -46,10 +46,8 @@ def test_a_server_restart_mid_game_resumes_it_and_a_wrong_token_is_refused(
     before = state_number(anna)
     live_server.restart()
     # The page notices the drop, reconnects by itself and shows the same position.
-    anna.wait_for_function(
-        f"document.querySelector('#table').dataset.n === '{before}' && !document.querySelector('.conn.reconnecting')",
-        timeout=20_000,
-    )
+    anna.wait_for_selector(f"#table[data-n='{before}']", timeout=20_000)
+    anna.wait_for_selector(".conn:not(.reconnecting)", state="attached", timeout=20_000)
     moved = False
     for _ in range(20):
         for page in (anna, ben):

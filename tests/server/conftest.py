@@ -42,6 +42,11 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
+#: Tests play many games from one address ("testclient") in quick succession: the per-address rates are
+#: lifted here, and tests/server/test_limits.py sets them to see each one refuse.
+RELAXED = {"games_per_minute": 10_000, "api_requests_per_second": 10_000.0, "api_burst": 10_000}
+
+
 class Server:
     """Start, stop and restart an app on one database, as a restarted process would."""
 
@@ -50,7 +55,7 @@ class Server:
         self.client: TestClient | None = None
 
     def start(self, **settings: Any) -> TestClient:
-        app = create_app(Settings(database_url=self.url, bot_delay=0.0, **settings))
+        app = create_app(Settings(database_url=self.url, bot_delay=0.0, **{**RELAXED, **settings}))
         self.client = TestClient(app)
         self.client.__enter__()
         return self.client

@@ -46,3 +46,24 @@ def test_the_default_database_is_the_environments_or_a_file_in_the_data_folder(
     url = config.default_database_url()
     assert url == f"sqlite:///{tmp_path / 'siedler' / 'siedler.db'}"
     assert (tmp_path / "siedler").is_dir()
+
+
+def test_serve_passes_limits_and_keeps_uvicorn_from_trusting_forwarded_headers(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+
+    def fake_run(app: Any, host: str, port: int, **kwargs: Any) -> None:
+        seen.update(app=app, host=host, **kwargs)
+
+    monkeypatch.setattr("uvicorn.run", fake_run)
+    flags = ["--games-per-minute", "3", "--max-live-games", "40", "--trusted-proxy", "10.0.0.1"]
+    flags += ["--trusted-proxy", "10.0.0.0/8", "--allowed-origin", "https://friends.example.org"]
+    result = CliRunner().invoke(app, ["serve", "--database", "sqlite:////tmp/x.db", *flags])
+    assert result.exit_code == 0, result.output
+    settings = seen["app"].state.settings
+    assert (settings.games_per_minute, settings.max_live_games) == (3, 40)
+    assert settings.trusted_proxies == ("10.0.0.1", "10.0.0.0/8")
+    assert settings.allowed_origins == ("https://friends.example.org",)
+    assert seen["host"] == "127.0.0.1" and seen["proxy_headers"] is False
+    assert seen["ws_max_size"] == settings.ws_max_message_bytes
+    bad = CliRunner().invoke(app, ["serve", "--database", "sqlite:////tmp/x.db", "--trusted-proxy", "proxy.lan"])
+    assert bad.exit_code != 0 and "not an IP address" in str(bad.exception)

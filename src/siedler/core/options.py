@@ -8,6 +8,10 @@ from typing import Any
 
 from .errors import OptionError
 
+#: Bounds of a whole-number option that names none: a record stores options as JSON, whose readers lose
+#: precision past 2**53, and no rule needs a number this large.
+LARGEST_INT = 10**9
+
 
 @dataclass(frozen=True)
 class Option:
@@ -44,10 +48,12 @@ class Option:
                     raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}") from None
             if isinstance(v, bool) or not isinstance(v, int):
                 raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
-            if self.minimum is not None and v < self.minimum:
-                raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {v}")
-            if self.maximum is not None and v > self.maximum:
-                raise OptionError(f"option {self.name!r} must be at most {self.maximum}, not {v}")
+            least = -LARGEST_INT if self.minimum is None else self.minimum
+            most = LARGEST_INT if self.maximum is None else self.maximum
+            if v < least:
+                raise OptionError(f"option {self.name!r} must be at least {least}, not {v}")
+            if v > most:
+                raise OptionError(f"option {self.name!r} must be at most {most}, not {v}")
         elif self.kind == "str":
             if not isinstance(v, str):
                 raise OptionError(f"option {self.name!r} takes text, not {value!r}")

@@ -6,12 +6,13 @@ FastAPI describes it at ``/api/openapi.json`` (browsable at ``/api/docs``). A se
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 
 from siedler.bots import BOTS
 from siedler.core.errors import IllegalAction, OptionError
@@ -20,33 +21,59 @@ from siedler.core.registry import rulesets
 from siedler.core.verify import verify_record
 
 from . import timers
-from .config import Settings
+from .config import MAX_BOT_DELAY, Settings
+from .fields import MAX_ACTION, MAX_SEATS, check_name
+from .limits import Limits, ServerFull, TooFast
 from .lobby import GameSpec, Lobby, SeatSpec
 from .protocol import lang_of
 from .room import NotAllowed, Room
 
-router = APIRouter(prefix="/api")
+
+class Problem(BaseModel):
+    detail: str
+
+
+def _problem(description: str) -> dict[str, Any]:
+    return {"model": Problem, "description": description}
+
+
+#: Answers any request may get from the guard in front of the API (``security.py``).
+router = APIRouter(prefix="/api", responses={429: _problem("too many requests from this address; see Retry-After")})
 bearer = HTTPBearer(auto_error=False, description="the seat's secret token from its link")
+
+#: A player's name as others will read it: at most 40 characters, no control or text-direction characters.
+Name = Annotated[str, Field(max_length=40), AfterValidator(check_name)]
+GameId = Annotated[str, Path(max_length=32, description="a game's id")]
+SeatNumber = Annotated[int, Path(ge=0, lt=MAX_SEATS)]
+Lang = Annotated[str, Query(max_length=16, description="en or de; others fall back to en")]
+Responses = dict[int | str, dict[str, Any]]
+NOT_FOUND: Responses = {404: _problem("no such game")}
+#: Answers to any request with a body: not JSON at all, or too large.
+BODY: Responses = {400: _problem("the body is not JSON"), 413: _problem("the request body is too large")}
 
 
 class SeatIn(BaseModel):
     kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(None, description="a bot name from /api/bots, for kind=bot")
-    name: str | None = Field(None, max_length=40)
+    bot: str | None = Field(None, max_length=40, description="a bot name from /api/bots, for kind=bot")
+    name: Name | None = None
 
 
 class CreateIn(BaseModel):
-    ruleset: str = Field(description="a rule set name from /api/rulesets")
-    seats: list[SeatIn]
-    options: dict[str, Any] = Field(default_factory=dict)
+    ruleset: str = Field(max_length=64, description="a rule set name from /api/rulesets")
+    seats: list[SeatIn] = Field(min_length=1, max_length=MAX_SEATS, description="the rule set's count applies too")
+    options: dict[str, Any] = Field(default_factory=dict, max_length=64)
     seed: int | str | None = Field(
         None,
         description="leave out for a fresh 128-bit seed; a whole number below 2**256 (or its decimal text) only "
         "for a game with at most one human seat",
     )
-    claim: int | None = Field(None, description="the seat the creator takes; default the first human seat, -1 for none")
-    name: str | None = Field(None, max_length=40, description="the creator's name")
-    bot_delay: float | None = Field(None, ge=0, description="seconds bots wait before moving")
+    claim: int | None = Field(
+        None, ge=-1, lt=MAX_SEATS, description="the seat the creator takes; default the first human seat, -1 for none"
+    )
+    name: Name | None = Field(None, description="the creator's name")
+    bot_delay: float | None = Field(
+        None, ge=0, le=MAX_BOT_DELAY, allow_inf_nan=False, description="seconds bots wait before moving"
+    )
     timer: timers.Timer = Field(
         timers.DEFAULT_TIMER, description="seconds per decision: see /api/timers (by default 180, 60, 20; off: none)"
     )
@@ -63,7 +90,7 @@ class Created(BaseModel):
 
 
 class ClaimIn(BaseModel):
-    name: str = Field("", max_length=40)
+    name: Name = ""
 
 
 class Claimed(BaseModel):
@@ -73,8 +100,8 @@ class Claimed(BaseModel):
 
 
 class ActIn(BaseModel):
-    seat: int
-    action: str = Field(max_length=200, description="the rule set's notation, e.g. 'settle 12'")
+    seat: int = Field(ge=0, lt=MAX_SEATS)
+    action: str = Field(max_length=MAX_ACTION, description="the rule set's notation, e.g. 'settle 12'")
 
 
 class Acted(BaseModel):
@@ -89,7 +116,15 @@ def lobby_of(request: Request) -> Lobby:
 LobbyDep = Annotated[Lobby, Depends(lobby_of)]
 
 
-def room_of(game_id: str, lobby: LobbyDep) -> Room:
+def limits_of(request: Request) -> Limits:
+    limits: Limits = request.app.state.limits
+    return limits
+
+
+LimitsDep = Annotated[Limits, Depends(limits_of)]
+
+
+def room_of(game_id: GameId, lobby: LobbyDep) -> Room:
     room = lobby.room(game_id)
     if room is None:
         raise HTTPException(404, f"no game {game_id!r}")
@@ -130,9 +165,21 @@ async def list_games(lobby: LobbyDep) -> dict[str, list[dict[str, Any]]]:
     return lobby.listing()
 
 
-@router.post("/games", status_code=201, response_model=Created, summary="Create a game")
-async def create_game(spec: CreateIn, lobby: LobbyDep) -> Created:
+@router.post(
+    "/games",
+    status_code=201,
+    response_model=Created,
+    summary="Create a game",
+    responses={
+        **BODY,
+        400: _problem("a bad rule set, option, seat, bot or bot delay (or a body that is not JSON)"),
+        503: _problem("the server holds as many live games as it may"),
+    },
+)
+async def create_game(spec: CreateIn, request: Request, lobby: LobbyDep, limits: LimitsDep) -> Created:
+    client = limits.client(request.scope)
     try:
+        limits.check_creation(client)
         created = lobby.create(
             GameSpec(
                 ruleset=spec.ruleset,
@@ -148,18 +195,28 @@ async def create_game(spec: CreateIn, lobby: LobbyDep) -> Created:
         )
     except OptionError as exc:
         raise HTTPException(400, str(exc)) from exc
+    except TooFast as exc:
+        raise HTTPException(429, str(exc), headers={"Retry-After": str(math.ceil(exc.retry_after))}) from exc
+    except ServerFull as exc:
+        raise HTTPException(503, str(exc)) from exc
+    limits.created(client)
     return Created(
         game=created.room.summary(), seat=created.seat, token=created.token, creator_token=created.creator_token
     )
 
 
-@router.get("/games/{game_id}", summary="A game's public summary")
+@router.get("/games/{game_id}", summary="A game's public summary", responses=NOT_FOUND)
 async def get_game(room: RoomDep) -> dict[str, Any]:
     return room.summary()
 
 
-@router.post("/games/{game_id}/seats/{seat}", response_model=Claimed, summary="Take a free seat")
-async def claim_seat(seat: int, body: ClaimIn, room: RoomDep, lobby: LobbyDep) -> Claimed:
+@router.post(
+    "/games/{game_id}/seats/{seat}",
+    response_model=Claimed,
+    summary="Take a free seat",
+    responses={**NOT_FOUND, 409: _problem("the seat is taken, a bot's, or not there"), **BODY},
+)
+async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep, lobby: LobbyDep) -> Claimed:
     try:
         token = lobby.claim(room.id, seat, body.name)
     except NotAllowed as exc:
@@ -172,8 +229,10 @@ async def claim_seat(seat: int, body: ClaimIn, room: RoomDep, lobby: LobbyDep) -
     response_model=Acted,
     summary="Play an action for a seat",
     responses={
-        403: {"description": "the token is not this seat's"},
-        409: {"description": "the engine refused the action; detail says why"},
+        403: _problem("the token is not this seat's"),
+        409: _problem("the engine refused the action; detail says why"),
+        **NOT_FOUND,
+        **BODY,
     },
 )
 async def act(body: ActIn, room: RoomDep, token: TokenDep) -> Acted:
@@ -187,8 +246,17 @@ async def act(body: ActIn, room: RoomDep, token: TokenDep) -> Acted:
     return Acted(n=n)
 
 
-@router.get("/games/{game_id}/view", summary="What a seat (or, without seat, a spectator) sees now")
-async def get_view(room: RoomDep, token: TokenDep, seat: int | None = None, lang: str = "en") -> dict[str, Any]:
+@router.get(
+    "/games/{game_id}/view",
+    summary="What a seat (or, without seat, a spectator) sees now",
+    responses={403: _problem("the token is not this seat's"), **NOT_FOUND},
+)
+async def get_view(
+    room: RoomDep,
+    token: TokenDep,
+    seat: Annotated[int | None, Query(ge=0, lt=MAX_SEATS)] = None,
+    lang: Lang = "en",
+) -> dict[str, Any]:
     if seat is not None and not room.check_token(seat, token):
         raise HTTPException(403, f"this token does not hold seat {seat}")
     if seat is not None:
@@ -213,7 +281,7 @@ async def get_view(room: RoomDep, token: TokenDep, seat: int | None = None, lang
 @router.post(
     "/games/{game_id}/seats/{seat}/back",
     summary="Take a seat back from the bot playing it (the seat's bearer token)",
-    responses={403: {"description": "the token is not this seat's"}, 409: {"description": "the game is not running"}},
+    responses={403: _problem("the token is not this seat's"), 409: _problem("the game is not running"), **NOT_FOUND},
 )
 async def take_seat_back(seat: int, room: RoomDep, token: TokenDep) -> dict[str, Any]:
     if not room.check_token(seat, token):
@@ -228,8 +296,9 @@ async def take_seat_back(seat: int, room: RoomDep, token: TokenDep) -> dict[str,
     "/games/{game_id}/end",
     summary="End an open or running game (the creator's bearer token from its creation)",
     responses={
-        403: {"description": "the token is not the creator's"},
-        409: {"description": "the game has already ended"},
+        403: _problem("the token is not the creator's"),
+        409: _problem("the game has stopped already"),
+        **NOT_FOUND,
     },
 )
 async def end_game(room: RoomDep, token: TokenDep) -> dict[str, Any]:
@@ -241,14 +310,22 @@ async def end_game(room: RoomDep, token: TokenDep) -> dict[str, Any]:
     return room.summary()
 
 
-@router.get("/games/{game_id}/record", summary="The game's record (finished games only)")
+@router.get(
+    "/games/{game_id}/record",
+    summary="The game's record (finished games only)",
+    responses={403: _problem("the game is not over"), **NOT_FOUND},
+)
 async def get_record(room: RoomDep) -> dict[str, Any]:
     if room.status != "finished" or room.game is None:
         raise HTTPException(403, "the record (seed and moves) reveals hidden cards; it is public once the game is over")
     return room.record()
 
 
-@router.get("/games/{game_id}/verify", summary="Check a finished game: seed against commitment, and its replay")
+@router.get(
+    "/games/{game_id}/verify",
+    summary="Check a finished game: seed against commitment, and its replay",
+    responses={403: _problem("the game is not over"), **NOT_FOUND},
+)
 async def verify(room: RoomDep) -> dict[str, Any]:
     """The server's own replay of the record; a player checks the commitment in the browser too, and
     anyone can run ``siedler verify`` on the record for a check independent of this server."""
@@ -265,8 +342,17 @@ async def verify(room: RoomDep) -> dict[str, Any]:
     }
 
 
-@router.get("/games/{game_id}/replay", summary="A finished game after a number of actions")
-async def replay(room: RoomDep, step: int = 0, seat: int | None = None, lang: str = "en") -> dict[str, Any]:
+@router.get(
+    "/games/{game_id}/replay",
+    summary="A finished game after a number of actions",
+    responses={400: _problem("no such seat"), 403: _problem("the game is not over"), **NOT_FOUND},
+)
+async def replay(
+    room: RoomDep,
+    step: Annotated[int, Query(ge=0, le=10**6, description="actions to replay; past the end is the end")] = 0,
+    seat: Annotated[int | None, Query(ge=0, lt=MAX_SEATS)] = None,
+    lang: Lang = "en",
+) -> dict[str, Any]:
     if room.status != "finished":
         raise HTTPException(403, "only finished games can be replayed")
     if seat is not None and not 0 <= seat < len(room.row.seats):

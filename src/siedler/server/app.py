@@ -8,14 +8,18 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 import siedler
 
 from .api import router
 from .config import Settings
+from .limits import Limits
 from .lobby import Lobby
+from .security import Guard, docs_policy, validation_error
 from .timers import Sweeper
 from .ws import game_socket
 
@@ -46,11 +50,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description="The browser table's HTTP API; live play runs over the WebSocket at /ws/games/{id} "
         "(see docs/protocol.md).",
         lifespan=lifespan,
-        docs_url="/api/docs",
+        docs_url=None,  # served below, with its own Content-Security-Policy
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
     app.state.settings = settings
+    app.state.limits = limits = Limits(settings)
+    app.add_middleware(Guard, limits=limits)
+    app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(router)
     app.add_api_websocket_route("/ws/games/{game_id}", game_socket)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
@@ -59,8 +66,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # The page's code is small and changes with the server: never let a browser keep an old copy.
         return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
+    def api_browser() -> HTMLResponse:
+        html = get_swagger_ui_html(openapi_url="/api/openapi.json", title="siedler API")
+        body = bytes(html.body).decode()
+        return HTMLResponse(body, headers={"Content-Security-Policy": docs_policy(body)})
+
     for path in ("/", "/games/{game_id}", "/games/{game_id}/replay"):
         app.add_api_route(path, page, include_in_schema=False)
+    app.add_api_route("/api/docs", api_browser, include_in_schema=False)
     return app
 
 

@@ -1,17 +1,24 @@
-"""Server settings: where games are stored, how fast bots move, how long a seat may keep others waiting.
+"""Server settings: where games are stored, how fast bots move, how long a seat may keep others waiting,
+and the limits that keep one hostile client from exhausting the server (each documented with its default
+in ``docs/security.md``, "Bounded load").
 
 The timing settings also read environment variables (``SIEDLER_TIMERS``, ``SIEDLER_DISCONNECT_GRACE``,
 ``SIEDLER_ABANDON_AFTER``, ``SIEDLER_RETENTION``), so an operator, or a test starting the server as a
 process, tunes them without a command-line option for each (docs/server.md, "Timers").
+Every limit can also be set from the environment (``SIEDLER_<NAME>``, e.g. ``SIEDLER_MAX_LIVE_GAMES=1000``),
+so an operator or a load test changes it without code; ``siedler serve`` has flags for the common ones.
 """
 
 from __future__ import annotations
 
+import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 DATABASE_ENV = "SIEDLER_DATABASE_URL"
+#: The longest bot delay a game may ask for: longer would look like a frozen table.
+MAX_BOT_DELAY = 10.0
 
 #: Seconds per decision of each timer a creator may choose ("off" has none); see docs/server.md.
 DEFAULT_TIMERS = {"relaxed": 180.0, "normal": 60.0, "fast": 20.0}
@@ -29,17 +36,34 @@ def default_database_url() -> str:
     return f"sqlite:///{folder / 'siedler.db'}"
 
 
+def _env_int(name: str, default: int) -> int:
+    raw = os.environ.get(f"SIEDLER_{name.upper()}")
+    return default if raw is None or not raw.strip() else int(raw)
+
+
+def _env_float(name: str, default: float) -> float:
+    raw = os.environ.get(f"SIEDLER_{name.upper()}")
+    return default if raw is None or not raw.strip() else float(raw)
+
+
+def _env_list(name: str) -> tuple[str, ...]:
+    raw = os.environ.get(f"SIEDLER_{name.upper()}", "")
+    return tuple(part.strip() for part in raw.split(",") if part.strip())
+
+
 @dataclass
 class Settings:
     database_url: str = field(default_factory=default_database_url)
     #: Seconds a bot waits before it moves, so that a person can follow; a game may ask for its own.
     bot_delay: float = 0.6
-    #: The most a game may ask for, so a typo cannot freeze a table.
-    max_bot_delay: float = 10.0
+    #: The most a game may ask for; a request above it is refused (400), not clamped.
+    max_bot_delay: float = MAX_BOT_DELAY
     #: Events sent when a client (re)connects; older ones stay in the record.
     log_tail: int = 400
     #: Finished games kept in memory for watchers; older ones are rebuilt from the database on demand.
     finished_in_memory: int = 64
+
+    # ---------------------------------------------------------------- timers (docs/server.md)
     #: Seconds a seat has for each decision, per timer setting (a game without a timer is "off").
     timers: dict[str, float] = field(default_factory=lambda: _env_timers("SIEDLER_TIMERS"))
     #: Seconds a seat may be without a connection before a bot plays for it.
@@ -52,6 +76,47 @@ class Settings:
     sweep_interval: float = 0.25
     #: How often stopped games past their retention are deleted from the database.
     cleanup_interval: float = 600.0
+
+    # ---------------------------------------------------------------- bounded load (docs/security.md)
+    #: Games one client may create per minute (HTTP 429 beyond).
+    games_per_minute: int = field(default_factory=lambda: _env_int("games_per_minute", 10))
+    #: Open and running games on the server at once (HTTP 503 beyond): bounds memory, and with the
+    #: per-client rate, how fast the database grows.
+    max_live_games: int = field(default_factory=lambda: _env_int("max_live_games", 500))
+    #: HTTP requests to ``/api`` one client may make per second, sustained (HTTP 429 beyond) ...
+    api_requests_per_second: float = field(default_factory=lambda: _env_float("api_requests_per_second", 20.0))
+    #: ... and in a burst.
+    api_burst: int = field(default_factory=lambda: _env_int("api_burst", 100))
+    #: Largest HTTP request body in bytes (HTTP 413 beyond).
+    max_body_bytes: int = field(default_factory=lambda: _env_int("max_body_bytes", 64 * 1024))
+    #: WebSocket connections holding one seat at once (close code 4409 beyond): a few windows of one person.
+    ws_per_seat: int = field(default_factory=lambda: _env_int("ws_per_seat", 4))
+    #: WebSocket connections from one client at once, players and spectators (close code 4409 beyond).
+    ws_per_client: int = field(default_factory=lambda: _env_int("ws_per_client", 32))
+    #: Largest WebSocket message in bytes (close code 1009 beyond).
+    ws_max_message_bytes: int = field(default_factory=lambda: _env_int("ws_max_message_bytes", 16 * 1024))
+    #: WebSocket messages one connection may send per second, sustained (close code 4429 beyond) ...
+    ws_messages_per_second: float = field(default_factory=lambda: _env_float("ws_messages_per_second", 10.0))
+    #: ... and in a burst.
+    ws_burst: int = field(default_factory=lambda: _env_int("ws_burst", 30))
+
+    # ---------------------------------------------------------------- who is asking (docs/security.md)
+    #: Addresses or networks (``10.0.0.0/8``) of reverse proxies whose ``X-Forwarded-For`` is believed;
+    #: empty: the peer's own address is the client, whatever headers it sends.
+    trusted_proxies: tuple[str, ...] = field(default_factory=lambda: _env_list("trusted_proxies"))
+    #: Origins (``https://catan.example.org``) whose pages may open a WebSocket besides the server's own host.
+    allowed_origins: tuple[str, ...] = field(default_factory=lambda: _env_list("allowed_origins"))
+
+    def __post_init__(self) -> None:
+        """A setting that would switch a protection off by accident (a negative or infinite limit) is refused
+        at start-up, where the operator sees it, not found later by a player."""
+        for f in fields(self):
+            value = getattr(self, f.name)
+            number = isinstance(value, int | float) and not isinstance(value, bool)
+            if number and (not math.isfinite(value) or value < 0):
+                raise ValueError(f"setting {f.name} must be a finite number >= 0, not {value!r}")
+        if self.bot_delay > self.max_bot_delay:
+            raise ValueError(f"bot_delay {self.bot_delay} is above max_bot_delay {self.max_bot_delay}")
 
 
 def _env_seconds(name: str, default: float) -> float:

@@ -15,6 +15,7 @@ from siedler.core.rng import parse_seed
 
 from .config import Settings
 from .journal import Journal
+from .limits import ServerFull
 from .room import NotAllowed, Room
 from .storage import STOPPED, GameRow, SeatRow, Storage, hash_token, new_token
 from .timers import DEFAULT_TIMER, TIMERS
@@ -82,6 +83,9 @@ class Lobby:
     # ------------------------------------------------------------------ creating and joining
     def create(self, spec: GameSpec) -> Created:
         """A new game; the creator gets the token of the seat he takes, if any, and one to end the game."""
+        live = self.storage.count_with_status(("open", "running"))
+        if live >= self.settings.max_live_games:
+            raise ServerFull(f"the server holds {live} open or running games, its limit; try again later")
         ruleset = get_ruleset(spec.ruleset)
         if spec.timer not in TIMERS:
             raise OptionError(f"unknown timer {spec.timer!r} (timers: {', '.join(TIMERS)})")
@@ -119,13 +123,15 @@ class Lobby:
             seats[claim].token_hash = hash_token(token)
         delay = self.settings.bot_delay if spec.bot_delay is None else spec.bot_delay
         creator_token = new_token()
+        if not 0 <= delay <= self.settings.max_bot_delay:  # also false for nan
+            raise OptionError(f"bot_delay must be from 0 to {self.settings.max_bot_delay:g} seconds, not {delay!r}")
         row = GameRow(
             id=game_id,
             ruleset=ruleset.name,
             options=dict(trial.options),
             seed=seed,
             status="open",
-            bot_delay=max(0.0, min(float(delay), self.settings.max_bot_delay)),
+            bot_delay=float(delay),
             seats=seats,
             timer=spec.timer,
             takeover_bot=spec.takeover_bot,

@@ -22,6 +22,10 @@ CLOSE_PROTOCOL = 4400  # bad hello or unsupported version
 CLOSE_FORBIDDEN = 4403  # wrong or missing seat token
 CLOSE_NOT_FOUND = 4404  # no such game
 CLOSE_TOO_SLOW = 4408  # the client fell too far behind and should reconnect
+CLOSE_ORIGIN = 4406  # the page's Origin may not open this WebSocket
+CLOSE_TOO_MANY = 4409  # too many connections from this address, or holding this seat
+CLOSE_RATE = 4429  # the client sent more messages than its rate allows
+CLOSE_TOO_BIG = 1009  # a message above the size limit (the standard code, also uvicorn's for a frame)
 
 
 def dumps(message: dict[str, Any]) -> str:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
 
 from .config import Settings
 
@@ -13,19 +16,34 @@ def serve(
     database: str | None = None,
     bot_delay: float | None = None,
     log_level: str = "warning",
+    limits: Mapping[str, Any] | None = None,
 ) -> None:
+    """``limits``: ``Settings`` fields to change (``games_per_minute``, ``trusted_proxies``...); ``None``
+    values keep the default (or what the environment says)."""
     import uvicorn
 
     from .app import create_app
 
     settings = Settings() if database is None else Settings(database_url=database)
+    changes: dict[str, Any] = {k: v for k, v in (limits or {}).items() if v is not None}
     if bot_delay is not None:
-        settings.bot_delay = bot_delay
+        changes["bot_delay"] = bot_delay
+    settings = replace(settings, **changes)  # checked again by Settings.__post_init__
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"siedler: the browser table is at http://{shown}:{port}/  (games stored in {_safe(settings)})", flush=True)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=1 << 20)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=settings.ws_max_message_bytes,
+        # The client's address comes from X-Forwarded-For only behind a trusted proxy, and the app decides
+        # that itself (limits.py); uvicorn would otherwise believe the header from any local peer.
+        proxy_headers=False,
+        server_header=False,
+    )
 
 
 def _safe(settings: Settings) -> str:

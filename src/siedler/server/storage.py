@@ -241,6 +241,12 @@ class Storage:
         with self.engine.connect() as conn:
             return [self._game(conn, row, with_actions) for row in conn.execute(query).mappings().all()]
 
+    def count_with_status(self, statuses: tuple[str, ...]) -> int:
+        """How many games have one of ``statuses``, without loading them (the live-game cap asks this)."""
+        with self.engine.connect() as conn:
+            query = sa.select(sa.func.count()).select_from(games).where(games.c.status.in_(statuses))
+            return int(conn.execute(query).scalar_one())
+
     def action_texts(self, game_id: str) -> list[str]:
         with self.engine.connect() as conn:
             return _actions(conn, game_id)

@@ -1,4 +1,10 @@
-"""The WebSocket part: one connection per player seat or spectator (protocol in ``docs/protocol.md``)."""
+"""The WebSocket part: one connection per player seat or spectator (protocol in ``docs/protocol.md``).
+
+Before a connection may play or watch: its page's Origin must be allowed, its address must hold fewer than
+``ws_per_client`` connections and its seat fewer than ``ws_per_seat``. Afterwards every message must be at
+most ``ws_max_message_bytes`` long and come within the connection's rate (``ws_messages_per_second``).
+Each refusal is an ``error`` message followed by a close code (``protocol.py``).
+"""
 
 from __future__ import annotations
 
@@ -11,11 +17,17 @@ from fastapi import WebSocket, WebSocketDisconnect
 from siedler.core.errors import IllegalAction
 
 from .connection import Connection
+from .fields import MAX_ACTION, MAX_SEATS, MAX_TOKEN, ref_of
+from .limits import Limits, TokenBucket
 from .lobby import Lobby
 from .protocol import (
     CLOSE_FORBIDDEN,
     CLOSE_NOT_FOUND,
+    CLOSE_ORIGIN,
     CLOSE_PROTOCOL,
+    CLOSE_RATE,
+    CLOSE_TOO_BIG,
+    CLOSE_TOO_MANY,
     PROTOCOL,
     SUPPORTED,
     dumps,
@@ -25,44 +37,87 @@ from .protocol import (
     refused,
 )
 from .room import Room
+from .security import origin_allowed
 
 HELLO_TIMEOUT = 10.0
 
 
+class Refusal(Exception):
+    """Close the connection with ``code`` after an ``error`` message ``what``/``message``."""
+
+    def __init__(self, code: int, what: str, message: str) -> None:
+        super().__init__(message)
+        self.code, self.what, self.message = code, what, message
+
+
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
     await websocket.accept()
-    lobby: Lobby = websocket.app.state.lobby
+    limits: Limits = websocket.app.state.limits
+    settings = limits.settings
+    if not origin_allowed(websocket.headers, settings.allowed_origins):
+        origin = websocket.headers.get("origin", "")[:100]
+        await _refuse(websocket, Refusal(CLOSE_ORIGIN, "origin", f"pages from {origin!r} may not play here"))
+        return
+    client = limits.client(websocket.scope)
+    if not limits.clients.acquire(client, settings.ws_per_client):
+        message = f"too many connections from one address (at most {settings.ws_per_client})"
+        await _refuse(websocket, Refusal(CLOSE_TOO_MANY, "too_many", message))
+        return
     try:
-        hello = loads(await asyncio.wait_for(_receive(websocket), HELLO_TIMEOUT))
+        await _serve(websocket, game_id, limits)
+    except Refusal as refusal:
+        await _refuse(websocket, refusal)
     except WebSocketDisconnect:
-        return
+        pass
+    finally:
+        limits.clients.release(client)
+
+
+async def _serve(websocket: WebSocket, game_id: str, limits: Limits) -> None:
+    lobby: Lobby = websocket.app.state.lobby
+    settings = limits.settings
+    try:
+        hello = loads(await asyncio.wait_for(_receive(websocket, limits), HELLO_TIMEOUT))
     except (TimeoutError, ValueError):
-        await _refuse(websocket, CLOSE_PROTOCOL, "bad_hello", "open with a hello message (see docs/protocol.md)")
-        return
+        raise Refusal(CLOSE_PROTOCOL, "bad_hello", "open with a hello message (see docs/protocol.md)") from None
     if not isinstance(hello, dict) or hello.get("type") != "hello":
-        await _refuse(websocket, CLOSE_PROTOCOL, "bad_hello", "the first message must be of type 'hello'")
-        return
+        raise Refusal(CLOSE_PROTOCOL, "bad_hello", "the first message must be of type 'hello'")
     if hello.get("protocol", PROTOCOL) not in SUPPORTED:
-        await _refuse(
-            websocket,
-            CLOSE_PROTOCOL,
-            "protocol",
-            f"protocol {hello.get('protocol')!r} is not spoken here; supported: {list(SUPPORTED)}",
-        )
-        return
+        shown = str(hello.get("protocol"))[:20]
+        raise Refusal(CLOSE_PROTOCOL, "protocol", f"protocol {shown} is not spoken here; supported: {list(SUPPORTED)}")
     room = lobby.room(game_id)
     if room is None:
-        await _refuse(websocket, CLOSE_NOT_FOUND, "not_found", f"no game {game_id!r}")
-        return
-    seat = hello.get("seat")
-    if seat is not None and (not isinstance(seat, int) or not room.check_token(seat, hello.get("token"))):
-        await _refuse(websocket, CLOSE_FORBIDDEN, "forbidden", f"this token does not hold seat {seat}")
-        return
-    conn = Connection(websocket, seat, lang_of(hello.get("lang")))
+        raise Refusal(CLOSE_NOT_FOUND, "not_found", f"no game {game_id[:40]!r}")
+    seat, token = hello.get("seat"), hello.get("token")
+    if seat is not None:
+        valid = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < MAX_SEATS
+        if not valid or not isinstance(token, str) or len(token) > MAX_TOKEN or not room.check_token(seat, token):
+            raise Refusal(CLOSE_FORBIDDEN, "forbidden", f"this token does not hold seat {str(seat)[:20]}")
+        if not limits.seats.acquire((room.id, seat), settings.ws_per_seat):
+            message = f"seat {seat} is open in too many windows (at most {settings.ws_per_seat})"
+            raise Refusal(CLOSE_TOO_MANY, "too_many", message)
+    try:
+        await _play(websocket, room, Connection(websocket, seat, lang_of(hello.get("lang"))), limits)
+    finally:
+        if seat is not None:
+            limits.seats.release((room.id, seat))
+
+
+async def _play(websocket: WebSocket, room: Room, conn: Connection, limits: Limits) -> None:
+    budget: TokenBucket = limits.message_bucket()
     room.attach(conn)
     try:
         while True:
-            await _handle(room, conn, await _receive(websocket))
+            text = await _receive(websocket, limits)
+            if budget.take("") > 0:
+                message = f"too many messages: at most {limits.settings.ws_messages_per_second:g} a second"
+                conn.send(dumps(error("rate", message)))
+                conn.close(CLOSE_RATE)
+                return
+            await _handle(room, conn, text)
+    except Refusal as refusal:
+        conn.send(dumps(error(refusal.what, refusal.message)))
+        conn.close(refusal.code)
     except WebSocketDisconnect:
         pass
     finally:
@@ -71,12 +126,17 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
             await conn.wait_closed()
 
 
-async def _receive(websocket: WebSocket) -> str | bytes:
-    """The next message's payload; JSON may come in a text or a binary frame."""
+async def _receive(websocket: WebSocket, limits: Limits) -> str | bytes:
+    """The next message's payload (JSON may come in a text or a binary frame), at most the size limit."""
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
-    return message.get("text") or message.get("bytes") or b""
+    payload: str | bytes = message.get("text") or message.get("bytes") or b""
+    limit = limits.settings.ws_max_message_bytes
+    size = len(payload.encode()) if isinstance(payload, str) else len(payload)
+    if size > limit:
+        raise Refusal(CLOSE_TOO_BIG, "too_big", f"a message may be at most {limit} bytes, not {size}")
+    return payload
 
 
 async def _handle(room: Room, conn: Connection, text: str | bytes) -> None:
@@ -88,12 +148,14 @@ async def _handle(room: Room, conn: Connection, text: str | bytes) -> None:
     kind = message.get("type") if isinstance(message, dict) else None
     if kind == "act":
         action = message.get("action")
-        ref = message.get("id")
+        ref = ref_of(message.get("id"))
+        shown = str(action)[:MAX_ACTION]
         if conn.seat is None:
-            conn.send(dumps(refused(str(action), "spectators cannot act", ref)))
+            conn.send(dumps(refused(shown, "spectators cannot act", ref)))
             return
-        if not isinstance(action, str):
-            conn.send(dumps(refused(str(action), "an action is a text in the rule set's notation", ref)))
+        if not isinstance(action, str) or len(action) > MAX_ACTION:
+            reason = f"an action is a text of at most {MAX_ACTION} characters in the rule set's notation"
+            conn.send(dumps(refused(shown, reason, ref)))
             return
         try:
             await room.act(conn.seat, action)
@@ -109,12 +171,12 @@ async def _handle(room: Room, conn: Connection, text: str | bytes) -> None:
     elif kind == "lang":
         room.set_lang(conn, lang_of(message.get("lang")))
     elif kind == "ping":
-        conn.send(dumps({"type": "pong", "id": message.get("id")}))
+        conn.send(dumps({"type": "pong", "id": ref_of(message.get("id"))}))
     else:
-        conn.send(dumps(error("unknown_type", f"unknown message type {kind!r}")))
+        conn.send(dumps(error("unknown_type", f"unknown message type {str(kind)[:40]!r}")))
 
 
-async def _refuse(websocket: WebSocket, code: int, what: str, message: str) -> None:
+async def _refuse(websocket: WebSocket, refusal: Refusal) -> None:
     with contextlib.suppress(Exception):
-        await websocket.send_text(dumps(error(what, message)))
-        await websocket.close(code)
+        await websocket.send_text(dumps(error(refusal.what, refusal.message)))
+        await websocket.close(refusal.code)

@@ -95,9 +95,14 @@ class DeckRules:
         return tuple(players * d + s for d, s in zip(self.deck, self.supply))
 
 
+#: The largest count an option may set (cards in a deck or pile, a cost, an effect): far above any edition's
+#: own numbers, and small enough that a game built from it stays small.
+MAX_COUNT = 99
+
+
 def _count(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise OptionError(f"{what} must be a whole number of at least 0, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise OptionError(f"{what} must be a whole number from 0 to {MAX_COUNT}, not {value!r}")
     return value
 
 

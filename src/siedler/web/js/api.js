@@ -12,7 +12,9 @@ export async function api(path, options = {}) {
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || data);
-    throw new Error(detail || response.statusText);
+    const error = new Error(detail || response.statusText);
+    error.status = response.status;
+    throw error;
   }
   return data;
 }

@@ -129,7 +129,9 @@ class Lobby {
         location.href = `/games/${created.game.id}`;
       }
     } catch (err) {
-      toast(`${t("create_failed")}: ${err.message}`, "error");
+      // A limit (docs/security.md) is said in the player's words; other refusals carry the server's reason.
+      const reason = err.status === 429 ? t("too_many_games") : err.status === 503 ? t("server_full") : err.message;
+      toast(`${t("create_failed")}: ${reason}`, "error");
     }
   }
 

@@ -2,6 +2,9 @@
 // with backoff after a drop or a server restart, and asks for the full state again on every reconnect.
 
 const PROTOCOL = 1;
+// Close codes after which reconnecting cannot help (docs/protocol.md): bad hello, wrong token, no such game,
+// a page from another origin, too many connections for this seat or address.
+const FINAL = new Set([4400, 4403, 4404, 4406, 4409]);
 
 export class GameSocket {
   constructor(gameId, {seat = null, token = null, lang = "en", onMessage, onStatus}) {
@@ -31,7 +34,7 @@ export class GameSocket {
     ws.onmessage = (event) => this.onMessage(JSON.parse(event.data));
     ws.onclose = (event) => {
       if (this.stopped) return;
-      if (event.code === 4403 || event.code === 4404 || event.code === 4400) {
+      if (FINAL.has(event.code)) {
         this.onStatus("refused", event.code);
         return;
       }

@@ -98,7 +98,8 @@ class TablePage {
   }
 
   onStatus(status, code) {
-    this.el.conn.textContent = status === "connected" ? "" : status === "refused" ? "" : t("reconnecting");
+    const refusal = {4406: "origin_refused", 4409: "too_many_windows"}[code];
+    this.el.conn.textContent = status === "connected" ? "" : status === "refused" ? (refusal ? t(refusal) : "") : t("reconnecting");
     this.el.conn.className = `conn ${status}`;
     if (status === "refused" && code === 4403 && this.seat !== null) {
       // The link's token does not hold the seat (any more): forget it and watch instead.

@@ -1,0 +1,171 @@
+"""What every HTTP response carries, what every request may cost, and whose pages may open a WebSocket.
+
+``Guard`` is a plain ASGI middleware in front of the whole application:
+
+- every response gets the security headers below, unless the route set its own (the API browser does);
+- a request body larger than ``max_body_bytes`` is refused with 413 before the application reads it;
+- each client's ``/api`` requests are rate limited (429 with ``Retry-After``).
+
+The WebSocket's Origin check lives here too (``origin_allowed``); ``ws.py`` applies it after accepting, so
+that a refused page gets a close code and a message instead of a bare HTTP 403.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import math
+import re
+from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
+from typing import Any
+from urllib.parse import urlsplit
+
+import orjson
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from starlette.requests import Request
+from starlette.responses import Response
+
+from .limits import Limits
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: The page's policy: its own scripts, styles and images only (no inline script, no ``on...=`` handler, no
+#: ``eval``), its own WebSocket, never inside another site's frame. The favicon is a ``data:`` image.
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", PAGE_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+)
+
+
+def docs_policy(html: str) -> str:
+    """The policy of FastAPI's API browser (``/api/docs``): Swagger UI from its CDN, and its one inline
+    script allowed by hash, so that no other inline script could run there either."""
+    scripts = re.findall(r"<script>(.*?)</script>", html, flags=re.DOTALL)
+    hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'" for s in scripts)
+    cdn = "https://cdn.jsdelivr.net"
+    return (
+        f"default-src 'self'; script-src 'self' {cdn} {hashes}; style-src 'self' {cdn} 'unsafe-inline'; "
+        "img-src 'self' data: https://fastapi.tiangolo.com; connect-src 'self'; object-src 'none'; "
+        "base-uri 'none'; frame-ancestors 'none'"
+    )
+
+
+class Guard:
+    def __init__(self, app: ASGIApp, limits: Limits) -> None:
+        self.app = app
+        self.limits = limits
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        settings = self.limits.settings
+        if scope["path"].startswith("/api/"):
+            waiting = self.limits.requests.take(self.limits.client(scope))
+            if waiting > 0:
+                detail = f"too many requests: at most {settings.api_requests_per_second:g} a second from one address"
+                await _reply(send, 429, detail, retry_after=waiting)
+                return
+        length = _header(scope, b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > settings.max_body_bytes):
+            await _reply(send, 413, f"the request body is larger than {settings.max_body_bytes} bytes")
+            return
+        received = 0
+        refused = False
+
+        async def counted_receive() -> Message:
+            # A body without Content-Length (chunked) is counted as it comes; past the limit the client gets
+            # 413 at once and the application sees a disconnect (whatever it answers then is dropped).
+            nonlocal received, refused
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > settings.max_body_bytes and not refused:
+                refused = True
+                await _reply(send, 413, f"the request body is larger than {settings.max_body_bytes} bytes")
+            return {"type": "http.disconnect"} if refused else message
+
+        async def guarded_send(message: Message) -> None:
+            if refused:
+                return
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _ in message.get("headers", ())}
+                message["headers"] = [*message.get("headers", ()), *(h for h in HEADERS if h[0] not in present)]
+            await send(message)
+
+        await self.app(scope, counted_receive, guarded_send)
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return str(value.decode("latin-1")).strip()
+    return None
+
+
+async def _reply(send: Send, status: int, detail: str, retry_after: float | None = None) -> None:
+    body = orjson.dumps({"detail": detail})
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *HEADERS]
+    if retry_after is not None:
+        seconds = 3600 if math.isinf(retry_after) else max(1, math.ceil(retry_after))
+        headers.append((b"retry-after", str(seconds).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def origin_allowed(headers: Mapping[str, str], allowed: Iterable[str]) -> bool:
+    """May a page from this WebSocket's ``Origin`` open it?
+
+    Yes for the server's own host (the ``Host`` the browser connected to, which a proxy passes on), for an
+    origin in ``allowed_origins``, and without an ``Origin`` at all: browsers always send one, so its absence
+    means a program (a bot, the load test), which a page's script cannot pretend to be. ``null`` (a sandboxed
+    frame or a file) is refused.
+    """
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    if origin.rstrip("/").lower() in {a.rstrip("/").lower() for a in allowed}:
+        return True
+    try:
+        parts = urlsplit(origin)
+        default = {"http": 80, "https": 443}.get(parts.scheme)
+        if default is None or parts.hostname is None:
+            return False
+        host = urlsplit("//" + headers.get("host", ""))
+        return bool(
+            host.hostname == parts.hostname and (host.port or default) == (parts.port or default),
+        )
+    except ValueError:
+        return False
+
+
+async def validation_error(request: Request, exc: Exception) -> Response:
+    """FastAPI's 422 answer, serialisable whatever the input was: its own handler fails on an echoed
+    ``NaN`` or ``Infinity`` (which Python's JSON parser accepts) and the client would get a 500."""
+    assert isinstance(exc, RequestValidationError)
+    body = json.dumps({"detail": _finite(jsonable_encoder(exc.errors()))}, allow_nan=False)
+    return Response(body, status_code=422, media_type="application/json")
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every infinite or NaN float spelled as text, so it is JSON."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
