@@ -74,7 +74,8 @@ def lobby_of(request: Request) -> Lobby:
 LobbyDep = Annotated[Lobby, Depends(lobby_of)]
 
 
-def room_of(game_id: str, lobby: LobbyDep) -> Room:
+async def room_of(game_id: str, lobby: LobbyDep) -> Room:
+    # On the event loop, not in a worker thread: a room rebuilt on first use may start its bots.
     room = lobby.room(game_id)
     if room is None:
         raise HTTPException(404, f"no game {game_id!r}")

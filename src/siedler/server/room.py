@@ -91,6 +91,13 @@ class Room:
         self.row.result = self.game.result()
         self.storage.set_status(self.id, "finished", self.row.result)
 
+    @property
+    def busy(self) -> bool:
+        """Whether dropping the room from memory now would lose something: a client, a move being stored,
+        a bot about to move. The lobby drops rooms that are not busy and rebuilds them from the log."""
+        bots_moving = self._bot_task is not None and not self._bot_task.done()
+        return bool(self.connections) or self.lock.locked() or bots_moving
+
     async def close(self) -> None:
         if self._bot_task is not None:
             self._bot_task.cancel()
@@ -323,7 +330,7 @@ class Room:
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "claimed": s.claimed} for s in row.seats
             ],
-            "actions": len(row.actions) or (row.result or {}).get("actions", 0),
+            "actions": len(row.actions) or row.action_count or (row.result or {}).get("actions", 0),
             "to_act": game.to_act if game is not None else None,
             "bot_delay": row.bot_delay,
         }

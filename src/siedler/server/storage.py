@@ -74,6 +74,8 @@ class GameRow:
     created_at: datetime = field(default_factory=now)
     result: dict[str, Any] | None = None
     actions: list[str] = field(default_factory=list)
+    #: The number of stored actions, where the listing read the rows without the actions themselves.
+    action_count: int | None = None
 
 
 class Storage:
@@ -183,14 +185,33 @@ class Storage:
                 return None
             return self._game(conn, row, with_actions)
 
-    def games_with_status(
-        self, statuses: tuple[str, ...], limit: int | None = None, with_actions: bool = False
-    ) -> list[GameRow]:
-        query = games.select().where(games.c.status.in_(statuses)).order_by(games.c.updated_at.desc())
+    def listed(self, statuses: tuple[str, ...], limit: int | None = None) -> list[GameRow]:
+        """Games with their seats and number of actions, the most recently changed first, in three queries
+        whatever their number: the lobby lists games from here without rebuilding any of them."""
+        chosen = sa.select(games.c.id).where(games.c.status.in_(statuses))
         if limit is not None:
-            query = query.limit(limit)
+            chosen = chosen.order_by(games.c.updated_at.desc()).limit(limit)
+        ids = chosen.scalar_subquery()
         with self.engine.connect() as conn:
-            return [self._game(conn, row, with_actions) for row in conn.execute(query).mappings().all()]
+            rows = conn.execute(
+                games.select().where(games.c.id.in_(ids)).order_by(games.c.updated_at.desc())
+            ).mappings()
+            found = {row["id"]: _row(row, []) for row in rows}
+            for s in conn.execute(seats.select().where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)):
+                if s.game_id in found:
+                    found[s.game_id].seats.append(SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash))
+            counts = sa.select(actions.c.game_id, sa.func.count()).where(actions.c.game_id.in_(ids))
+            for game_id, count in conn.execute(counts.group_by(actions.c.game_id)):
+                if game_id in found:
+                    found[game_id].action_count = int(count)
+        return list(found.values())
+
+    def moving_games(self) -> list[str]:
+        """Running games that move on with nobody looking (a bot seat), the most recently changed first."""
+        has_bot = sa.exists().where(seats.c.game_id == games.c.id, seats.c.kind == "bot")
+        query = sa.select(games.c.id).where(games.c.status == "running", has_bot).order_by(games.c.updated_at.desc())
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).scalars())
 
     def action_texts(self, game_id: str) -> list[str]:
         with self.engine.connect() as conn:
@@ -198,18 +219,24 @@ class Storage:
 
     def _game(self, conn: sa.Connection, row: Any, with_actions: bool) -> GameRow:
         seat_rows = conn.execute(seats.select().where(seats.c.game_id == row["id"]).order_by(seats.c.seat))
-        return GameRow(
-            id=row["id"],
-            ruleset=row["ruleset"],
-            options=dict(row["options"]),
-            seed=int(row["seed"]),
-            status=row["status"],
-            bot_delay=float(row["bot_delay"]),
-            created_at=row["created_at"],
-            result=row["result"],
-            seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seat_rows],
-            actions=_actions(conn, row["id"]) if with_actions else [],
-        )
+        game = _row(row, [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seat_rows])
+        if with_actions:
+            game.actions = _actions(conn, row["id"])
+        return game
+
+
+def _row(row: Any, seat_rows: list[SeatRow]) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        ruleset=row["ruleset"],
+        options=dict(row["options"]),
+        seed=int(row["seed"]),
+        status=row["status"],
+        bot_delay=float(row["bot_delay"]),
+        created_at=row["created_at"],
+        result=row["result"],
+        seats=seat_rows,
+    )
 
 
 def _actions(conn: sa.Connection, game_id: str) -> list[str]:
