@@ -73,13 +73,15 @@ class Lobby:
         self.storage.close()
 
     async def _resume_moving(self) -> None:
-        """Rebuild the running games with bots, one at a time, yielding to requests between them."""
+        """Rebuild the running games with bots, one at a time, yielding to requests between them.
+
+        A game is read and rebuilt in one step on the loop, so no request can change it in between."""
         ids = await asyncio.to_thread(self.storage.moving_games)
         for game_id in ids:
-            if game_id not in self.rooms:
-                row = await asyncio.to_thread(self.storage.load_game, game_id)
-                if row is not None and game_id not in self.rooms:  # a request may have needed it meanwhile
-                    self._install(row)
+            try:
+                self.room(game_id)
+            except Exception:  # one unreadable game must not keep the others from moving on
+                log.exception("game %s could not be resumed", game_id)
             await asyncio.sleep(0)
         log.info("resumed %d games that move on their own", len(ids))
 
@@ -174,9 +176,9 @@ class Lobby:
     async def _sweep_forever(self) -> None:
         while True:
             await asyncio.sleep(self.settings.sweep_seconds)
-            self.sweep()
+            self._sweep()
 
-    def sweep(self) -> None:
+    def _sweep(self) -> None:
         """Drop the rooms idle for longer than ``room_idle_seconds`` (then keep the count bounded)."""
         now = time.monotonic()
         for game_id, room in list(self.rooms.items()):
