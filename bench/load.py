@@ -103,6 +103,15 @@ async def person(ws_url: str, seat: Seat, think: float, stats: Stats, rng: rando
                 await ws.send(orjson.dumps({"type": "act", "action": text}))
 
 
+def cpu_pressure() -> str:
+    """Linux's share of the last minute in which some runnable task waited for a core (other jobs' load)."""
+    try:
+        with open("/proc/pressure/cpu") as f:
+            return f.readline().split()[2].removeprefix("avg60=") + "%"
+    except (OSError, IndexError):
+        return "unknown"
+
+
 def lost_actions(database: str, people: list[Seat]) -> tuple[int, int]:
     """Acknowledged actions missing from the stored logs (or stored differently), and all stored actions."""
     from siedler.server.storage import Storage
@@ -128,13 +137,14 @@ async def run(args: argparse.Namespace) -> int:
             for seat in people
         ]
         print(f"{len(tasks)} WebSocket clients and {args.games * args.bots} bots playing for {args.seconds} s ...")
-        started, cpu_before = time.perf_counter(), cpu_seconds(process.pid)
+        started, cpu_before, own_before = time.perf_counter(), cpu_seconds(process.pid), time.process_time()
         await asyncio.wait(tasks, timeout=args.seconds)
         stop.set()  # no new actions; those in flight get their acknowledgement
         deadline = time.perf_counter() + 10
         while stats.in_flight > 0 and time.perf_counter() < deadline:
             await asyncio.sleep(0.05)
         elapsed, cpu = time.perf_counter() - started, cpu_seconds(process.pid) - cpu_before
+        own = time.process_time() - own_before
         for task in tasks:
             task.cancel()
         for outcome in await asyncio.gather(*tasks, return_exceptions=True):
@@ -151,7 +161,10 @@ async def run(args: argparse.Namespace) -> int:
     p99 = percentile(warm, 0.99) * 1000 if warm else float("inf")
     print(f"\n{args.games} live games, {len(people)} people's clients, {elapsed:.1f} s")
     print(f"actions acknowledged to people: {len(stats.latencies)}; stored actions (people and bots): {stored}")
-    print(f"stored actions per second: {stored / elapsed:.0f}; server CPU {100 * cpu / elapsed:.0f}% of one core")
+    print(
+        f"stored actions per second: {stored / elapsed:.0f}; CPU: server {100 * cpu / elapsed:.0f}% of one core, "
+        f"clients {100 * own / elapsed:.0f}%; the machine's CPU pressure: {cpu_pressure()}"
+    )
     if warm:
         print(
             f"latency action -> acknowledgement ({len(warm)} after {args.warmup:.0f} s warm-up): "
