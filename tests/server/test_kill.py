@@ -31,8 +31,12 @@ from siedler.server.storage import Storage
 pytestmark = pytest.mark.slow
 
 PEOPLE_GAMES = 30  # two people (this test) and a bot
-BOT_GAMES = 20  # three bots, no delay
-BOT_TURNS = 60  # a bot game's turn limit: games of about 600 actions
+BOT_GAMES = 20  # three bots each
+#: The bots' games' delay: up to 50 moves a second each, 1,000 for the 20, more than the server can do on
+#: two cores; with no delay at all they would race the test's observer and, on a busy machine, finish
+#: before the kill.
+BOT_DELAY = 0.02
+BOT_TURNS = 30  # a bot game's turn limit: games of about 300 actions
 HUMAN = {"kind": "human"}
 RANDOM = {"kind": "bot", "bot": "random"}
 
@@ -139,8 +143,7 @@ async def play_until_killed(server: ServerProcess) -> list[Table]:
         await _until(lambda: sum(len(t.acked) for t in tables) >= 30)
         bots = list(await asyncio.gather(*(_create(http, people=False) for _ in range(BOT_GAMES))))  # at once
         drivers += [asyncio.create_task(_drive(http, t, random.Random(), dead)) for t in bots]
-        # Kill as soon as every bot game is seen and one has made 30 moves: they run at full speed, and a
-        # slower condition would find many over on a busy machine.
+        # Kill as soon as every bot game is seen and one has made 30 moves: the others are close behind.
         await _until(lambda: all(t.seen for t in bots) and any(t.seen and t.seen[0] >= 30 for t in bots))
         server.kill()
         dead.set()
@@ -153,7 +156,7 @@ async def _create(http: httpx.AsyncClient, people: bool) -> Table:
         "ruleset": "base",
         "seats": [HUMAN, HUMAN, RANDOM] if people else [RANDOM] * 3,
         "claim": 0 if people else -1,
-        "bot_delay": 0,
+        "bot_delay": 0 if people else BOT_DELAY,
         "options": {"turn_limit": 0 if people else BOT_TURNS},
     }
     created = (await http.post("/api/games", json=body)).raise_for_status().json()
