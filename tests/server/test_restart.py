@@ -148,3 +148,26 @@ def _act(client: Any, gid: str, tokens: dict[int, str]) -> None:
         f"/api/games/{gid}/actions", json={"seat": seat, "action": mine["actions"][0]["action"]}, headers=headers
     )
     assert done.status_code == 200, done.text
+
+
+def test_a_game_whose_log_cannot_be_read_keeps_no_other_game_from_resuming(database_url: str) -> None:
+    import sqlalchemy as sa
+
+    server = Server(database_url)
+    client = server.start()
+    try:
+        ids = [create(client, [RANDOM] * 3, claim=-1, seed=s, bot_delay=0.05)["game"]["id"] for s in (1, 2)]
+        wait_for(lambda: all(server.lobby.rooms[gid].game.num_actions >= 5 for gid in ids))
+        server.stop()
+        # A hole in the log of the newest game, which the server resumes first (the most recently changed).
+        with Storage(database_url).engine.begin() as conn:
+            for gid in ids[1:]:
+                conn.execute(sa.delete(models.actions).where(models.actions.c.game_id == gid, models.actions.c.n == 2))
+        server.start()
+        wait_for(lambda: ids[0] in server.lobby.rooms)
+        room = server.lobby.rooms[ids[0]]
+        moved = room.game.num_actions
+        wait_for(lambda: room.game.num_actions > moved)
+        assert not set(ids[1:]) & set(server.lobby.rooms)
+    finally:
+        server.stop()
