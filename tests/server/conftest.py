@@ -150,6 +150,13 @@ def wait_for(predicate: Callable[[], bool], timeout: float = 30.0) -> None:
         time.sleep(0.01)
 
 
+def room_of(server: Server, gid: str) -> Any:
+    """The game's room, rebuilt by the server if it was not in memory (a request for its summary)."""
+    assert server.client is not None
+    assert server.client.get(f"/api/games/{gid}").status_code == 200
+    return server.lobby.rooms[gid]
+
+
 def log_matches_game(server: Server, gid: str) -> None:
     """The stored log equals the game's moves once the bots have stopped (at a person's turn or the end)."""
     room = server.lobby.rooms[gid]

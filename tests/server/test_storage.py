@@ -24,6 +24,7 @@ from .conftest import (
     log_matches_game,
     my_turn,
     next_state,
+    room_of,
     wait_for,
 )
 
@@ -46,9 +47,9 @@ def test_a_restarted_server_resumes_every_unfinished_game_where_it_stood(server:
     before = room.game.state()
     server.stop()
     client = server.start()
-    room = server.lobby.rooms[gid]
+    room = room_of(server, gid)
     assert room.game.state() == before
-    assert server.lobby.rooms[waiting].status == "open"
+    assert room_of(server, waiting).status == "open"
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         hello(ws, 0, token)
         state = my_turn(ws, next_state(ws))
@@ -64,6 +65,7 @@ def test_bot_games_go_on_after_a_restart_and_finish(server: Server) -> None:
     gid = create(client, [GREEDY, GREEDY, RANDOM], claim=-1, seed=5, options={"turn_limit": 30})["game"]["id"]
     server.stop()
     server.start()
+    wait_for(lambda: gid in server.lobby.rooms)  # resumed in the background, nobody asked for it
     room = server.lobby.rooms[gid]
     wait_for(lambda: room.status == "finished")
     assert server.client is not None

@@ -124,7 +124,8 @@ def limits_of(request: Request) -> Limits:
 LimitsDep = Annotated[Limits, Depends(limits_of)]
 
 
-def room_of(game_id: GameId, lobby: LobbyDep) -> Room:
+async def room_of(game_id: GameId, lobby: LobbyDep) -> Room:
+    # On the event loop, not in a worker thread: a room rebuilt on first use may start its bots.
     room = lobby.room(game_id)
     if room is None:
         raise HTTPException(404, f"no game {game_id!r}")

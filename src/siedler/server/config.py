@@ -60,8 +60,14 @@ class Settings:
     max_bot_delay: float = MAX_BOT_DELAY
     #: Events sent when a client (re)connects; older ones stay in the record.
     log_tail: int = 400
-    #: Finished games kept in memory for watchers; older ones are rebuilt from the database on demand.
-    finished_in_memory: int = 64
+    #: Memory holds only the games in use; any other game is rebuilt from its log when needed (a few ms,
+    #: 60 ms for 600 moves). A room with no client, no move being stored and no bot about to move is idle:
+    #: it is dropped after this many seconds...
+    room_idle_seconds: float = 300.0
+    #: ...or sooner, the longest unused first, when more idle rooms than this are in memory.
+    idle_rooms_in_memory: int = 100
+    #: How often the lobby looks for idle rooms to drop.
+    sweep_seconds: float = 15.0
 
     # ---------------------------------------------------------------- timers (docs/server.md)
     #: Seconds a seat has for each decision, per timer setting (a game without a timer is "off").

@@ -1,9 +1,11 @@
-"""The lobby: creating games, finding them, and bringing every unfinished game back after a restart."""
+"""The lobby: creating games, finding them, and keeping in memory only the games in use."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +19,7 @@ from .config import Settings
 from .journal import Journal
 from .limits import ServerFull
 from .room import NotAllowed, Room
-from .storage import STOPPED, GameRow, SeatRow, Storage, hash_token, new_token
+from .storage import GameRow, SeatRow, Storage, hash_token, new_token
 from .timers import DEFAULT_TIMER, TIMERS
 
 log = logging.getLogger("siedler.server")
@@ -57,28 +59,49 @@ class Created:
 
 
 class Lobby:
+    """Every game of the server. Only the games in use are in memory (``rooms``): a game is rebuilt from its
+    log when a request or a client first needs it, and dropped again once nothing happens in it for a
+    while; games that move on their own (bots) are brought back in the background after a restart."""
+
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.storage = Storage(settings.database_url)
         self.journal = Journal(self.storage)
         self.rooms: dict[str, Room] = {}
+        #: When each room in memory was last used or seen busy (``time.monotonic()``), to drop idle ones.
+        self._seen: dict[str, float] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def open(self) -> None:
-        """Migrate the database, then resume every unfinished game where its log left it."""
+        """Migrate the database and answer at once: games are rebuilt when first used, and those that
+        move on without anyone looking are resumed in the background (runs on the event loop)."""
         self.storage.migrate()
-        for row in self.storage.games_with_status(("open", "running"), with_actions=True):
-            room = Room(row, self.settings, self.storage, self.journal)
-            room.resume()
-            self.rooms[row.id] = room
-        for room in self.rooms.values():
-            room.wake_bots()
-        log.info("resumed %d unfinished games", len(self.rooms))
+        for job in (self._resume_moving(), self._sweep_forever()):
+            task = asyncio.create_task(job)
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
         for room in list(self.rooms.values()):
             await room.close()
         self.journal.close()
         self.storage.close()
+
+    async def _resume_moving(self) -> None:
+        """Rebuild the running games, one at a time, yielding to requests between them.
+
+        A game is read and rebuilt in one step on the loop, so no request can change it in between."""
+        ids = await asyncio.to_thread(self.storage.moving_games)
+        for game_id in ids:
+            try:
+                self.room(game_id)
+            except Exception:  # one unreadable game must not keep the others from moving on
+                log.exception("game %s could not be resumed", game_id)
+            await asyncio.sleep(0)
+        log.info("resumed %d games that move on their own", len(ids))
 
     # ------------------------------------------------------------------ creating and joining
     def create(self, spec: GameSpec) -> Created:
@@ -140,8 +163,10 @@ class Lobby:
         )
         self.storage.create_game(row)
         room = self.rooms[row.id] = Room(row, self.settings, self.storage, self.journal)
+        self._seen[row.id] = time.monotonic()
         if all(s.claimed for s in seats):
             room.start()
+        self._trim(keep=row.id)
         return Created(room, (claim if claim >= 0 else None), token, creator_token)
 
     def claim(self, game_id: str, seat: int, name: str) -> str:
@@ -154,40 +179,65 @@ class Lobby:
 
     # ------------------------------------------------------------------ finding games
     def room(self, game_id: str) -> Room | None:
-        """A game by id; a finished one no longer in memory is rebuilt from its log."""
+        """A game by id, rebuilt from its log if it is not in memory; ``None`` if there is no such game."""
         room = self.rooms.get(game_id)
-        if room is not None:
-            return room
-        row = self.storage.load_game(game_id)
-        if row is None:
-            return None
-        room = Room(row, self.settings, self.storage, self.journal)
-        room.resume()
-        self.rooms[game_id] = room
-        self._forget_finished()
+        if room is None:
+            row = self.storage.load_game(game_id)
+            if row is None:
+                return None
+            room = self._install(row)
+        self._seen[game_id] = time.monotonic()
         return room
 
-    def _forget_finished(self) -> None:
-        done = ("finished", "broken", *STOPPED)
-        finished = [r for r in self.rooms.values() if r.status in done and not r.connections]
-        for room in finished[: max(0, len(finished) - self.settings.finished_in_memory)]:
-            del self.rooms[room.id]
+    def _install(self, row: GameRow) -> Room:
+        room = Room(row, self.settings, self.storage, self.journal)
+        room.resume()
+        self.rooms[row.id] = room
+        self._seen[row.id] = time.monotonic()
+        room.wake_bots()
+        self._trim(keep=row.id)
+        return room
 
     def listing(self, finished_limit: int = 20) -> dict[str, list[dict[str, Any]]]:
-        self._forget_finished()
-        live = sorted(self.rooms.values(), key=lambda r: r.row.created_at, reverse=True)
-        out: dict[str, list[dict[str, Any]]] = {
-            "open": [r.summary() for r in live if r.status == "open"],
-            "running": [r.summary() for r in live if r.status == "running"],
-        }
-        rows = self.storage.games_with_status(("finished",), limit=finished_limit)
-        out["finished"] = [
-            (
-                self.rooms[row.id] if row.id in self.rooms else Room(row, self.settings, self.storage, self.journal)
-            ).summary()
-            for row in rows
-        ]
+        """Open and running games, newest first, and the most recently finished ones: read from the
+        database, with the live details of games in memory; no game is rebuilt to be listed."""
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "running": [], "finished": []}
+        live = self.storage.listed(("open", "running"))
+        live.sort(key=lambda row: row.created_at, reverse=True)
+        for row in live + self.storage.listed(("finished",), limit=finished_limit):
+            room = self.rooms.get(row.id) or Room(row, self.settings, self.storage, self.journal)
+            if room.status in out:  # a game found broken in memory is left out
+                out[room.status].append(room.summary())
         return out
+
+    # ------------------------------------------------------------------ memory
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            self._sweep()
+
+    def _sweep(self) -> None:
+        """Drop the rooms idle for longer than ``room_idle_seconds`` (then keep the count bounded)."""
+        now = time.monotonic()
+        for game_id, room in list(self.rooms.items()):
+            if room.busy:
+                self._seen[game_id] = now
+            elif now - self._seen[game_id] > self.settings.room_idle_seconds:
+                self._drop(game_id)
+        self._trim()
+
+    def _trim(self, keep: str | None = None) -> None:
+        """Keep at most ``idle_rooms_in_memory`` rooms that are not busy, dropping the longest unused
+        (never ``keep``, the room a request is about to use)."""
+        idle = [game_id for game_id, room in self.rooms.items() if not room.busy and game_id != keep]
+        excess = len(idle) - self.settings.idle_rooms_in_memory
+        if excess > 0:
+            for game_id in sorted(idle, key=self._seen.__getitem__)[:excess]:
+                self._drop(game_id)
+
+    def _drop(self, game_id: str) -> None:
+        del self.rooms[game_id]
+        del self._seen[game_id]
 
 
 def _clean(name: str | None) -> str:

@@ -119,6 +119,15 @@ class Room:
             if self.game is not None:
                 self._push()
 
+    @property
+    def busy(self) -> bool:
+        """Whether dropping the room from memory now would lose something: a running game (its clock,
+        its absent players and its bots are watched here), a client, a move being stored, a bot about to move.
+        The lobby drops rooms that are not busy and rebuilds them from the log."""
+        bots_moving = self._bot_task is not None and not self._bot_task.done()
+        running = self.row.status == "running"
+        return running or bool(self.connections) or self.lock.locked() or bots_moving
+
     async def close(self) -> None:
         if self._bot_task is not None:
             self._bot_task.cancel()
@@ -436,7 +445,7 @@ class Room:
                 }
                 for s in row.seats
             ],
-            "actions": len(row.actions) or (row.result or {}).get("actions", 0),
+            "actions": len(row.actions) or row.action_count or (row.result or {}).get("actions", 0),
             "to_act": game.to_act if game is not None else None,
             "bot_delay": row.bot_delay,
             "timer": row.timer,

@@ -87,6 +87,8 @@ class GameRow:
     clock_at: datetime | None = None
     #: When the last action was stored (read with the actions; ``None`` before the first).
     last_action_at: datetime | None = None
+    #: The number of stored actions, where the listing read the rows without the actions themselves.
+    action_count: int | None = None
 
 
 class Storage:
@@ -232,14 +234,35 @@ class Storage:
                 return None
             return self._game(conn, row, with_actions)
 
-    def games_with_status(
-        self, statuses: tuple[str, ...], limit: int | None = None, with_actions: bool = False
-    ) -> list[GameRow]:
-        query = games.select().where(games.c.status.in_(statuses)).order_by(games.c.updated_at.desc())
+    def listed(self, statuses: tuple[str, ...], limit: int | None = None) -> list[GameRow]:
+        """Games with their seats and number of actions, the most recently changed first, in three queries
+        whatever their number: the lobby lists games from here without rebuilding any of them."""
+        chosen = sa.select(games.c.id).where(games.c.status.in_(statuses))
         if limit is not None:
-            query = query.limit(limit)
+            chosen = chosen.order_by(games.c.updated_at.desc()).limit(limit)
+        ids = chosen.scalar_subquery()
         with self.engine.connect() as conn:
-            return [self._game(conn, row, with_actions) for row in conn.execute(query).mappings().all()]
+            rows = conn.execute(
+                games.select().where(games.c.id.in_(ids)).order_by(games.c.updated_at.desc())
+            ).mappings()
+            found = {row["id"]: _row(row, []) for row in rows}
+            for s in conn.execute(seats.select().where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)):
+                if s.game_id in found:
+                    found[s.game_id].seats.append(
+                        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.takeover))
+                    )
+            counts = sa.select(actions.c.game_id, sa.func.count()).where(actions.c.game_id.in_(ids))
+            for game_id, count in conn.execute(counts.group_by(actions.c.game_id)):
+                if game_id in found:
+                    found[game_id].action_count = int(count)
+        return list(found.values())
+
+    def moving_games(self) -> list[str]:
+        """Running games, the most recently changed first: each moves on with nobody looking (its bots, its
+        decision clock, the takeover bot for a person away, abandonment), so each is resumed after a restart."""
+        query = sa.select(games.c.id).where(games.c.status == "running").order_by(games.c.updated_at.desc())
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).scalars())
 
     def count_with_status(self, statuses: tuple[str, ...]) -> int:
         """How many games have one of ``statuses``, without loading them (the live-game cap asks this)."""
@@ -253,25 +276,35 @@ class Storage:
 
     def _game(self, conn: sa.Connection, row: Any, with_actions: bool) -> GameRow:
         seat_rows = conn.execute(seats.select().where(seats.c.game_id == row["id"]).order_by(seats.c.seat))
-        logged = _logged(conn, row["id"]) if with_actions else []
-        return GameRow(
-            id=row["id"],
-            ruleset=row["ruleset"],
-            options=dict(row["options"]),
-            seed=int(row["seed"]),
-            seed_chosen=bool(row["seed_chosen"]),
-            status=row["status"],
-            bot_delay=float(row["bot_delay"]),
-            created_at=row["created_at"],
-            result=row["result"],
-            seats=[SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.takeover)) for s in seat_rows],
-            actions=[text for text, _ in logged],
-            timer=row["timer"],
-            takeover_bot=row["takeover_bot"],
-            creator_hash=row["creator_hash"],
-            clock_at=utc(row["clock_at"]),
-            last_action_at=utc(logged[-1][1]) if logged else None,
-        )
+        game = _row(row, [_seat(s) for s in seat_rows])
+        if with_actions:
+            logged = _logged(conn, row["id"])
+            game.actions = [text for text, _ in logged]
+            game.last_action_at = utc(logged[-1][1]) if logged else None
+        return game
+
+
+def _seat(s: Any) -> SeatRow:
+    return SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.takeover))
+
+
+def _row(row: Any, seat_rows: list[SeatRow]) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        ruleset=row["ruleset"],
+        options=dict(row["options"]),
+        seed=int(row["seed"]),
+        seed_chosen=bool(row["seed_chosen"]),
+        status=row["status"],
+        bot_delay=float(row["bot_delay"]),
+        created_at=row["created_at"],
+        result=row["result"],
+        seats=seat_rows,
+        timer=row["timer"],
+        takeover_bot=row["takeover_bot"],
+        creator_hash=row["creator_hash"],
+        clock_at=utc(row["clock_at"]),
+    )
 
 
 def _actions(conn: sa.Connection, game_id: str) -> list[str]:
