@@ -18,7 +18,7 @@ from siedler.core.fairness import commitment
 from siedler.core.verify import verify_record
 from siedler.server.storage import MIGRATIONS, normalise_url
 
-from .conftest import GREEDY, HUMAN, RANDOM, Server, create, log_matches_game, wait_for
+from .conftest import GREEDY, HUMAN, RANDOM, Server, create, log_matches_game, room_of, wait_for
 
 
 def test_a_chosen_seed_needs_a_game_with_at_most_one_human_seat(client: TestClient) -> None:
@@ -51,7 +51,7 @@ def test_seeds_above_64_bits_are_stored_and_resumed(server: Server) -> None:
     before = room.game.state()
     server.stop()
     server.start()
-    assert server.lobby.rooms[gid].game.state() == before
+    assert room_of(server, gid).game.state() == before
 
 
 def test_the_commitment_is_shown_from_the_start_and_checks_out_at_the_end(server: Server) -> None:
@@ -160,9 +160,9 @@ def test_a_version_1_database_migrates_and_its_games_resume(database_url: str) -
         )
     engine.dispose()
     server = Server(database_url)
-    client = server.start()  # migrates to the newest schema, then resumes every unfinished game
+    client = server.start()  # migrates to the newest schema; the game is rebuilt from its log
     try:
-        room = server.lobby.rooms[gid]
+        room = room_of(server, gid)
         assert room.error is None and room.status == "running"
         assert room.game.seed == seed and room.game.state() == game.state()
         summary = client.get(f"/api/games/{gid}").json()

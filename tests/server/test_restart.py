@@ -109,15 +109,15 @@ def test_idle_rooms_leave_memory_beyond_a_count_and_come_back_when_used(database
             hello(ws)
             next_state(ws)
             room = server.lobby.rooms[watched]
-            # Games waiting for a second person: idle, so beyond the bound they leave memory.
-            created = [create(client, [HUMAN, HUMAN], name="Anna")["game"]["id"] for _ in range(6)]
+            # Games waiting for a person: idle, so beyond the bound they leave memory.
+            created = [create(client, [HUMAN, GREEDY, GREEDY], name="Anna", claim=-1)["game"]["id"] for _ in range(6)]
             assert server.lobby.rooms[watched] is room  # a room with a client stays
             assert len(server.lobby.rooms) <= 1 + 2 + 1  # the watched room, the bound, the newest
         gid = created[0]
         assert gid not in server.lobby.rooms
         listing = client.get("/api/games").json()
         assert len(listing["open"]) == 6 and len(server.lobby.rooms) <= 4  # listed without rebuilding
-        taken = client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"})  # rebuilt from its row on use
+        taken = client.post(f"/api/games/{gid}/seats/0", json={"name": "Ben"})  # rebuilt from its row on use
         assert taken.status_code == 200, taken.text
         room = server.lobby.rooms[gid]
         assert room.status == "running" and room.game is not None
@@ -129,7 +129,7 @@ def test_rooms_idle_for_a_while_are_dropped_but_never_one_that_is_busy(database_
     server = Server(database_url)
     client = server.start(room_idle_seconds=0.2, sweep_seconds=0.05)
     try:
-        quiet = create(client, [HUMAN, HUMAN], name="Anna")["game"]["id"]  # waits for a second person
+        quiet = create(client, [HUMAN, GREEDY, GREEDY], name="Anna", claim=-1)["game"]["id"]  # waits for a person
         done = create(client, [RANDOM] * 3, claim=-1, seed=3, bot_delay=0.0)["game"]["id"]
         bots = create(client, [GREEDY, RANDOM, RANDOM], claim=-1, seed=4, bot_delay=0.4)["game"]["id"]
         bot_room = server.lobby.rooms[bots]
@@ -146,7 +146,7 @@ def test_rooms_idle_for_a_while_are_dropped_but_never_one_that_is_busy(database_
         server.lobby._sweep()
         assert played in server.lobby.rooms  # running: its clock and its absent player are watched here
         assert room_of(server, done).status == "finished"  # rebuilt from its log when asked for
-        taken = client.post(f"/api/games/{quiet}/seats/1", json={"name": "Ben"})
+        taken = client.post(f"/api/games/{quiet}/seats/0", json={"name": "Ben"})
         assert taken.status_code == 200, taken.text
         assert server.lobby.rooms[quiet].status == "running"
     finally:

@@ -311,6 +311,7 @@ def test_a_running_deadline_goes_on_across_a_restart(start: Callable[..., Server
     server.stop()
     _push_clock_back(server, gid, 70)  # ran out while the server was down: the bot plays at once
     client = server.start(**QUICK)
+    wait_for(lambda: gid in server.lobby.rooms, timeout=5)  # a running game comes back without being asked for
     room = server.lobby.rooms[gid]
     wait_for(lambda: room.row.seats[0].takeover, timeout=2)
     wait_for(lambda: room.game.to_act != 0 or room.game.is_over, timeout=5)
