@@ -7,11 +7,12 @@ card, which the rule text allows only to a player who bought and played nothing 
 from __future__ import annotations
 
 from siedler.core.actions import Action
-from siedler.games.catan.rules import NUM_RESOURCES, VICTORY_POINT
+from siedler.games.catan.longest_road import longest_trail
+from siedler.games.catan.rules import NUM_RESOURCES, VICTORY_POINT, Cost
 from siedler.games.catan.state import CITIES, COMBAT, MOVEMENT, NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
 
 from .actions import NUKE_UNIT, SoldierAction
-from .rules import ARTILLERY, CAVALRY, INFANTRY, UNITS, Cost
+from .rules import ARTILLERY, CAVALRY, INFANTRY, UNITS
 from .state import UNIT_KINDS, SoldiersState
 
 
@@ -92,14 +93,11 @@ class ArmyMixin(SoldiersState):
         return tuple(acts)
 
     def _free_card_allowed(self, seat: int) -> bool:
-        """"vor der Bewegungsphase eine Karte ziehen, wenn man nichts gekauft hat ... und auch keine
+        """ "vor der Bewegungsphase eine Karte ziehen, wenn man nichts gekauft hat ... und auch keine
         Entwicklungskarte ausgespielt hat. Man darf nur 4 unaufgedeckte Entwicklungskarten besitzen.\""""
         held = sum(self.dev_hand[seat * NUM_DEV_CARDS : seat * NUM_DEV_CARDS + NUM_DEV_CARDS])
         return (
-            not self.purchased
-            and not self.dev_played
-            and held < self.army_rules.max_dev_cards
-            and any(self.dev_deck)
+            not self.purchased and not self.dev_played and held < self.army_rules.max_dev_cards and any(self.dev_deck)
         )
 
     def _legal_purchases(self, seat: int, acts: list[Action]) -> None:
@@ -293,8 +291,6 @@ class ArmyMixin(SoldiersState):
         return True
 
     def _recount_roads(self) -> None:
-        from siedler.games.catan.longest_road import longest_trail
-
         topo = self.board.topology
         for p in range(self.num_players):
             self.road_len[p] = longest_trail(p, self.roads[p], topo.edge_nodes, self.node_owner)

@@ -313,7 +313,10 @@ class CombatMixin(ArmyMixin):
         sides = self.army_die(node)
         roll, robber_roll = self._roll_die(sides), self._roll_die(self.army_rules.robber_die)
         won = roll > robber_roll
-        self._emit("robber_fight", {"seat": seat, "from": node, "sides": sides, "roll": roll, "robber": robber_roll, "won": won})
+        self._emit(
+            "robber_fight",
+            {"seat": seat, "from": node, "sides": sides, "roll": roll, "robber": robber_roll, "won": won},
+        )
         if won:
             self.robber_return = COMBAT
             self.phase = ROBBER
@@ -333,7 +336,7 @@ class CombatMixin(ArmyMixin):
 
     # ------------------------------------------------------------------ the nuke
     def _do_nuke(self, action: SoldierAction) -> None:
-        """"Alle an diesem Feld stehenden Siedlungen und Städte werden um eine Stufe abgewertet, d. h. eine
+        """ "Alle an diesem Feld stehenden Siedlungen und Städte werden um eine Stufe abgewertet, d. h. eine
         Stadt mit Stadtmauern verliert eine Mauer, eine Stadt ohne Stadtmauer wird zur Siedlung, eine
         Siedlung wird entfernt." Units are not affected."""
         seat, h = self.current, action.hex
@@ -363,7 +366,7 @@ class CombatMixin(ArmyMixin):
 
     # ------------------------------------------------------------------ leaving the game
     def _do_capitulate(self, action: SoldierAction) -> None:
-        """"Kapituliert ein Spieler, so hat er alle seine Siedlungen / Städte, Straßen / Schiffe, Rohstoff- /
+        """ "Kapituliert ein Spieler, so hat er alle seine Siedlungen / Städte, Straßen / Schiffe, Rohstoff- /
         Entwicklungs- / Fortschrittskarten sowie militärischen Einheiten einem anderen Spieler (dem
         Angreifer) zu übergeben und erhält die Hälfte seiner aktuellen Siegpunktzahl (eventuell aufrunden)."
         Pieces the attacker has no room for in his supply leave the board."""
@@ -443,7 +446,7 @@ class CombatMixin(ArmyMixin):
         self.pieces[seat * PIECE_KINDS + ROADS] += 1
 
     def _check_annihilation(self, seat: int, by: int) -> None:
-        """"Besitzt ein Spieler keine Siedlungen und militärischen Einheiten mehr, so gilt dies als
+        """ "Besitzt ein Spieler keine Siedlungen und militärischen Einheiten mehr, so gilt dies als
         „komplette Vernichtung“": he leaves with no points, and whoever destroyed his last possession takes
         his resource and development cards. His roads leave the board."""
         if seat < 0 or self.out[seat] != IN_GAME or self.buildings[seat]:
@@ -460,7 +463,7 @@ class CombatMixin(ArmyMixin):
         self._last_one_standing()
 
     def _last_one_standing(self) -> None:
-        """"Ein Spieler bleibt als einziger noch im Spiel." wins."""
+        """ "Ein Spieler bleibt als einziger noch im Spiel." wins."""
         left = [p for p in range(self.num_players) if self.out[p] == IN_GAME]
         if len(left) == 1 and not self.is_over:
             self._finish(left[0])

@@ -58,7 +58,7 @@ class SoldiersGame(SoldiersViewMixin):
 
     # ------------------------------------------------------------------ set-up: a settlement, then a city
     def _do_settle(self, action: CatanAction) -> None:
-        """"Jeder Spieler beginnt mit einer Siedlung und einer Stadt": the second founding round (in
+        """ "Jeder Spieler beginnt mit einer Siedlung und einer Stadt": the second founding round (in
         reverse order, as the base game's) places the city, which yields as the base game's second
         settlement does."""
         founding_city = self.phase == SETUP_SETTLEMENT and self.setup_step >= self.num_players
@@ -104,7 +104,7 @@ class SoldiersGame(SoldiersViewMixin):
             self.board.number_hexes = saved
 
     def _seven(self) -> None:
-        """"Bei einer gewürfelten „7“ darf man zehn Karten auf der Hand halten, plus zwei je Stadtmauer."""
+        """ "Bei einer gewürfelten „7“ darf man zehn Karten auf der Hand halten, plus zwei je Stadtmauer."""
         hands, limit, per_wall = self.hands, self.rules.discard_above, self.army_rules.hand_limit_per_wall
         anyone = False
         for p in range(self.num_players):
@@ -119,7 +119,7 @@ class SoldiersGame(SoldiersViewMixin):
         else:
             self._to_robber(MAIN)
 
-    def _do_end(self, action: Action) -> None:
+    def _do_end(self, action: CatanAction) -> None:
         """The turn ends in the combat phase; players who left the game are skipped."""
         self.moved = [0] * len(self.moved)
         self.purchased = False
@@ -149,7 +149,7 @@ class SoldiersGame(SoldiersViewMixin):
         return [self.final_vp[p] if self.out[p] else self.total_vp(p) for p in range(self.num_players)]
 
     def _update_largest_army(self, seat: int) -> None:
-        """"Die „Größte Rittermacht“ bleibt aus dem Spiel." """
+        """ "Die „Größte Rittermacht“ bleibt aus dem Spiel." """
 
     def _check_conservation(self) -> None:
         n = self.num_players

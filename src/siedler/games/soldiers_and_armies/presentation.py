@@ -11,7 +11,7 @@ from siedler.core.i18n import text
 from siedler.games.catan.rules import RESOURCES
 from siedler.games.catan.state import PHASE_NAMES
 
-from .actions import RECRUITS, SoldierAction
+from .actions import RECRUITS, SoldierAction, soldier_action_set
 from .combat import CombatMixin
 from .rules import PURCHASES, UNITS
 from .state import UNIT_KINDS
@@ -97,8 +97,6 @@ class SoldiersViewMixin(CombatMixin):
 
     def _import_extra(self, data: dict[str, Any]) -> None:
         super()._import_extra(data)
-        from .actions import soldier_action_set
-
         d, n = data["soldiers"], self.num_players
         self.soldier_set = soldier_action_set(self.board.topology, n)
         self._clear_armies()
@@ -151,7 +149,9 @@ class SoldiersViewMixin(CombatMixin):
         if kind in ("march", "fight", "end", "resist", "capitulate", "continue", "conquer", "raze"):
             return text(f"soldiers.label.{kind}", lang)
         if kind in ("recruit", "promote"):
-            return text(f"soldiers.label.{kind}", lang, unit=text(f"soldiers.unit.{RECRUITS[action.unit]}", lang), at=action.at)
+            return text(
+                f"soldiers.label.{kind}", lang, unit=text(f"soldiers.unit.{RECRUITS[action.unit]}", lang), at=action.at
+            )
         if kind in ("wall", "upgrade"):
             return text(f"soldiers.label.{kind}", lang, at=action.at)
         if kind == "move":
@@ -165,15 +165,15 @@ class SoldiersViewMixin(CombatMixin):
         if kind == "retreat":
             return text("soldiers.label.retreat" if action.at >= 0 else "soldiers.label.stay", lang, at=action.at)
         if kind == "tribute":
-            return text("soldiers.label.tribute", lang, resource=text(f"catan.resource.{RESOURCES[action.resource]}", lang))
+            return text(
+                "soldiers.label.tribute", lang, resource=text(f"catan.resource.{RESOURCES[action.resource]}", lang)
+            )
         if kind == "nuke":
             return text("soldiers.label.nuke", lang, hex=action.label)
         return str(action)
 
 
-def describe_soldiers(
-    kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...], robber: str
-) -> str | None:
+def describe_soldiers(kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...], robber: str) -> str | None:
     """A Soldiers & Armies event in words, or ``None`` for an event of the shared mechanics."""
 
     def who(seat: Any) -> str:
@@ -196,6 +196,7 @@ def describe_soldiers(
     if kind == "attack":
         return text("soldiers.log.attack", lang, seat=who(data["seat"]), defender=who(data["defender"]), at=data["at"])
     if kind == "combat":
+
         def side(rolls: list[list[int]]) -> str:
             return ", ".join(f"d{s} {r}" + (f"+{b}" if b else "") + f" ({n})" for n, s, r, b in rolls) or "-"
 
@@ -211,12 +212,27 @@ def describe_soldiers(
         )
     if kind == "robber_fight":
         key = "soldiers.log.robber_won" if data["won"] else "soldiers.log.robber_lost"
-        return text(key, lang, seat=who(data["seat"]), sides=data["sides"], roll=data["roll"], robber=robber, robber_roll=data["robber"])
+        return text(
+            key,
+            lang,
+            seat=who(data["seat"]),
+            sides=data["sides"],
+            roll=data["roll"],
+            robber=robber,
+            robber_roll=data["robber"],
+        )
     if kind == "tribute":
         res = text(f"catan.resource.{RESOURCES[data['resource']]}", lang)
         return text("soldiers.log.tribute", lang, seat=who(data["seat"]), resource=res, robber=robber)
     if kind == "conquer":
-        return text("soldiers.log.conquer", lang, seat=who(data["seat"]), victim=who(data["victim"]), at=data["at"], roads=len(data["roads"]))
+        return text(
+            "soldiers.log.conquer",
+            lang,
+            seat=who(data["seat"]),
+            victim=who(data["victim"]),
+            at=data["at"],
+            roads=len(data["roads"]),
+        )
     if kind == "nuke":
         return text("soldiers.log.nuke", lang, seat=who(data["seat"]), hex=data["hex"], hits=len(data["hits"]))
     if kind == "capitulate":
@@ -224,7 +240,14 @@ def describe_soldiers(
     if kind == "annihilated":
         return text("soldiers.log.annihilated", lang, seat=who(data["seat"]), by=who(data["by"]))
     if kind == "cards_taken":
-        return text("soldiers.log.cards_taken", lang, seat=who(data["seat"]), victim=who(data["victim"]), resources=data["resources"], dev_cards=data["dev_cards"])
+        return text(
+            "soldiers.log.cards_taken",
+            lang,
+            seat=who(data["seat"]),
+            victim=who(data["victim"]),
+            resources=data["resources"],
+            dev_cards=data["dev_cards"],
+        )
     if kind == "weak_cities":
         return text("soldiers.log.weak_cities", lang)
     return None

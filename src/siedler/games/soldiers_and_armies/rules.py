@@ -50,7 +50,7 @@ class ArmyRules:
 
 def _cost(spec: Any, what: str) -> Cost:
     if not isinstance(spec, Mapping):
-        raise OptionError(f"{what} must be a table of resources, like {{\"ore\": 1}}")
+        raise OptionError(f'{what} must be a table of resources, like {{"ore": 1}}')
     unknown = set(spec) - set(RESOURCES)
     if unknown:
         raise OptionError(f"{what} names unknown resources {sorted(unknown)}")
@@ -78,7 +78,9 @@ def cost_overrides(value: Any) -> dict[str, Any]:
         raise OptionError(f"option 'army_costs' takes a table of purchases, not {value!r}")
     unknown = set(value) - set(PURCHASES)
     if unknown:
-        raise OptionError(f"option 'army_costs' names unknown purchases {sorted(unknown)} (known: {', '.join(PURCHASES)})")
+        raise OptionError(
+            f"option 'army_costs' names unknown purchases {sorted(unknown)} (known: {', '.join(PURCHASES)})"
+        )
     return dict(value)
 
 
@@ -94,7 +96,11 @@ def _army_rules(key: str) -> ArmyRules:
     costs = {name: _cost(specs.get(name), f"army_costs.{name}") for name in PURCHASES}
     a, dice = "army", "dice"
     return ArmyRules(
-        pieces=(number(d, f"{a}.infantry", SOURCE), number(d, f"{a}.cavalry", SOURCE), number(d, f"{a}.artillery", SOURCE)),
+        pieces=(
+            number(d, f"{a}.infantry", SOURCE),
+            number(d, f"{a}.cavalry", SOURCE),
+            number(d, f"{a}.artillery", SOURCE),
+        ),
         walls=number(d, f"{a}.walls", SOURCE),
         nukes=number(d, f"{a}.nukes", SOURCE),
         walls_per_city=number(d, f"{a}.walls_per_city", SOURCE),
@@ -104,7 +110,11 @@ def _army_rules(key: str) -> ArmyRules:
         nuke_range=number(d, f"{a}.nuke_range", SOURCE),
         variant_city_points=number(d, f"{a}.variant_city_points", SOURCE),
         variant_victory_point_cards=number(d, f"{a}.variant_victory_point_cards", SOURCE),
-        unit_dice=(number(d, f"{dice}.infantry", SOURCE), number(d, f"{dice}.cavalry", SOURCE), number(d, f"{dice}.artillery", SOURCE)),
+        unit_dice=(
+            number(d, f"{dice}.infantry", SOURCE),
+            number(d, f"{dice}.cavalry", SOURCE),
+            number(d, f"{dice}.artillery", SOURCE),
+        ),
         settlement_die=number(d, f"{dice}.settlement", SOURCE),
         city_die=number(d, f"{dice}.city", SOURCE),
         variant_city_die=number(d, f"{dice}.variant_city", SOURCE),
