@@ -93,7 +93,9 @@ def scripted_dice(monkeypatch: pytest.MonkeyPatch, dice: Iterable[tuple[int, int
     def roll(self: CombatMixin, sides: int) -> int:
         assert script, f"a d{sides} was rolled beyond the script"
         expected_sides, value = script.pop(0)
-        assert sides == expected_sides, f"die {len(used) + 1}: a d{sides} rolled where the script has a d{expected_sides}"
+        assert sides == expected_sides, (
+            f"die {len(used) + 1}: a d{sides} rolled where the script has a d{expected_sides}"
+        )
         used.append((sides, value))
         return value
 
@@ -116,6 +118,10 @@ def building(game: Game, node: int) -> tuple[str, int] | None:
         if p["at"] == node and p["kind"] in ("settlement", "city"):
             return p["kind"], p["owner"]
     return None
+
+
+def current(game: Game) -> int:
+    return int(game.view(None)["current"])
 
 
 def phase(game: Game) -> str:

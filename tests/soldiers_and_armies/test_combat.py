@@ -30,7 +30,7 @@ def example(**changes: Any) -> Game:
 
 
 def test_the_texts_worked_example_round_by_round(monkeypatch: pytest.MonkeyPatch) -> None:
-    """"BEISPIEL FÜR EINEN KAMPF: Spieler A greift mit 1 Artillerie und 2 Kavallerien die Stadt von Spieler V
+    """ "BEISPIEL FÜR EINEN KAMPF: Spieler A greift mit 1 Artillerie und 2 Kavallerien die Stadt von Spieler V
     an." Each round: (A)'s die, then (V)'s, with the sides the strengths give."""
     game = example()
     rounds = [

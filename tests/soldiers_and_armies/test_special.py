@@ -6,7 +6,7 @@ import pytest
 
 from tests.catan.positions import cards, roll
 
-from .positions import army, building, events, hand, phase, position, scripted_dice
+from .positions import army, building, current, events, hand, phase, position, scripted_dice
 
 
 def test_the_nuke_downgrades_every_building_at_its_hex_one_step(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -28,18 +28,15 @@ def test_the_nuke_downgrades_every_building_at_its_hex_one_step(monkeypatch: pyt
     assert army(game, 11) == (1, (1, 1, 0))  # units are not affected
     assert game.view(None)["soldiers"]["nuked"] == ["E"]
     assert "nuke" not in {a[0] for a in game.legal_actions()}  # once per game
-    # The nuked hex never produces again: a 6 pays the settlement at 21 nothing from E.
-    game.apply("end")
-    game.apply("end") if phase(game) == "combat" else None
-    before = hand(game, 2)
-    state = game.state()
-    state["game"]["current"], state["to_act"], state["game"]["phase"] = 2, 2, "roll"
-    import siedler
 
-    from tests.catan.positions import roll
 
-    rolled = roll(siedler.from_state(state), 6)
-    assert hand(rolled, 2) == before
+def test_a_nuked_hex_never_produces_again() -> None:
+    """ "Dieses wird nun umgedreht und liefert keine Erträge mehr": a 6 pays the city at 21 nothing from E
+    (hills 6) once E is nuked, two bricks before."""
+    game = position(cities={2: [21]}, settlements={1: [0]}, nuked=["E"], phase="roll")
+    assert hand(roll(game, 6), 2) == cards()
+    game = position(cities={2: [21]}, settlements={1: [0]}, phase="roll")
+    assert hand(roll(game, 6), 2) == cards(brick=2)
 
 
 def test_a_nuke_is_bought_once_per_game() -> None:
@@ -96,7 +93,7 @@ def test_capitulation_hands_everything_to_the_attacker_for_half_the_points() -> 
     assert loser["out"] == "capitulated" and loser["final_vp"] == 2  # 3 points, half rounded up
     assert game.scores()[1] == 2 and game.scores()[0] == 5
     game.apply("end")
-    assert game.current == 2  # the player who left is skipped
+    assert current(game) == 2  # the player who left is skipped
 
 
 def test_annihilation_gives_the_destroyer_the_cards_and_the_last_player_standing_wins(
@@ -140,4 +137,3 @@ def test_thirteen_points_win_in_ones_own_turn() -> None:
     )
     game.apply("settle 21")
     assert game.is_over and game.winner == 0 and game.scores()[0] == 13
-

@@ -9,27 +9,27 @@ import siedler
 from siedler.core.errors import IllegalAction
 from tests.catan.positions import cards, roll
 
-from .positions import building, hand, phase, position
+from .positions import building, current, hand, phase, position
 
 
 def test_founding_places_a_settlement_then_a_city_in_snake_order() -> None:
     game = siedler.new_game("soldiers-and-armies", players=2, seed=3, options={"board": "beginner"})
-    first = game.current
+    first = current(game)
     game.apply("settle 0")
     game.apply("road 0-1")
     game.apply("settle 42")
     game.apply("road 42-43")
-    assert game.current != first  # the second round goes back in reverse order
+    assert current(game) != first  # the second round goes back in reverse order
     assert game.action_label(game.parse_action("settle 13"), "en") == "Found a city at 13"
     game.apply("settle 13")
-    assert building(game, 13) == ("city", game.current)
+    assert building(game, 13) == ("city", current(game))
     # The city yields one card per producing hex, as the base game's second settlement: 13 touches C
     # (forest), F (pasture) and G (hills).
-    assert hand(game, game.current) == cards(wood=1, wool=1, brick=1)
+    assert hand(game, current(game)) == cards(wood=1, wool=1, brick=1)
     game.apply("road 13-14")
     game.apply("settle 45")
     game.apply("road 45-46")
-    assert phase(game) == "roll" and game.current == first
+    assert phase(game) == "roll" and current(game) == first
     assert [p["vp"] for p in game.view(None)["players"]] == [3, 3]
 
 
@@ -45,7 +45,7 @@ def test_each_phase_is_left_by_its_own_action() -> None:
     game.apply("fight")
     assert phase(game) == "combat"
     game.apply("end")
-    assert phase(game) == "roll" and game.current == 1
+    assert phase(game) == "roll" and current(game) == 1
 
 
 def test_a_free_development_card_when_nothing_was_bought_or_played() -> None:
