@@ -10,11 +10,22 @@ from typing import cast
 from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.games.catan.rules import NUM_RESOURCES
-from siedler.games.catan.state import BATTLE, COMBAT, CONQUEST, DEFEND, MAIN, MOVEMENT, TRIBUTE
+from siedler.games.catan.state import (
+    BATTLE,
+    CITIES,
+    COMBAT,
+    CONQUEST,
+    DEFEND,
+    MAIN,
+    MOVEMENT,
+    PIECE_KINDS,
+    SETTLEMENTS,
+    TRIBUTE,
+)
 from siedler.games.soldiers_and_armies import SoldiersGame
 
 from .greedy import register_strategy
-from .greedy_catan import _best, _trade_toward, catan_strategy, node_value
+from .greedy_catan import _best, _road_value, catan_strategy, node_value
 
 
 def _threatened(game: SoldiersGame, seat: int) -> list[int]:
@@ -28,6 +39,29 @@ def _defence(game: SoldiersGame, target: int) -> int:
     if game.army_owner[target] >= 0:
         return game.army_die(target)
     return game.building_die(target) + game.walls[target]
+
+
+def _aim(game: SoldiersGame, seat: int) -> tuple[int, ...]:
+    """What to trade toward: a city, a settlement where one fits, else a road (development cards are free
+    here, so the Catan greedy's aim at one is no aim)."""
+    rules, pieces = game.rules, game.pieces
+    if pieces[seat * PIECE_KINDS + CITIES] and any(game.node_level[n] == 1 for n in game.buildings[seat]):
+        return rules.city_cost
+    if pieces[seat * PIECE_KINDS + SETTLEMENTS] and game._settlement_spots(seat):
+        return rules.settlement_cost
+    return rules.road_cost
+
+
+def _trade(game: SoldiersGame, seat: int, legal: list[Action]) -> Action | None:
+    """A bank trade that brings the aim closer without giving up what it needs."""
+    cost = _aim(game, seat)
+    base = seat * NUM_RESOURCES
+    hand = game.hands[base : base + NUM_RESOURCES]
+    missing = [max(0, c - h) for c, h in zip(cost, hand, strict=True)]
+    for a in legal:
+        if a[0] == "bank" and missing[a[2]] and hand[a[1]] - cost[a[1]] >= game.rates[base + a[1]]:
+            return a
+    return None
 
 
 def _main(game: SoldiersGame, seat: int, legal: list[Action], rng: _random.Random) -> Action:
@@ -46,7 +80,11 @@ def _main(game: SoldiersGame, seat: int, legal: list[Action], rng: _random.Rando
         return walls[0]
     if "knight" in by_kind:
         return by_kind["knight"][0]
-    trade = _trade_toward(game, seat, legal)
+    if "roadbuilding" in by_kind:
+        return by_kind["roadbuilding"][0]
+    if "road" in by_kind and not game._settlement_spots(seat):
+        return cast(Action, _best(by_kind["road"], lambda a: _road_value(game, a)))
+    trade = _trade(game, seat, legal)
     if trade is not None:
         return trade
     if "buy" in by_kind:
