@@ -94,14 +94,18 @@ class SoldiersGame(SoldiersViewMixin):
         if not any(self.nuked):
             super()._produce(total)
             return
-        entries = self.board.number_hexes.get(total)
-        saved = self.board.number_hexes
-        try:
-            kept = tuple(e for e in entries or () if not self.nuked[e[0]])
-            self.board.number_hexes = {**saved, total: kept}
-            super()._produce(total)
-        finally:
-            self.board.number_hexes = saved
+        hex_nodes, owner, level = self.board.topology.hex_nodes, self.node_owner, self.node_level
+        owed: dict[int, dict[int, int]] = {}
+        for h, r in self.board.number_hexes.get(total, ()):
+            if h == self.robber or self.nuked[h]:
+                continue
+            for node in hex_nodes[h]:
+                o = owner[node]
+                if o >= 0:
+                    per_seat = owed.setdefault(r, {})
+                    per_seat[o] = per_seat.get(o, 0) + level[node]
+        if owed:
+            self._pay_out(owed)
 
     def _seven(self) -> None:
         """ "Bei einer gewürfelten „7“ darf man zehn Karten auf der Hand halten, plus zwei je Stadtmauer."""
