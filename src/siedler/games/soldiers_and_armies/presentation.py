@@ -7,9 +7,9 @@ from typing import Any
 
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
-from siedler.core.i18n import text
+from siedler.core.i18n import namespace, text
 from siedler.games.catan.rules import RESOURCES
-from siedler.games.catan.state import PHASE_NAMES
+from siedler.games.catan.state import MAIN, PHASE_NAMES
 
 from .actions import RECRUITS, SoldierAction, soldier_action_set
 from .combat import CombatMixin
@@ -58,7 +58,7 @@ class SoldiersViewMixin(CombatMixin):
             "nukes": {str(p): n for p, n in enumerate(self.nuke_node) if n >= 0},
             "battle": self._battle_view(),
             "robber_fought": self.robber_fought,
-            "free_card": self.phase == 5 and self._free_card_allowed(self.current),
+            "free_card": self.phase == MAIN and self._free_card_allowed(self.current),
             "costs": {name: dict(zip(RESOURCES, self.army_rules.costs[name], strict=True)) for name in PURCHASES},
             "weak_cities": self.weak_cities,
         }
@@ -134,6 +134,9 @@ class SoldiersViewMixin(CombatMixin):
         self.weak_cities = bool(d["weak_cities"])
 
     # ------------------------------------------------------------------ words
+    def render_text(self, seat: int | None = None, lang: str = "en") -> str:
+        return f"{super().render_text(seat, lang)}\n{soldiers_text(self.view(seat), lang)}"
+
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
         words = describe_soldiers(kind, data, lang, self.players, self.robber_name(lang))
         return words if words is not None else super().describe(kind, data, lang)
@@ -251,3 +254,29 @@ def describe_soldiers(kind: str, data: dict[str, Any], lang: str, players: tuple
     if kind == "weak_cities":
         return text("soldiers.log.weak_cities", lang)
     return None
+
+
+def soldiers_text(view: dict[str, Any], lang: str) -> str:
+    """The armies' lines under the text board, drawn from the view alone (so nothing hidden shows)."""
+    w = namespace("soldiers.board", lang)
+    names = [p["name"] for p in view["players"]]
+    s = view["soldiers"]
+    unit_words = [text(f"soldiers.unit.{u}", lang) for u in UNITS]
+    armies = [
+        f"{a['at']} {names[a['owner']]} "
+        + "+".join(f"{n} {word}" for n, word in zip(a["units"].values(), unit_words, strict=True) if n)
+        + f" (d{a['die']})"
+        for a in s["armies"]
+    ]
+    lines = [f"{w['armies']}: {'; '.join(armies) or '-'}"]
+    marks = [f"{w['walls']}: " + (", ".join(f"{n} x{k}" for n, k in s["walls"].items()) or "-")]
+    marks.append(f"{w['turned']}: " + (", ".join(map(str, s["turned"])) or "-"))
+    marks.append(f"{w['nuked']}: " + (", ".join(s["nuked"]) or "-"))
+    marks.append(f"{w['nukes']}: " + (", ".join(f"{names[int(p)]} {n}" for p, n in s["nukes"].items()) or "-"))
+    lines.append(" · ".join(marks))
+    battle = s["battle"]
+    if battle:
+        lines.append(
+            w["battle"].format(attacker=names[battle["attacker"]], defender=names[battle["defender"]], at=battle["at"])
+        )
+    return "\n".join(lines)
