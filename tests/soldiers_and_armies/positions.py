@@ -43,6 +43,7 @@ def position(
     to_act: int | None = None,
     robber: str = "J",
     options: Mapping[str, Any] | None = None,
+    offers_made: int = 0,
     **soldiers: Any,
 ) -> Game:
     """``armies`` maps an intersection to (owner, (infantry, cavalry, artillery)); ``walls`` an
@@ -73,6 +74,7 @@ def position(
     g["phase"], g["current"], g["robber"] = phase, current, robber
     g["setup_step"] = 2 * players
     g["dice"] = [2, 3]
+    g["offers_made"] = offers_made
     g["longest_road"] = -1
     s = g["soldiers"]
     s["armies"] = [[n, owner, *units, 0] for n, (owner, units) in (armies or {}).items()]

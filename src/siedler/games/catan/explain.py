@@ -38,6 +38,7 @@ PHASE_TASKS = {
     "battle": "continue the battle or retreat",
     "conquest": "conquer the destroyed settlement's place or raze it",
     "tribute": "give the {robber} a resource",
+    "card_reply": "agree to the development-card trade or refuse it",
 }
 CARD_OF_KIND = {"knight": KNIGHT, "roadbuilding": ROAD_BUILDING, "plenty": YEAR_OF_PLENTY, "monopoly": MONOPOLY}
 

@@ -40,6 +40,7 @@ DEFEND: Final = 12
 BATTLE: Final = 13
 CONQUEST: Final = 14
 TRIBUTE: Final = 15
+CARD_REPLY: Final = 16
 PHASE_NAMES = (
     "setup_settlement",
     "setup_road",
@@ -57,6 +58,7 @@ PHASE_NAMES = (
     "battle",
     "conquest",
     "tribute",
+    "card_reply",
 )
 NOBODY: Final = -1
 #: Piece slots: ``pieces[seat * PIECE_KINDS + k]`` counts the pieces of kind ``k`` still in the supply.

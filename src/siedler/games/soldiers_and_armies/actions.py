@@ -15,6 +15,8 @@ Notation (added to docs/notation.md)::
     conquer | raze            a destroyed settlement: take its place (and its cut-off roads), or leave it
     tribute wood              the resource given up after losing to the robber
     nuke F                    fire the nuke at hex F
+    sellcard knight 1ore @2   offer seat 2 a knight for 1 ore; buycard knight 1ore @2: ask seat 2 for one
+    agree | refuse            the answer of the seat addressed
     end                       end the turn (in the combat phase)
 """
 
@@ -26,8 +28,8 @@ from typing import Any
 from siedler.core.actions import ActionKind, ActionKinds, field
 from siedler.core.errors import IllegalAction
 from siedler.core.hexgrid import Topology
-from siedler.games.catan.actions import KINDS, CatanAction, resource
-from siedler.games.catan.rules import NUM_RESOURCES, RESOURCES
+from siedler.games.catan.actions import KINDS, CatanAction, bundle_text, bundles, parse_bundle, resource
+from siedler.games.catan.rules import DEV_CARDS, NUM_RESOURCES, RESOURCES
 
 from .rules import UNITS
 
@@ -47,6 +49,9 @@ class SoldierAction(CatanAction):
     at = field(1)  # recruit, wall, upgrade, promote: the intersection; move, attack: the army's; retreat: where to
     dest = field(2)  # move: where to; attack: the target's intersection (-1: the robber)
     unit = field(2)  # recruit, promote: the unit (0 infantry, 1 cavalry, 2 artillery, 3 the nuke)
+    card = field(1)  # sellcard, buycard: the development card traded
+    bundle = field(2)  # sellcard, buycard: the resources paid for it
+    # ``to`` (field 3, as an offer's): sellcard, buycard: the seat addressed
 
 
 def _one(args: list[str], kind: str) -> str:
@@ -65,7 +70,7 @@ def _unit(word: str, allowed: tuple[str, ...] = RECRUITS) -> int:
 class SoldierActionSet:
     """Every army action of a game on this topology, made once and shared by all such games."""
 
-    def __init__(self, topo: Topology, num_players: int) -> None:
+    def __init__(self, topo: Topology, num_players: int, max_cards: int) -> None:
         A = SoldierAction
         self.topology = topo
         n = topo.num_nodes
@@ -83,10 +88,30 @@ class SoldierActionSet:
         self.NUKE = tuple(A("nuke", h, topo.hex_labels[h]) for h in range(len(topo.hexes)))
         self.TRIBUTE = tuple(A("tribute", r) for r in range(NUM_RESOURCES))
         self.label_to_hex = {label: i for i, label in enumerate(topo.hex_labels)}
+        self.AGREE, self.REFUSE = A("agree"), A("refuse")
+        #: CARD_TRADES[kind][to]: ((bundle, (trade per card...)), ...) grouped by what the current player pays
+        #: (buycard) or asks (sellcard), so legal generation filters whole groups by the hand.
+        self.BUNDLES = tuple(bundles(max_cards))
+        self.CARD_TRADES = {
+            kind: tuple(
+                tuple((b, tuple(A(kind, c, b, to) for c in range(len(DEV_CARDS)))) for b in self.BUNDLES)
+                for to in range(num_players)
+            )
+            for kind in ("sellcard", "buycard")
+        }
         self.canon: dict[Any, SoldierAction] = {}
         simple = (self.MARCH, self.FIGHT, self.END, self.RESIST, self.CAPITULATE, self.CONTINUE, self.CONQUER)
-        for a in (*simple, self.RAZE, self.RETREAT_STAY):
+        for a in (*simple, self.RAZE, self.RETREAT_STAY, self.AGREE, self.REFUSE):
             self.canon[a] = a
+        self.card_trade = {
+            (a[0], a.card, a.bundle, a.to): a
+            for per_seat in self.CARD_TRADES.values()
+            for groups in per_seat
+            for _, trades in groups
+            for a in trades
+        }
+        self.num_players = num_players
+        self.max_cards = max_cards
 
     def parse(self, words: list[str]) -> SoldierAction | None:
         """The army action ``words`` write, ``None`` if they write no kind of Soldiers & Armies' own."""
@@ -134,6 +159,20 @@ class SoldierActionSet:
             raise IllegalAction("write 'promote <infantry|cavalry> <intersection>'")
         return self.PROMOTE[_unit(args[0], UNITS[:2])][self.node(args[1])]
 
+    def trade(self, kind: str, args: list[str]) -> SoldierAction:
+        if len(args) != 3 or not args[2].startswith("@"):
+            raise IllegalAction(f"write '{kind} <card> <resources> @<seat>', e.g. '{kind} knight 1ore+1wool @2'")
+        card = args[0].replace("-", "_")
+        if card not in DEV_CARDS:
+            raise IllegalAction(f"{args[0]!r} is not a development card ({', '.join(DEV_CARDS)})")
+        seat = args[2][1:]
+        if not seat.isdigit() or int(seat) >= self.num_players:
+            raise IllegalAction(f"{args[2]!r} is not a seat (seats are @0-@{self.num_players - 1})")
+        found = self.card_trade.get((kind, DEV_CARDS.index(card), parse_bundle(args[1]), int(seat)))
+        if found is None:
+            raise IllegalAction(f"a development card is traded for 1-{self.max_cards} resource cards")
+        return found
+
     def hex(self, word: str) -> int:
         label = word.upper()
         if label not in self.label_to_hex:
@@ -149,6 +188,17 @@ def _node_kind(name: str, phase: str, pick: Any) -> ActionKind:
         write=lambda a: f"{name} {a.at}",
         read=lambda s, args: pick(s)[s.node(_one(args, name))],
         target=lambda a: f"node:{a.at}",
+    )
+
+
+def _card_kind(name: str) -> ActionKind:
+    """A development-card trade: ``sellcard knight 1ore @2`` or ``buycard knight 1ore @2``."""
+    return ActionKind(
+        name,
+        ("card", "bundle", "to"),
+        ("main",),
+        write=lambda a: f"{name} {DEV_CARDS[a.card]} {bundle_text(a.bundle)} @{a.to}",
+        read=lambda s, args: s.trade(name, args),
     )
 
 
@@ -231,6 +281,10 @@ OWN_KINDS = ActionKinds(
         target=lambda a: f"hex:{a.label}",
         reachable=False,  # the dearest purchase: random play seldom saves for it (the rule tests fire it)
     ),
+    _card_kind("sellcard"),
+    _card_kind("buycard"),
+    ActionKind("agree", phases=("card_reply",)),
+    ActionKind("refuse", phases=("card_reply",)),
 )
 #: Every kind a Soldiers & Armies game knows: the Catan kinds but ``end``, and its own.
 SOLDIER_KINDS = ActionKinds(*(k for k in KINDS if k.name != "end"), *OWN_KINDS)
@@ -238,5 +292,5 @@ SoldierAction.KINDS = SOLDIER_KINDS
 
 
 @cache
-def soldier_action_set(topo: Topology, num_players: int) -> SoldierActionSet:
-    return SoldierActionSet(topo, num_players)
+def soldier_action_set(topo: Topology, num_players: int, max_cards: int) -> SoldierActionSet:
+    return SoldierActionSet(topo, num_players, max_cards)

@@ -9,6 +9,7 @@ from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT
 from siedler.games.catan.state import (
     BATTLE,
+    CARD_REPLY,
     CITIES,
     COMBAT,
     CONQUEST,
@@ -35,7 +36,7 @@ class SoldiersGame(SoldiersViewMixin):
         super()._setup()
         self.army_rules = army_rules(self.options["army_costs"])
         self.variant = bool(self.options["combat_variant"])
-        self.soldier_set = soldier_action_set(self.board.topology, self.num_players)
+        self.soldier_set = soldier_action_set(self.board.topology, self.num_players, self.options["offer_max_cards"])
         self._clear_armies()
         n = self.num_players
         self.out = [0] * n
@@ -45,6 +46,7 @@ class SoldiersGame(SoldiersViewMixin):
         self.battle = ()
         self.conquest = -1
         self.weak_cities = False
+        self.card_offer = None
         if self.variant:  # "Die Siegpunktkarten in den Entwicklungskarten bleiben im Spiel"
             self.dev_deck[VICTORY_POINT] += self.army_rules.variant_victory_point_cards
 
@@ -87,6 +89,8 @@ class SoldiersGame(SoldiersViewMixin):
             return (self.soldier_set.CONQUER, self.soldier_set.RAZE)
         if phase == TRIBUTE:
             return self._legal_tribute()
+        if phase == CARD_REPLY:
+            return self._legal_card_reply()
         return super()._generate_legal()
 
     def _produce(self, total: int) -> None:

@@ -8,18 +8,19 @@ from typing import Any
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
 from siedler.core.i18n import namespace, text
-from siedler.games.catan.rules import RESOURCES
+from siedler.games.catan.rules import DEV_CARDS, RESOURCES
 from siedler.games.catan.state import MAIN, PHASE_NAMES
+from siedler.games.catan.words import bundle
 
 from .actions import RECRUITS, SoldierAction, soldier_action_set
-from .combat import CombatMixin
+from .cards import CardTradeMixin
 from .rules import PURCHASES, UNITS
 from .state import UNIT_KINDS
 
 OUT_NAMES = ("", "capitulated", "annihilated")
 
 
-class SoldiersViewMixin(CombatMixin):
+class SoldiersViewMixin(CardTradeMixin):
     # ------------------------------------------------------------------ views
     def _armies(self) -> list[dict[str, Any]]:
         return [
@@ -61,6 +62,7 @@ class SoldiersViewMixin(CombatMixin):
             "free_card": self.phase == MAIN and self._free_card_allowed(self.current),
             "costs": {name: dict(zip(RESOURCES, self.army_rules.costs[name], strict=True)) for name in PURCHASES},
             "weak_cities": self.weak_cities,
+            "card_offer": str(self.card_offer) if self.card_offer else None,
         }
         return data
 
@@ -92,13 +94,14 @@ class SoldiersViewMixin(CombatMixin):
             "battle": list(self.battle),
             "conquest": self.conquest,
             "weak_cities": self.weak_cities,
+            "card_offer": str(self.card_offer) if self.card_offer else None,
         }
         return data
 
     def _import_extra(self, data: dict[str, Any]) -> None:
         super()._import_extra(data)
         d, n = data["soldiers"], self.num_players
-        self.soldier_set = soldier_action_set(self.board.topology, n)
+        self.soldier_set = soldier_action_set(self.board.topology, n, self.options["offer_max_cards"])
         self._clear_armies()
         for node, owner, inf, cav, art, moved in d["armies"]:
             node, owner = int(node), self._imported_seat(owner)
@@ -132,6 +135,7 @@ class SoldiersViewMixin(CombatMixin):
         self.battle = tuple(int(x) for x in d["battle"])
         self.conquest = int(d["conquest"])
         self.weak_cities = bool(d["weak_cities"])
+        self.card_offer = self.soldier_set.parse(str(d["card_offer"]).split()) if d["card_offer"] else None
 
     # ------------------------------------------------------------------ words
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
@@ -149,7 +153,11 @@ class SoldiersViewMixin(CombatMixin):
             return text("soldiers.label.buy", lang)
         if not isinstance(action, SoldierAction):
             return super().action_label(action, lang)
-        if kind in ("march", "fight", "end", "resist", "capitulate", "continue", "conquer", "raze"):
+        if kind in ("sellcard", "buycard"):
+            card = text(f"catan.card.{DEV_CARDS[action.card]}", lang)
+            to = self.players[action.to]
+            return text(f"soldiers.label.{kind}", lang, card=card, bundle=bundle(action.bundle, lang, " + ", ""), to=to)
+        if kind in ("march", "fight", "end", "resist", "capitulate", "continue", "conquer", "raze", "agree", "refuse"):
             return text(f"soldiers.label.{kind}", lang)
         if kind in ("recruit", "promote"):
             return text(
@@ -251,6 +259,18 @@ def describe_soldiers(kind: str, data: dict[str, Any], lang: str, players: tuple
             resources=data["resources"],
             dev_cards=data["dev_cards"],
         )
+    if kind == "card_offer":
+        card = text(f"catan.card.{DEV_CARDS[data['card']]}", lang)
+        return text(
+            f"soldiers.log.{data['kind']}",
+            lang,
+            seat=who(data["seat"]),
+            to=who(data["to"]),
+            card=card,
+            bundle=bundle(data["bundle"], lang),
+        )
+    if kind == "card_reply":
+        return text("soldiers.log.agree" if data["agreed"] else "soldiers.log.refuse", lang, seat=who(data["seat"]))
     if kind == "weak_cities":
         return text("soldiers.log.weak_cities", lang)
     return None

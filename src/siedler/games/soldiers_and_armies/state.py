@@ -9,12 +9,13 @@ presentation <- game), as the shared mechanics do, so that the compiled build co
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, Self
+from typing import ClassVar, Final, Self
 
+from siedler.core.actions import Action
 from siedler.games.catan import CatanGame
 from siedler.games.catan.rules import rules_from
 
-from .actions import SoldierActionSet
+from .actions import SoldierAction, SoldierActionSet
 from .rules import ArmyRules
 
 UNIT_KINDS: Final = 3
@@ -49,6 +50,7 @@ class SoldiersState(CatanGame):
     battle: tuple[int, ...]
     conquest: int  # the intersection a destroyed settlement stood on, while the attacker decides
     weak_cities: bool  # the Variante's condition for weaker cities has been met
+    card_offer: SoldierAction | None  # a development-card trade waiting for its answer
     variant: bool
 
     def _copy_into(self, new: Self) -> None:
@@ -72,6 +74,7 @@ class SoldiersState(CatanGame):
         new.battle = self.battle
         new.conquest = self.conquest
         new.weak_cities = self.weak_cities
+        new.card_offer = self.card_offer
         new.variant = self.variant
 
     def _clear_armies(self) -> None:
@@ -96,5 +99,5 @@ class SoldiersState(CatanGame):
     def _check_annihilation(self, seat: int, by: int) -> None:
         raise NotImplementedError
 
-    def _export_armies(self) -> dict[str, Any]:
+    def _legal_card_trades(self, seat: int, acts: list[Action]) -> None:
         raise NotImplementedError
