@@ -64,6 +64,12 @@ class SoldiersViewMixin(CardTradeMixin):
             "weak_cities": self.weak_cities,
             "card_offer": str(self.card_offer) if self.card_offer else None,
         }
+        if self.is_over:  # players who left keep the score they left with
+            scores = self.scores()
+            data["final"] = [
+                {"seat": p, "name": self.players[p], "vp": scores[p], "vp_cards": self.dev_hand[p * 5 + 1]}
+                for p in range(self.num_players)
+            ]
         return data
 
     def _player_extra(self, seat: int) -> dict[str, Any]:
