@@ -100,3 +100,16 @@ def test_the_hand_limit_on_a_seven_is_ten_plus_two_per_wall(walls: int, discards
     assert (phase(rolled) == "discard") is discards
     if discards:
         assert rolled.view(None)["discarding"] == {"1": 6}
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ("Armies: 21", "2 cavalry+1 artillery (d12)", "Turned: 20")),
+        ("de", ("Armeen: 21", "2 Kavallerie+1 Artillerie (d12)", "Auf dem Kopf: 20")),
+    ],
+)
+def test_the_text_board_shows_armies_walls_and_turned_buildings(lang: str, words: tuple[str, ...]) -> None:
+    game = position(cities={0: [13], 1: [20]}, walls={20: 1}, armies={21: (0, (0, 2, 1))}, turned=[20], phase="combat")
+    board = game.render_text(1, lang)
+    assert all(w in board for w in words), board[-300:]
