@@ -131,3 +131,36 @@ def test_an_army_attacks_only_its_neighbours() -> None:
         game.apply("attack 21>42")
     # 21 is also a corner of the desert J, where the robber stands.
     assert {str(a) for a in game.legal_actions()} == {"end", "attack 21>20", "attack 21>robber"}
+
+
+def test_a_third_players_armies_join_a_side_only_with_his_consent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 2's cavalry at 19 stands next to V's city at 20: he is asked, and joins V's defence."""
+    game = example(armies={21: (0, (1, 0, 0)), 19: (2, (0, 1, 0))})
+    game.apply("attack 21>20")
+    game.apply("resist")
+    assert phase(game) == "alliance" and game.view(None)["to_act"] == 2
+    assert {str(a) for a in game.legal_actions()} == {"ally @0", "ally @1", "neutral"}
+    with scripted_dice(monkeypatch, [(6, 5), (12, 2), (10, 9)]):
+        game.apply("ally @1")
+    # The defenders' best is seat 2's 9 (a d10): the attacker's infantry is lost, the battle is over.
+    assert game.view(None)["soldiers"]["battle"] is None and army(game, 21) is None
+    assert events(game, "alliance") == [{"seat": 2, "side": 1}]
+
+
+def test_a_third_player_who_stays_out_does_not_fight(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = example(armies={21: (0, (1, 0, 0)), 19: (2, (0, 1, 0))})
+    game.apply("attack 21>20")
+    game.apply("resist")
+    with scripted_dice(monkeypatch, [(6, 5), (12, 2)]):
+        game.apply("neutral")
+    assert game.view(None)["soldiers"]["turned"] == [20] and army(game, 19) == (2, (0, 1, 0))
+
+
+def test_an_ally_of_the_attacker_takes_the_loss_when_it_rolled_best(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = example(armies={21: (0, (1, 0, 0)), 19: (2, (0, 1, 0))})
+    game.apply("attack 21>20")
+    game.apply("resist")
+    with scripted_dice(monkeypatch, [(6, 1), (10, 7), (12, 8)]):
+        game.apply("ally @0")
+    assert army(game, 19) == (2, (1, 0, 0)) and army(game, 21) == (0, (1, 0, 0))
+    assert phase(game) == "battle"

@@ -39,6 +39,7 @@ PHASE_TASKS = {
     "conquest": "conquer the destroyed settlement's place or raze it",
     "tribute": "give the {robber} a resource",
     "card_reply": "agree to the development-card trade or refuse it",
+    "alliance": "join the battle on one side with your armies next to it, or stay out",
 }
 CARD_OF_KIND = {"knight": KNIGHT, "roadbuilding": ROAD_BUILDING, "plenty": YEAR_OF_PLENTY, "monopoly": MONOPOLY}
 

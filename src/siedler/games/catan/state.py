@@ -41,6 +41,7 @@ BATTLE: Final = 13
 CONQUEST: Final = 14
 TRIBUTE: Final = 15
 CARD_REPLY: Final = 16
+ALLIANCE: Final = 17
 PHASE_NAMES = (
     "setup_settlement",
     "setup_road",
@@ -59,6 +60,7 @@ PHASE_NAMES = (
     "conquest",
     "tribute",
     "card_reply",
+    "alliance",
 )
 NOBODY: Final = -1
 #: Piece slots: ``pieces[seat * PIECE_KINDS + k]`` counts the pieces of kind ``k`` still in the supply.

@@ -17,6 +17,7 @@ Notation (added to docs/notation.md)::
     nuke F                    fire the nuke at hex F
     sellcard knight 1ore @2   offer seat 2 a knight for 1 ore; buycard knight 1ore @2: ask seat 2 for one
     agree | refuse            the answer of the seat addressed
+    ally @0 | neutral         a third player with armies next to a battle: join seat 0's side, or stay out
     end                       end the turn (in the combat phase)
 """
 
@@ -89,6 +90,8 @@ class SoldierActionSet:
         self.TRIBUTE = tuple(A("tribute", r) for r in range(NUM_RESOURCES))
         self.label_to_hex = {label: i for i, label in enumerate(topo.hex_labels)}
         self.AGREE, self.REFUSE = A("agree"), A("refuse")
+        self.ALLY = tuple(A("ally", p) for p in range(num_players))
+        self.NEUTRAL = A("neutral")
         #: CARD_TRADES[kind][to]: ((bundle, (trade per card...)), ...) grouped by what the current player pays
         #: (buycard) or asks (sellcard), so legal generation filters whole groups by the hand.
         self.BUNDLES = tuple(bundles(max_cards))
@@ -101,7 +104,7 @@ class SoldierActionSet:
         }
         self.canon: dict[Any, SoldierAction] = {}
         simple = (self.MARCH, self.FIGHT, self.END, self.RESIST, self.CAPITULATE, self.CONTINUE, self.CONQUER)
-        for a in (*simple, self.RAZE, self.RETREAT_STAY, self.AGREE, self.REFUSE):
+        for a in (*simple, self.RAZE, self.RETREAT_STAY, self.AGREE, self.REFUSE, self.NEUTRAL):
             self.canon[a] = a
         self.card_trade = {
             (a[0], a.card, a.bundle, a.to): a
@@ -172,6 +175,12 @@ class SoldierActionSet:
         if found is None:
             raise IllegalAction(f"a development card is traded for 1-{self.max_cards} resource cards")
         return found
+
+    def seat_word(self, word: str) -> int:
+        w = word.lstrip("@")
+        if not w.isdigit() or int(w) >= self.num_players:
+            raise IllegalAction(f"{word!r} is not a seat (seats are @0-@{self.num_players - 1})")
+        return int(w)
 
     def hex(self, word: str) -> int:
         label = word.upper()
@@ -283,6 +292,15 @@ OWN_KINDS = ActionKinds(
     ),
     _card_kind("sellcard"),
     _card_kind("buycard"),
+    ActionKind(
+        "ally",
+        ("seat",),
+        ("alliance",),
+        write=lambda a: f"ally @{a.seat}",
+        read=lambda s, args: s.ALLY[s.seat_word(_one(args, "ally"))],
+        reachable=False,  # three players' armies at one battle: rare in random play (the rule tests join)
+    ),
+    ActionKind("neutral", phases=("alliance",), reachable=False),
     ActionKind("agree", phases=("card_reply",)),
     ActionKind("refuse", phases=("card_reply",)),
 )

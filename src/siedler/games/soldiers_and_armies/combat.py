@@ -14,6 +14,7 @@ from typing import Any
 from siedler.core.actions import Action
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import (
+    ALLIANCE,
     BATTLE,
     CITIES,
     COMBAT,
@@ -105,8 +106,42 @@ class CombatMixin(ArmyMixin):
         self._emit("attack", {"seat": seat, "defender": defender, "from": node, "at": target, "allies": allies})
 
     def _do_resist(self, action: SoldierAction) -> None:
-        self._emit("resist", {"seat": self.battle[1]})
-        self._round()
+        """The battle begins; first every third player with an army next to the target is asked, in turn
+        order from the attacker, whether his armies join one side ("Bündnis", his consent) or stay out."""
+        seat, defender, target = self.battle[:3]
+        self._emit("resist", {"seat": defender})
+        n, ao, near = self.num_players, self.army_owner, self.board.topology.node_nodes[target]
+        self.allies = (-1,) * n
+        self.ally_pending = tuple(
+            p
+            for p in ((seat + i) % n for i in range(1, n))
+            if p != defender and not self.out[p] and any(ao[m] == p for m in near)
+        )
+        if self.ally_pending:
+            self.phase = ALLIANCE
+            self.to_act = self.ally_pending[0]
+        else:
+            self._round()
+
+    def _legal_alliance(self) -> tuple[Action, ...]:
+        s = self.soldier_set
+        return (s.ALLY[self.battle[0]], s.ALLY[self.battle[1]], s.NEUTRAL)
+
+    def _do_ally(self, action: SoldierAction) -> None:
+        self._answer_alliance(0 if action.seat == self.battle[0] else 1)
+
+    def _do_neutral(self, action: SoldierAction) -> None:
+        self._answer_alliance(-1)
+
+    def _answer_alliance(self, side: int) -> None:
+        seat = self.ally_pending[0]
+        self.allies = tuple(side if p == seat else s for p, s in enumerate(self.allies))
+        self._emit("alliance", {"seat": seat, "side": self.battle[side] if side >= 0 else None})
+        self.ally_pending = self.ally_pending[1:]
+        if self.ally_pending:
+            self.to_act = self.ally_pending[0]
+        else:
+            self._round()
 
     def _do_continue(self, action: SoldierAction) -> None:
         self._round()
@@ -125,6 +160,8 @@ class CombatMixin(ArmyMixin):
 
     def _end_battle(self) -> None:
         self.battle = ()
+        self.allies = ()
+        self.ally_pending = ()
         self.conquest = -1
         if not self.is_over:
             self.phase = COMBAT
@@ -142,8 +179,13 @@ class CombatMixin(ArmyMixin):
             defenders.append((target, False))
         elif kind == TARGET_BUILDING and self.node_owner[target] == defender:
             defenders.append((target, True))
+        near = self.board.topology.node_nodes[target]
         if defenders:
-            defenders += [(m, False) for m in self.board.topology.node_nodes[target] if ao[m] == defender]
+            defenders += [(m, False) for m in near if ao[m] == defender]
+        if attackers and defenders and any(s >= 0 for s in self.allies):
+            allies = self.allies
+            attackers += [(m, False) for m in near if ao[m] >= 0 and allies[ao[m]] == 0 and (m, False) not in attackers]
+            defenders += [(m, False) for m in near if ao[m] >= 0 and allies[ao[m]] == 1]
         return attackers, defenders
 
     def building_die(self, node: int) -> int:
@@ -173,6 +215,7 @@ class CombatMixin(ArmyMixin):
         won = a_best > d_best  # "Ein Unentschieden gilt immer als Niederlage des Angreifers."
         loser_at = d_at if won else a_at
         building = won and any(n == d_at and b for n, b in defenders)
+        loser = self.node_owner[loser_at] if building else self.army_owner[loser_at]
         loss = self._sacrifice_building(loser_at) if building else self._sacrifice_unit(loser_at)
         self._emit(
             "combat",
@@ -198,7 +241,7 @@ class CombatMixin(ArmyMixin):
                 return
             self._end_battle()
             return
-        self._check_annihilation(defender if won else seat, seat if won else defender)
+        self._check_annihilation(loser, seat if won else defender)
         if self.is_over:
             return
         attackers, defenders = self._members()

@@ -8,6 +8,7 @@ from siedler.core.errors import RecordError
 from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT
 from siedler.games.catan.state import (
+    ALLIANCE,
     BATTLE,
     CARD_REPLY,
     CITIES,
@@ -47,6 +48,8 @@ class SoldiersGame(SoldiersViewMixin):
         self.conquest = -1
         self.weak_cities = False
         self.card_offer = None
+        self.allies = ()
+        self.ally_pending = ()
         if self.variant:  # "Die Siegpunktkarten in den Entwicklungskarten bleiben im Spiel"
             self.dev_deck[VICTORY_POINT] += self.army_rules.variant_victory_point_cards
 
@@ -89,6 +92,8 @@ class SoldiersGame(SoldiersViewMixin):
             return (self.soldier_set.CONQUER, self.soldier_set.RAZE)
         if phase == TRIBUTE:
             return self._legal_tribute()
+        if phase == ALLIANCE:
+            return self._legal_alliance()
         if phase == CARD_REPLY:
             return self._legal_card_reply()
         return super()._generate_legal()

@@ -18,6 +18,20 @@ from .rules import PURCHASES, UNITS
 from .state import UNIT_KINDS
 
 OUT_NAMES = ("", "capitulated", "annihilated")
+#: The kinds whose label is a fixed phrase (``soldiers.label.<kind>``).
+SIMPLE_LABELS = (
+    "march",
+    "fight",
+    "end",
+    "resist",
+    "capitulate",
+    "continue",
+    "conquer",
+    "raze",
+    "agree",
+    "refuse",
+    "neutral",
+)
 
 
 class SoldiersViewMixin(CardTradeMixin):
@@ -46,6 +60,8 @@ class SoldiersViewMixin(CardTradeMixin):
             "target": "army" if kind == 0 else "building",
             "armies": list(self.battle[4:]),
             "conquest": self.conquest if self.conquest >= 0 else None,
+            "allies": {str(p): self.battle[s] for p, s in enumerate(self.allies) if s >= 0},
+            "waiting": list(self.ally_pending),
         }
 
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
@@ -101,6 +117,8 @@ class SoldiersViewMixin(CardTradeMixin):
             "conquest": self.conquest,
             "weak_cities": self.weak_cities,
             "card_offer": str(self.card_offer) if self.card_offer else None,
+            "allies": list(self.allies),
+            "ally_pending": list(self.ally_pending),
         }
         return data
 
@@ -141,6 +159,8 @@ class SoldiersViewMixin(CardTradeMixin):
         self.battle = tuple(int(x) for x in d["battle"])
         self.conquest = int(d["conquest"])
         self.weak_cities = bool(d["weak_cities"])
+        self.allies = tuple(int(x) for x in d["allies"])
+        self.ally_pending = tuple(self._imported_seat(x) for x in d["ally_pending"])
         self.card_offer = self.soldier_set.parse(str(d["card_offer"]).split()) if d["card_offer"] else None
 
     # ------------------------------------------------------------------ words
@@ -163,7 +183,21 @@ class SoldiersViewMixin(CardTradeMixin):
             card = text(f"catan.card.{DEV_CARDS[action.card]}", lang)
             to = self.players[action.to]
             return text(f"soldiers.label.{kind}", lang, card=card, bundle=bundle(action.bundle, lang, " + ", ""), to=to)
-        if kind in ("march", "fight", "end", "resist", "capitulate", "continue", "conquer", "raze", "agree", "refuse"):
+        if kind == "ally":
+            return text("soldiers.label.ally", lang, seat=self.players[action.seat])
+        if kind in (
+            "march",
+            "fight",
+            "end",
+            "resist",
+            "capitulate",
+            "continue",
+            "conquer",
+            "raze",
+            "agree",
+            "refuse",
+            "neutral",
+        ):
             return text(f"soldiers.label.{kind}", lang)
         if kind in ("recruit", "promote"):
             return text(
@@ -277,6 +311,10 @@ def describe_soldiers(kind: str, data: dict[str, Any], lang: str, players: tuple
         )
     if kind == "card_reply":
         return text("soldiers.log.agree" if data["agreed"] else "soldiers.log.refuse", lang, seat=who(data["seat"]))
+    if kind == "alliance":
+        if data["side"] is None:
+            return text("soldiers.log.neutral", lang, seat=who(data["seat"]))
+        return text("soldiers.log.ally", lang, seat=who(data["seat"]), side=who(data["side"]))
     if kind == "weak_cities":
         return text("soldiers.log.weak_cities", lang)
     return None

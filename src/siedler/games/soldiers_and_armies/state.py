@@ -51,6 +51,10 @@ class SoldiersState(CatanGame):
     conquest: int  # the intersection a destroyed settlement stood on, while the attacker decides
     weak_cities: bool  # the Variante's condition for weaker cities has been met
     card_offer: SoldierAction | None  # a development-card trade waiting for its answer
+    #: In a battle: per seat, the side a third player's armies joined (-1 none, 0 attacker, 1 defender);
+    #: ``()`` outside battles. ``ally_pending``: third players still to answer whether they join.
+    allies: tuple[int, ...]
+    ally_pending: tuple[int, ...]
     variant: bool
 
     def _copy_into(self, new: Self) -> None:
@@ -75,6 +79,8 @@ class SoldiersState(CatanGame):
         new.conquest = self.conquest
         new.weak_cities = self.weak_cities
         new.card_offer = self.card_offer
+        new.allies = self.allies
+        new.ally_pending = self.ally_pending
         new.variant = self.variant
 
     def _clear_armies(self) -> None:
