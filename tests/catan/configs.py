@@ -16,4 +16,6 @@ CONFIGS: list[tuple[str, dict[str, Any], tuple[int, ...]]] = [
     ("fishermen", {"board": "beginner", "max_offers": 0}, (4,)),
     ("resource-realms", {}, (3, 4)),
     ("base", {"harbormaster": True, "fishermen": True}, (3, 4)),
+    ("soldiers-and-armies", {}, (2, 4)),
+    ("soldiers-and-armies", {"harbormaster": True, "fishermen": True, "combat_variant": True}, (3,)),
 ]

@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from siedler.games.catan import CatanGame
 from siedler.games.catan.longest_road import longest_trail
+from siedler.games.soldiers_and_armies import SoldiersGame
+
+
+def deck_size(g: CatanGame, card: int) -> int:
+    """Cards of a kind in the game: the rules' deck, and Soldiers & Armies' Variante keeps the
+    victory-point cards its rules take out."""
+    if isinstance(g, SoldiersGame) and g.variant and card == 1:
+        return g.rules.deck[card] + g.army_rules.variant_victory_point_cards
+    return g.rules.deck[card]
 
 
 def check_conservation(g: CatanGame) -> None:
@@ -14,15 +23,21 @@ def check_conservation(g: CatanGame) -> None:
         assert g.bank[r] >= 0 and min(g.hands) >= 0
     for c in range(5):
         held = g.dev_deck[c] + g.dev_spent[c] + sum(g.dev_hand[p * 5 + c] for p in range(n))
-        assert held == g.rules.deck[c], f"development card {c}: {held} in deck, hands and played"
+        assert held == deck_size(g, c), f"development card {c}: {held} in deck, hands and played"
     assert sum(g.knights) == g.dev_spent[0]
 
 
 def recomputed_vp(g: CatanGame, seat: int) -> int:
-    """Victory points from the board and the cards, without the engine's running tallies."""
+    """Victory points from the board and the cards, without the engine's running tallies; in Soldiers &
+    Armies victory-point cards score nothing, and a player who left keeps the score he left with."""
+    cards = g.dev_hand[seat * 5 + 1]
+    if isinstance(g, SoldiersGame):
+        if g.out[seat]:
+            return g.final_vp[seat]
+        cards = 0
     buildings = sum(g.node_level[n] for n, o in enumerate(g.node_owner) if o == seat)
     awards = g.rules.award_points * ((g.longest_road == seat) + (g.largest_army == seat))
-    return buildings + awards + g.dev_hand[seat * 5 + 1] + g.extra_vp(seat)
+    return buildings + awards + cards + g.extra_vp(seat)
 
 
 def check_scores_and_awards(g: CatanGame) -> None:

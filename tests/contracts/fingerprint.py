@@ -34,6 +34,9 @@ CONFIGS: list[tuple[str, str, dict[str, Any], int]] = [
     ("resource-realms-4", "resource-realms", {}, 4),
     ("resource-realms-both-3", "resource-realms", {"harbormaster": True, "fishermen": True}, 3),
     ("deck-building", "deck-building", {}, 2),
+    ("soldiers-and-armies-3", "soldiers-and-armies", {}, 3),
+    ("soldiers-and-armies-both-4", "soldiers-and-armies", {"harbormaster": True, "fishermen": True}, 4),
+    ("soldiers-and-armies-variant-2", "soldiers-and-armies", {"combat_variant": True, "board": "beginner"}, 2),
 ]
 
 

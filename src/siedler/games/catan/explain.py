@@ -32,6 +32,14 @@ PHASE_TASKS = {
     "offer_reply": "accept or decline the trade offer",
     "offer_confirm": "confirm the trade with someone who accepted, or withdraw it",
     "over": "nothing: the game is over",
+    "movement": "move armies, or go on to the combat phase (fight)",
+    "combat": "attack, fire the nuke, or end the turn",
+    "defend": "resist the attack or capitulate",
+    "battle": "continue the battle or retreat",
+    "conquest": "conquer the destroyed settlement's place or raze it",
+    "tribute": "give the {robber} a resource",
+    "card_reply": "agree to the development-card trade or refuse it",
+    "alliance": "join the battle on one side with your armies next to it, or stay out",
 }
 CARD_OF_KIND = {"knight": KNIGHT, "roadbuilding": ROAD_BUILDING, "plenty": YEAR_OF_PLENTY, "monopoly": MONOPOLY}
 

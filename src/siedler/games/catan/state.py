@@ -32,6 +32,16 @@ ROAD_BUILDING: Final = 6
 OFFER_REPLY: Final = 7
 OFFER_CONFIRM: Final = 8
 OVER: Final = 9
+# Phases of Soldiers & Armies (its turn adds a movement and a combat phase and the decisions of a battle);
+# declared here so that every phase of the family has one name.
+MOVEMENT: Final = 10
+COMBAT: Final = 11
+DEFEND: Final = 12
+BATTLE: Final = 13
+CONQUEST: Final = 14
+TRIBUTE: Final = 15
+CARD_REPLY: Final = 16
+ALLIANCE: Final = 17
 PHASE_NAMES = (
     "setup_settlement",
     "setup_road",
@@ -43,6 +53,14 @@ PHASE_NAMES = (
     "offer_reply",
     "offer_confirm",
     "over",
+    "movement",
+    "combat",
+    "defend",
+    "battle",
+    "conquest",
+    "tribute",
+    "card_reply",
+    "alliance",
 )
 NOBODY: Final = -1
 #: Piece slots: ``pieces[seat * PIECE_KINDS + k]`` counts the pieces of kind ``k`` still in the supply.

@@ -1,0 +1,512 @@
+"""The combat phase: battles round by round, alliances, conquest, the robber, the nuke, capitulation and
+complete annihilation.
+
+Every die is drawn from the game's generator through ``_roll_die`` and logged as a public event.
+Alliances are the rule set's simpler ruling (docs/rules/soldiers-and-armies.md): a player's own armies one
+intersection from the target fight together, each rolling its die, the best roll counting; armies of other
+players do not join.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from siedler.core.actions import Action
+from siedler.games.catan.rules import NUM_RESOURCES
+from siedler.games.catan.state import (
+    ALLIANCE,
+    BATTLE,
+    CITIES,
+    COMBAT,
+    CONQUEST,
+    DEFEND,
+    NUM_DEV_CARDS,
+    PIECE_KINDS,
+    ROADS,
+    ROBBER,
+    SETTLEMENTS,
+    TRIBUTE,
+)
+
+from .actions import ROBBER_TARGET, STAY, SoldierAction
+from .armies import ArmyMixin
+from .rules import UNITS
+from .state import ANNIHILATED, CAPITULATED, IN_GAME, TARGET_ARMY, TARGET_BUILDING, UNIT_KINDS
+
+#: A member of a side in a battle: (intersection, whether it is a building rather than an army).
+Member = tuple[int, bool]
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+class CombatMixin(ArmyMixin):
+    def _roll_die(self, sides: int) -> int:
+        """One combat die with ``sides`` sides, from the game's generator (tests replay fixed dice by
+        replacing this method on the class)."""
+        return self.rng.below(sides) + 1
+
+    # ------------------------------------------------------------------ what may be attacked
+    def _targets(self, seat: int, node: int) -> list[int]:
+        """Intersections next to the army at ``node`` holding another player's army, or another player's
+        building that no army of his covers."""
+        no, ao = self.node_owner, self.army_owner
+        return [
+            m
+            for m in self.board.topology.node_nodes[node]
+            if (ao[m] >= 0 and ao[m] != seat) or (ao[m] < 0 and no[m] >= 0 and no[m] != seat)
+        ]
+
+    def _legal_combat(self) -> tuple[Action, ...]:
+        seat, s = self.current, self.soldier_set
+        acts: list[Action] = [s.END]
+        robber_nodes = self.board.topology.hex_nodes[self.robber] if self.robber >= 0 else ()
+        for node in self.armies_of(seat):
+            acts.extend(s.ATTACK[(node, m)] for m in self._targets(seat, node))
+            if not self.robber_fought and node in robber_nodes:
+                acts.append(s.ATTACK[(node, ROBBER_TARGET)])
+        at = self.nuke_node[seat]
+        if at >= 0:
+            topo = self.board.topology
+            near = [topo.hexes[h] for h in topo.node_hexes[at]]
+            reach = self.army_rules.nuke_range
+            for h, xy in enumerate(topo.hexes):
+                if not self.nuked[h] and min(hex_distance(xy, c) for c in near) <= reach:
+                    acts.append(s.NUKE[h])
+        return tuple(acts)
+
+    def _legal_battle(self) -> tuple[Action, ...]:
+        s = self.soldier_set
+        seat, lead = self.battle[0], self.battle[4]
+        if self.army_owner[lead] != seat:  # the leading army fell: the others fight on or withdraw with it
+            return (s.CONTINUE, s.RETREAT_STAY)
+        places = [
+            m
+            for m in self.board.topology.node_nodes[lead]
+            if self.army_owner[m] < 0 and self.node_owner[m] in (-1, seat) and not self._targets(seat, m)
+        ]
+        return (s.CONTINUE, *(s.RETREAT[m] for m in places)) if places else (s.CONTINUE, s.RETREAT_STAY)
+
+    # ------------------------------------------------------------------ starting a battle
+    def _do_attack(self, action: SoldierAction) -> None:
+        seat, node, target = self.current, action.at, action.dest
+        if target == ROBBER_TARGET:
+            self._fight_robber(seat, node)
+            return
+        defender = self.army_owner[target]
+        kind = TARGET_ARMY
+        if defender < 0:
+            defender, kind = self.node_owner[target], TARGET_BUILDING
+        allies = [m for m in self.board.topology.node_nodes[target] if m != node and self.army_owner[m] == seat]
+        self.battle = (seat, defender, target, kind, node, *allies)
+        self.phase = DEFEND
+        self.to_act = defender
+        self._emit("attack", {"seat": seat, "defender": defender, "from": node, "at": target, "allies": allies})
+
+    def _do_resist(self, action: SoldierAction) -> None:
+        """The battle begins; first every third player with an army next to the target is asked, in turn
+        order from the attacker, whether his armies join one side ("Bündnis", his consent) or stay out."""
+        seat, defender, target = self.battle[:3]
+        self._emit("resist", {"seat": defender})
+        n, ao, near = self.num_players, self.army_owner, self.board.topology.node_nodes[target]
+        self.allies = (-1,) * n
+        self.ally_pending = tuple(
+            p
+            for p in ((seat + i) % n for i in range(1, n))
+            if p != defender and not self.out[p] and any(ao[m] == p for m in near)
+        )
+        if self.ally_pending:
+            self.phase = ALLIANCE
+            self.to_act = self.ally_pending[0]
+        else:
+            self._round()
+
+    def _legal_alliance(self) -> tuple[Action, ...]:
+        s = self.soldier_set
+        return (s.ALLY[self.battle[0]], s.ALLY[self.battle[1]], s.NEUTRAL)
+
+    def _do_ally(self, action: SoldierAction) -> None:
+        self._answer_alliance(0 if action.seat == self.battle[0] else 1)
+
+    def _do_neutral(self, action: SoldierAction) -> None:
+        self._answer_alliance(-1)
+
+    def _answer_alliance(self, side: int) -> None:
+        seat = self.ally_pending[0]
+        self.allies = tuple(side if p == seat else s for p, s in enumerate(self.allies))
+        self._emit("alliance", {"seat": seat, "side": self.battle[side] if side >= 0 else None})
+        self.ally_pending = self.ally_pending[1:]
+        if self.ally_pending:
+            self.to_act = self.ally_pending[0]
+        else:
+            self._round()
+
+    def _do_continue(self, action: SoldierAction) -> None:
+        self._round()
+
+    def _do_retreat(self, action: SoldierAction) -> None:
+        seat, lead, dest = self.battle[0], self.battle[4], action.at
+        if dest != STAY:
+            base_from, base_to = lead * UNIT_KINDS, dest * UNIT_KINDS
+            for u in range(UNIT_KINDS):
+                self.units[base_to + u] = self.units[base_from + u]
+                self.units[base_from + u] = 0
+            self.army_owner[dest], self.army_owner[lead] = seat, -1
+            self.moved[dest], self.moved[lead] = self.moved[lead], 0
+        self._emit("retreat", {"seat": seat, "from": lead, "to": dest})
+        self._end_battle()
+
+    def _end_battle(self) -> None:
+        self.battle = ()
+        self.allies = ()
+        self.ally_pending = ()
+        self.conquest = -1
+        if not self.is_over:
+            self.phase = COMBAT
+            self.to_act = self.current
+            if self.out[self.current]:  # the attacker lost his last possession
+                self._do_end(self.soldier_set.END)
+
+    # ------------------------------------------------------------------ one round
+    def _members(self) -> tuple[list[Member], list[Member]]:
+        seat, defender, target, kind = self.battle[:4]
+        ao = self.army_owner
+        attackers: list[Member] = [(n, False) for n in self.battle[4:] if ao[n] == seat]
+        defenders: list[Member] = []
+        if kind == TARGET_ARMY and ao[target] == defender:
+            defenders.append((target, False))
+        elif kind == TARGET_BUILDING and self.node_owner[target] == defender:
+            defenders.append((target, True))
+        near = self.board.topology.node_nodes[target]
+        if defenders:
+            defenders += [(m, False) for m in near if ao[m] == defender]
+        if attackers and defenders and any(s >= 0 for s in self.allies):
+            allies = self.allies
+            attackers += [(m, False) for m in near if ao[m] >= 0 and allies[ao[m]] == 0 and (m, False) not in attackers]
+            defenders += [(m, False) for m in near if ao[m] >= 0 and allies[ao[m]] == 1]
+        return attackers, defenders
+
+    def building_die(self, node: int) -> int:
+        a = self.army_rules
+        if self.node_level[node] == 1:
+            return a.settlement_die
+        return a.variant_city_die if self.weak_cities else a.city_die
+
+    def _roll_side(self, members: list[Member]) -> tuple[list[list[int]], int, int]:
+        """Each member's roll as ``[node, sides, roll, bonus]``, the best total and the member rolling it."""
+        rolls, best, best_at = [], -1, -1
+        for node, is_building in members:
+            sides = self.building_die(node) if is_building else self.army_die(node)
+            bonus = self.walls[node] if is_building else 0
+            roll = self._roll_die(sides)
+            rolls.append([node, sides, roll, bonus])
+            if roll + bonus > best:
+                best, best_at = roll + bonus, node
+        return rolls, best, best_at
+
+    def _round(self) -> None:
+        self._check_weak_cities()
+        seat, defender, target = self.battle[:3]
+        attackers, defenders = self._members()
+        a_rolls, a_best, a_at = self._roll_side(attackers)
+        d_rolls, d_best, d_at = self._roll_side(defenders)
+        won = a_best > d_best  # "Ein Unentschieden gilt immer als Niederlage des Angreifers."
+        loser_at = d_at if won else a_at
+        building = won and any(n == d_at and b for n, b in defenders)
+        loser = self.node_owner[loser_at] if building else self.army_owner[loser_at]
+        loss = self._sacrifice_building(loser_at) if building else self._sacrifice_unit(loser_at)
+        self._emit(
+            "combat",
+            {
+                "seat": seat,
+                "defender": defender,
+                "at": target,
+                "attack": a_rolls,
+                "defence": d_rolls,
+                "won": won,
+                "loser_at": loser_at,
+                "loss": loss,
+            },
+        )
+        if loss == "settlement" and won:
+            self._check_annihilation(defender, seat)
+            if self.is_over:
+                return
+            if self.pieces[seat * PIECE_KINDS + SETTLEMENTS] and not self.out[seat]:
+                self.phase = CONQUEST
+                self.conquest = target
+                self.to_act = seat
+                return
+            self._end_battle()
+            return
+        self._check_annihilation(loser, seat if won else defender)
+        if self.is_over:
+            return
+        attackers, defenders = self._members()
+        if not attackers or not defenders:
+            self._end_battle()
+        else:
+            self.phase = BATTLE
+            self.to_act = seat
+
+    def _sacrifice_unit(self, node: int) -> str:
+        """The army at ``node`` loses a level: "zuerst alle Artillerie-Einheiten ..., dann alle
+        Kavallerie-Einheiten und dann erst kommen die Infanterie-Einheiten aus dem Spiel". A unit whose
+        lower piece is not in its owner's supply leaves the board instead. Returns the unit that lost."""
+        seat, base = self.army_owner[node], node * UNIT_KINDS
+        units, supply = self.units, self.unit_supply
+        for u in (2, 1, 0):
+            if units[base + u]:
+                units[base + u] -= 1
+                supply[seat * UNIT_KINDS + u] += 1
+                if u and supply[seat * UNIT_KINDS + u - 1]:
+                    units[base + u - 1] += 1
+                    supply[seat * UNIT_KINDS + u - 1] -= 1
+                if not any(units[base : base + UNIT_KINDS]):
+                    self.army_owner[node] = -1
+                    self.moved[node] = 0
+                return UNITS[u]
+        return ""
+
+    def _sacrifice_building(self, node: int) -> str:
+        """A building is first turned upside down, a turned one downgraded a level. Returns ``turned``,
+        ``city`` (now a settlement) or ``settlement`` (destroyed)."""
+        if not self.turned[node]:
+            self.turned[node] = 1
+            return "turned"
+        if self.node_level[node] == 2 and self._city_to_settlement(node):
+            return "city"
+        if self.node_owner[node] >= 0:
+            self._remove_building(node)
+        return "settlement"
+
+    def _check_weak_cities(self) -> None:
+        """The Variante: once every player in the game has at least 5 points, cities defend with a d10."""
+        if not self.variant or self.weak_cities:
+            return
+        points = self.public_points()
+        needed = self.army_rules.variant_city_points
+        if all(points[p] >= needed for p in range(self.num_players) if not self.out[p]):
+            self.weak_cities = True
+            self._emit("weak_cities", {})
+
+    # ------------------------------------------------------------------ conquest
+    def _do_conquer(self, action: SoldierAction) -> None:
+        seat, loser, node = self.battle[0], self.battle[1], self.conquest
+        self._place_settlement(seat, node)
+        taken = self._take_cut_off_roads(seat, loser, node)
+        self._emit("conquer", {"seat": seat, "victim": loser, "at": node, "roads": taken})
+        self._end_battle()
+        self._check_win(seat)
+
+    def _do_raze(self, action: SoldierAction) -> None:
+        self._emit("raze", {"seat": self.battle[0], "at": self.conquest})
+        self._end_battle()
+
+    def _take_cut_off_roads(self, seat: int, loser: int, node: int) -> list[str]:
+        """The loser's roads at ``node`` that no longer reach one of his buildings, with the rest of their
+        network: "alle angrenzenden Straßen ..., die nun ohne Verbindung zu einer gleichfarbigen Siedlung /
+        Stadt sind". As many as the conqueror has road pieces for."""
+        topo = self.board.topology
+        eo, no = self.edge_owner, self.node_owner
+        taken: list[int] = []
+        for start in topo.node_edges[node]:
+            if eo[start] != loser or start in taken:
+                continue
+            piece, seen_nodes, connected = [start], {node}, False
+            frontier = [n for n in topo.edge_nodes[start] if n != node]
+            while frontier:
+                v = frontier.pop()
+                if v in seen_nodes:
+                    continue
+                seen_nodes.add(v)
+                if no[v] == loser:
+                    connected = True
+                    break
+                if no[v] >= 0:
+                    continue  # another player's building cuts the network here
+                for e in topo.node_edges[v]:
+                    if eo[e] == loser and e not in piece:
+                        piece.append(e)
+                        frontier.extend(n for n in topo.edge_nodes[e] if n not in seen_nodes)
+            if not connected:
+                taken.extend(piece)
+        moved: list[str] = []
+        for e in taken:
+            if not self.pieces[seat * PIECE_KINDS + ROADS]:
+                break
+            self._hand_road(e, loser, seat)
+            moved.append(topo.edge_label(e))
+        self._recount_roads()
+        return moved
+
+    def _hand_road(self, e: int, loser: int, seat: int) -> None:
+        self.edge_owner[e] = seat
+        self.roads[loser] = tuple(x for x in self.roads[loser] if x != e)
+        self.roads[seat] = (*self.roads[seat], e)
+        self.pieces[loser * PIECE_KINDS + ROADS] += 1
+        self.pieces[seat * PIECE_KINDS + ROADS] -= 1
+
+    # ------------------------------------------------------------------ the robber
+    def _fight_robber(self, seat: int, node: int) -> None:
+        """One round against the robber ("der Räuber ... mit einem W6"); a tie is the army's loss."""
+        self.robber_fought = True
+        sides = self.army_die(node)
+        roll, robber_roll = self._roll_die(sides), self._roll_die(self.army_rules.robber_die)
+        won = roll > robber_roll
+        self._emit(
+            "robber_fight",
+            {"seat": seat, "from": node, "sides": sides, "roll": roll, "robber": robber_roll, "won": won},
+        )
+        if won:
+            self.robber_return = COMBAT
+            self.phase = ROBBER
+        elif any(self.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]):
+            self.phase = TRIBUTE
+
+    def _legal_tribute(self) -> tuple[Action, ...]:
+        seat, hands = self.current, self.hands
+        return tuple(self.soldier_set.TRIBUTE[r] for r in range(NUM_RESOURCES) if hands[seat * NUM_RESOURCES + r])
+
+    def _do_tribute(self, action: SoldierAction) -> None:
+        seat, r = self.current, action.resource
+        self.hands[seat * NUM_RESOURCES + r] -= 1
+        self.bank[r] += 1
+        self._emit("tribute", {"seat": seat, "resource": r})
+        self.phase = COMBAT
+
+    # ------------------------------------------------------------------ the nuke
+    def _do_nuke(self, action: SoldierAction) -> None:
+        """ "Alle an diesem Feld stehenden Siedlungen und Städte werden um eine Stufe abgewertet, d. h. eine
+        Stadt mit Stadtmauern verliert eine Mauer, eine Stadt ohne Stadtmauer wird zur Siedlung, eine
+        Siedlung wird entfernt." Units are not affected."""
+        seat, h = self.current, action.hex
+        self.nuke_node[seat] = -1
+        self.nuked[h] = 1
+        hits: list[list[Any]] = []
+        victims: list[int] = []
+        for node in self.board.topology.hex_nodes[h]:
+            owner = self.node_owner[node]
+            if owner < 0:
+                continue
+            if self.node_level[node] == 2 and self.walls[node]:
+                self.walls[node] -= 1
+                self.wall_supply[owner] += 1
+                hits.append([node, owner, "wall"])
+            elif self.node_level[node] == 2:
+                hits.append([node, owner, "city" if self._city_to_settlement(node) else "settlement"])
+            else:
+                self._remove_building(node)
+                hits.append([node, owner, "settlement"])
+            victims.append(owner)
+        self._emit("nuke", {"seat": seat, "hex": action.label, "hits": hits})
+        for owner in sorted(set(victims)):
+            self._check_annihilation(owner, seat)
+        if not self.is_over and self.out[seat]:
+            self._do_end(self.soldier_set.END)
+
+    # ------------------------------------------------------------------ leaving the game
+    def _do_capitulate(self, action: SoldierAction) -> None:
+        """ "Kapituliert ein Spieler, so hat er alle seine Siedlungen / Städte, Straßen / Schiffe, Rohstoff- /
+        Entwicklungs- / Fortschrittskarten sowie militärischen Einheiten einem anderen Spieler (dem
+        Angreifer) zu übergeben und erhält die Hälfte seiner aktuellen Siegpunktzahl (eventuell aufrunden)."
+        Pieces the attacker has no room for in his supply leave the board."""
+        seat, loser = self.battle[0], self.battle[1]
+        self.final_vp[loser] = (self.total_vp(loser) + 1) // 2
+        self.out[loser] = CAPITULATED
+        self._emit("capitulate", {"seat": loser, "to": seat, "score": self.final_vp[loser]})
+        self._hand_over_buildings(loser, seat)
+        for e in list(self.roads[loser]):
+            if self.pieces[seat * PIECE_KINDS + ROADS]:
+                self._hand_road(e, loser, seat)
+            else:
+                self._drop_road(e, loser)
+        self._hand_over_armies(loser, seat)
+        self._hand_over_cards(loser, seat)
+        self._refresh_rates(seat)
+        self._recount_roads()
+        self._award_changes()
+        self.battle = ()
+        self._last_one_standing()
+        if not self.is_over:
+            self._end_battle()
+            self._check_win(seat)
+
+    def _hand_over_buildings(self, loser: int, seat: int) -> None:
+        pieces = self.pieces
+        for node in sorted(self.buildings[loser]):
+            level, walls = self.node_level[node], self.walls[node]
+            self._remove_building(node)
+            if level == 2 and pieces[seat * PIECE_KINDS + CITIES]:
+                self._place_settlement(seat, node)
+                self.node_level[node] = 2
+                pieces[seat * PIECE_KINDS + SETTLEMENTS] += 1
+                pieces[seat * PIECE_KINDS + CITIES] -= 1
+                self.vp[seat] += 1
+                kept = min(walls, self.wall_supply[seat])
+                self.walls[node] = kept
+                self.wall_supply[seat] -= kept
+            elif pieces[seat * PIECE_KINDS + SETTLEMENTS]:
+                self._place_settlement(seat, node)
+
+    def _hand_over_armies(self, loser: int, seat: int) -> None:
+        supply = self.unit_supply
+        for node in self.armies_of(loser):
+            base = node * UNIT_KINDS
+            self.army_owner[node] = -1
+            for u in range(UNIT_KINDS):
+                n = self.units[base + u]
+                supply[loser * UNIT_KINDS + u] += n
+                kept = min(n, supply[seat * UNIT_KINDS + u])
+                self.units[base + u] = kept
+                supply[seat * UNIT_KINDS + u] -= kept
+            if any(self.units[base : base + UNIT_KINDS]):
+                self.army_owner[node] = seat
+            self.moved[node] = 0
+        if self.nuke_node[loser] >= 0 and self.nuke_node[seat] < 0:
+            self.nuke_node[seat] = self.nuke_node[loser]
+        self.nuke_node[loser] = -1
+
+    def _hand_over_cards(self, loser: int, to: int) -> None:
+        """Resource and development cards to ``to`` (none to the bank: the totals stay)."""
+        moved = [0] * NUM_RESOURCES
+        for r in range(NUM_RESOURCES):
+            moved[r] = self.hands[loser * NUM_RESOURCES + r]
+            self.hands[to * NUM_RESOURCES + r] += moved[r]
+            self.hands[loser * NUM_RESOURCES + r] = 0
+        cards = 0
+        for c in range(NUM_DEV_CARDS):
+            cards += self.dev_hand[loser * NUM_DEV_CARDS + c]
+            self.dev_hand[to * NUM_DEV_CARDS + c] += self.dev_hand[loser * NUM_DEV_CARDS + c]
+            self.dev_hand[loser * NUM_DEV_CARDS + c] = 0
+        self._emit("cards_taken", {"seat": to, "victim": loser, "resources": sum(moved), "dev_cards": cards})
+
+    def _drop_road(self, e: int, seat: int) -> None:
+        self.edge_owner[e] = -1
+        self.roads[seat] = tuple(x for x in self.roads[seat] if x != e)
+        self.pieces[seat * PIECE_KINDS + ROADS] += 1
+
+    def _check_annihilation(self, seat: int, by: int) -> None:
+        """ "Besitzt ein Spieler keine Siedlungen und militärischen Einheiten mehr, so gilt dies als
+        „komplette Vernichtung“": he leaves with no points, and whoever destroyed his last possession takes
+        his resource and development cards. His roads leave the board."""
+        if seat < 0 or self.out[seat] != IN_GAME or self.buildings[seat]:
+            return
+        if seat in self.army_owner or self.nuke_node[seat] >= 0:
+            return
+        self.out[seat] = ANNIHILATED
+        self.final_vp[seat] = 0
+        self._emit("annihilated", {"seat": seat, "by": by})
+        for e in list(self.roads[seat]):
+            self._drop_road(e, seat)
+        self._hand_over_cards(seat, by)
+        self._recount_roads()
+        self._last_one_standing()
+
+    def _last_one_standing(self) -> None:
+        """ "Ein Spieler bleibt als einziger noch im Spiel." wins."""
+        left = [p for p in range(self.num_players) if self.out[p] == IN_GAME]
+        if len(left) == 1 and not self.is_over:
+            self._finish(left[0])

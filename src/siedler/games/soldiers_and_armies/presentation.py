@@ -1,0 +1,346 @@
+"""Soldiers & Armies in words and data: the view (armies, walls, turned buildings, nuked hexes, the battle),
+the exported state and its import, the log and the action labels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from siedler.core.actions import Action
+from siedler.core.errors import RecordError
+from siedler.core.i18n import namespace, text
+from siedler.games.catan.rules import DEV_CARDS, RESOURCES
+from siedler.games.catan.state import MAIN, PHASE_NAMES
+from siedler.games.catan.words import bundle
+
+from .actions import RECRUITS, SoldierAction, soldier_action_set
+from .cards import CardTradeMixin
+from .rules import PURCHASES, UNITS
+from .state import UNIT_KINDS
+
+OUT_NAMES = ("", "capitulated", "annihilated")
+#: The kinds whose label is a fixed phrase (``soldiers.label.<kind>``).
+SIMPLE_LABELS = (
+    "march",
+    "fight",
+    "end",
+    "resist",
+    "capitulate",
+    "continue",
+    "conquer",
+    "raze",
+    "agree",
+    "refuse",
+    "neutral",
+)
+
+
+class SoldiersViewMixin(CardTradeMixin):
+    # ------------------------------------------------------------------ views
+    def _armies(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "at": node,
+                "owner": owner,
+                "units": dict(zip(UNITS, self.units[node * UNIT_KINDS : node * UNIT_KINDS + UNIT_KINDS], strict=True)),
+                "die": self.army_die(node),
+                "moved": self.moved[node],
+            }
+            for node, owner in enumerate(self.army_owner)
+            if owner >= 0
+        ]
+
+    def _battle_view(self) -> dict[str, Any] | None:
+        if not self.battle:
+            return None
+        seat, defender, target, kind = self.battle[:4]
+        return {
+            "attacker": seat,
+            "defender": defender,
+            "at": target,
+            "target": "army" if kind == 0 else "building",
+            "armies": list(self.battle[4:]),
+            "conquest": self.conquest if self.conquest >= 0 else None,
+            "allies": {str(p): self.battle[s] for p, s in enumerate(self.allies) if s >= 0},
+            "waiting": list(self.ally_pending),
+        }
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        data = super()._view_extra(seat)
+        topo = self.board.topology
+        data["soldiers"] = {
+            "armies": self._armies(),
+            "walls": {str(n): w for n, w in enumerate(self.walls) if w},
+            "turned": [n for n, t in enumerate(self.turned) if t],
+            "nuked": [topo.hex_labels[h] for h, x in enumerate(self.nuked) if x],
+            "nukes": {str(p): n for p, n in enumerate(self.nuke_node) if n >= 0},
+            "battle": self._battle_view(),
+            "robber_fought": self.robber_fought,
+            "free_card": self.phase == MAIN and self._free_card_allowed(self.current),
+            "costs": {name: dict(zip(RESOURCES, self.army_rules.costs[name], strict=True)) for name in PURCHASES},
+            "weak_cities": self.weak_cities,
+            "card_offer": str(self.card_offer) if self.card_offer else None,
+        }
+        if self.is_over:  # players who left keep the score they left with
+            scores = self.scores()
+            data["final"] = [
+                {"seat": p, "name": self.players[p], "vp": scores[p], "vp_cards": self.dev_hand[p * 5 + 1]}
+                for p in range(self.num_players)
+            ]
+        return data
+
+    def _player_extra(self, seat: int) -> dict[str, Any]:
+        data = super()._player_extra(seat)
+        base = seat * UNIT_KINDS
+        data["units_left"] = dict(zip(UNITS, self.unit_supply[base : base + UNIT_KINDS], strict=True))
+        data["walls_left"] = self.wall_supply[seat]
+        data["nukes_left"] = self.nukes_left[seat]
+        data["out"] = OUT_NAMES[self.out[seat]] or None
+        if self.out[seat]:
+            data["final_vp"] = self.final_vp[seat]
+        return data
+
+    # ------------------------------------------------------------------ the exported state
+    def _export_extra(self) -> dict[str, Any]:
+        data = super()._export_extra()
+        topo = self.board.topology
+        data["soldiers"] = {
+            "armies": [[a["at"], a["owner"], *a["units"].values(), a["moved"]] for a in self._armies()],
+            "walls": [[n, w] for n, w in enumerate(self.walls) if w],
+            "turned": [n for n, t in enumerate(self.turned) if t],
+            "nuked": [topo.hex_labels[h] for h, x in enumerate(self.nuked) if x],
+            "nukes": [[n, left] for n, left in zip(self.nuke_node, self.nukes_left, strict=True)],
+            "out": list(self.out),
+            "final_vp": list(self.final_vp),
+            "purchased": self.purchased,
+            "robber_fought": self.robber_fought,
+            "battle": list(self.battle),
+            "conquest": self.conquest,
+            "weak_cities": self.weak_cities,
+            "card_offer": str(self.card_offer) if self.card_offer else None,
+            "allies": list(self.allies),
+            "ally_pending": list(self.ally_pending),
+        }
+        return data
+
+    def _import_extra(self, data: dict[str, Any]) -> None:
+        super()._import_extra(data)
+        d, n = data["soldiers"], self.num_players
+        self.soldier_set = soldier_action_set(self.board.topology, n, self.options["offer_max_cards"])
+        self._clear_armies()
+        for node, owner, inf, cav, art, moved in d["armies"]:
+            node, owner = int(node), self._imported_seat(owner)
+            if self.army_owner[node] >= 0 or min(inf, cav, art) < 0 or not inf + cav + art:
+                raise RecordError(f"army at {node} is listed twice or holds no units")
+            self.army_owner[node] = owner
+            for u, count in enumerate((inf, cav, art)):
+                self.units[node * UNIT_KINDS + u] = int(count)
+                self.unit_supply[owner * UNIT_KINDS + u] -= int(count)
+            self.moved[node] = int(moved)
+        for node, w in d["walls"]:
+            node, owner = int(node), self.node_owner[int(node)]
+            if owner < 0 or self.node_level[node] != 2 or not 0 < int(w) <= self.army_rules.walls_per_city:
+                raise RecordError(f"walls at {node} stand under no city or are too many")
+            self.walls[node] = int(w)
+            self.wall_supply[owner] -= int(w)
+        for node in d["turned"]:
+            if self.node_owner[int(node)] < 0:
+                raise RecordError(f"no building at {node} to be turned")
+            self.turned[int(node)] = 1
+        for label in d["nuked"]:
+            self.nuked[self.action_set.label_to_hex[label]] = 1
+        self.nuke_node = [int(x) for x, _ in d["nukes"]]
+        self.nukes_left = [int(left) for _, left in d["nukes"]]
+        if min(self.unit_supply) < 0 or min(self.wall_supply) < 0 or len(self.nuke_node) != n:
+            raise RecordError("a player has more units or walls on the board than the game provides")
+        self.out = [int(x) for x in d["out"]]
+        self.final_vp = [int(x) for x in d["final_vp"]]
+        self.purchased = bool(d["purchased"])
+        self.robber_fought = bool(d["robber_fought"])
+        self.battle = tuple(int(x) for x in d["battle"])
+        self.conquest = int(d["conquest"])
+        self.weak_cities = bool(d["weak_cities"])
+        self.allies = tuple(int(x) for x in d["allies"])
+        self.ally_pending = tuple(self._imported_seat(x) for x in d["ally_pending"])
+        self.card_offer = self.soldier_set.parse(str(d["card_offer"]).split()) if d["card_offer"] else None
+
+    # ------------------------------------------------------------------ words
+    def render_text(self, seat: int | None = None, lang: str = "en") -> str:
+        return f"{super().render_text(seat, lang)}\n{soldiers_text(self.view(seat), lang)}"
+
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
+        words = describe_soldiers(kind, data, lang, self.players, self.robber_name(lang))
+        return words if words is not None else super().describe(kind, data, lang)
+
+    def action_label(self, action: Action, lang: str = "en") -> str:
+        kind = action[0]
+        if kind == "settle" and PHASE_NAMES[self.phase] == "setup_settlement" and self.setup_step >= self.num_players:
+            return text("soldiers.label.found_city", lang, action[1])
+        if kind == "buy":
+            return text("soldiers.label.buy", lang)
+        if not isinstance(action, SoldierAction):
+            return super().action_label(action, lang)
+        if kind in ("sellcard", "buycard"):
+            card = text(f"catan.card.{DEV_CARDS[action.card]}", lang)
+            to = self.players[action.to]
+            return text(f"soldiers.label.{kind}", lang, card=card, bundle=bundle(action.bundle, lang, " + ", ""), to=to)
+        if kind == "ally":
+            return text("soldiers.label.ally", lang, seat=self.players[action.seat])
+        if kind in (
+            "march",
+            "fight",
+            "end",
+            "resist",
+            "capitulate",
+            "continue",
+            "conquer",
+            "raze",
+            "agree",
+            "refuse",
+            "neutral",
+        ):
+            return text(f"soldiers.label.{kind}", lang)
+        if kind in ("recruit", "promote"):
+            return text(
+                f"soldiers.label.{kind}", lang, unit=text(f"soldiers.unit.{RECRUITS[action.unit]}", lang), at=action.at
+            )
+        if kind in ("wall", "upgrade"):
+            return text(f"soldiers.label.{kind}", lang, at=action.at)
+        if kind == "move":
+            way = self._reach(self.current, action.at).get(action.dest, [])
+            paid = self._move_cost_steps(action.at, len(way))
+            return text("soldiers.label.move", lang, at=action.at, to=action.dest, steps=len(way), paid=paid)
+        if kind == "attack":
+            if action.dest < 0:
+                return text("soldiers.label.attack_robber", lang, at=action.at, robber=self.robber_name(lang))
+            return text("soldiers.label.attack", lang, at=action.at, to=action.dest)
+        if kind == "retreat":
+            return text("soldiers.label.retreat" if action.at >= 0 else "soldiers.label.stay", lang, at=action.at)
+        if kind == "tribute":
+            return text(
+                "soldiers.label.tribute", lang, resource=text(f"catan.resource.{RESOURCES[action.resource]}", lang)
+            )
+        if kind == "nuke":
+            return text("soldiers.label.nuke", lang, hex=action.label)
+        return str(action)
+
+
+def describe_soldiers(kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...], robber: str) -> str | None:
+    """A Soldiers & Armies event in words, or ``None`` for an event of the shared mechanics."""
+
+    def who(seat: Any) -> str:
+        return players[int(seat)] if seat is not None and int(seat) >= 0 else text("catan.word.nobody", lang)
+
+    def unit(u: int) -> str:
+        return text(f"soldiers.unit.{RECRUITS[u]}", lang)
+
+    if kind == "recruit":
+        return text("soldiers.log.recruit", lang, seat=who(data["seat"]), unit=unit(data["unit"]), at=data["at"])
+    if kind in ("wall", "retreat", "raze", "resist"):
+        return text(f"soldiers.log.{kind}", lang, seat=who(data["seat"]), at=data.get("at"), to=data.get("to"))
+    if kind == "upgrade":
+        return text("soldiers.log.upgrade", lang, seat=who(data["seat"]), unit=unit(data["unit"]), at=data["at"])
+    if kind == "phase":
+        return text(f"soldiers.log.phase_{data['phase']}", lang, seat=who(data["seat"]))
+    if kind == "move":
+        way = "-".join(str(n) for n in [data["from"], *data["way"]])
+        return text("soldiers.log.move", lang, seat=who(data["seat"]), way=way, paid=data["paid"])
+    if kind == "attack":
+        return text("soldiers.log.attack", lang, seat=who(data["seat"]), defender=who(data["defender"]), at=data["at"])
+    if kind == "combat":
+
+        def side(rolls: list[list[int]]) -> str:
+            return ", ".join(f"d{s} {r}" + (f"+{b}" if b else "") + f" ({n})" for n, s, r, b in rolls) or "-"
+
+        loss = text(f"soldiers.loss.{data['loss'] or 'none'}", lang, at=data["loser_at"])
+        return text(
+            "soldiers.log.combat",
+            lang,
+            seat=who(data["seat"]),
+            defender=who(data["defender"]),
+            attack=side(data["attack"]),
+            defence=side(data["defence"]),
+            loss=loss,
+        )
+    if kind == "robber_fight":
+        key = "soldiers.log.robber_won" if data["won"] else "soldiers.log.robber_lost"
+        return text(
+            key,
+            lang,
+            seat=who(data["seat"]),
+            sides=data["sides"],
+            roll=data["roll"],
+            robber=robber,
+            robber_roll=data["robber"],
+        )
+    if kind == "tribute":
+        res = text(f"catan.resource.{RESOURCES[data['resource']]}", lang)
+        return text("soldiers.log.tribute", lang, seat=who(data["seat"]), resource=res, robber=robber)
+    if kind == "conquer":
+        return text(
+            "soldiers.log.conquer",
+            lang,
+            seat=who(data["seat"]),
+            victim=who(data["victim"]),
+            at=data["at"],
+            roads=len(data["roads"]),
+        )
+    if kind == "nuke":
+        return text("soldiers.log.nuke", lang, seat=who(data["seat"]), hex=data["hex"], hits=len(data["hits"]))
+    if kind == "capitulate":
+        return text("soldiers.log.capitulate", lang, seat=who(data["seat"]), to=who(data["to"]), score=data["score"])
+    if kind == "annihilated":
+        return text("soldiers.log.annihilated", lang, seat=who(data["seat"]), by=who(data["by"]))
+    if kind == "cards_taken":
+        return text(
+            "soldiers.log.cards_taken",
+            lang,
+            seat=who(data["seat"]),
+            victim=who(data["victim"]),
+            resources=data["resources"],
+            dev_cards=data["dev_cards"],
+        )
+    if kind == "card_offer":
+        card = text(f"catan.card.{DEV_CARDS[data['card']]}", lang)
+        return text(
+            f"soldiers.log.{data['kind']}",
+            lang,
+            seat=who(data["seat"]),
+            to=who(data["to"]),
+            card=card,
+            bundle=bundle(data["bundle"], lang),
+        )
+    if kind == "card_reply":
+        return text("soldiers.log.agree" if data["agreed"] else "soldiers.log.refuse", lang, seat=who(data["seat"]))
+    if kind == "alliance":
+        if data["side"] is None:
+            return text("soldiers.log.neutral", lang, seat=who(data["seat"]))
+        return text("soldiers.log.ally", lang, seat=who(data["seat"]), side=who(data["side"]))
+    if kind == "weak_cities":
+        return text("soldiers.log.weak_cities", lang)
+    return None
+
+
+def soldiers_text(view: dict[str, Any], lang: str) -> str:
+    """The armies' lines under the text board, drawn from the view alone (so nothing hidden shows)."""
+    w = namespace("soldiers.board", lang)
+    names = [p["name"] for p in view["players"]]
+    s = view["soldiers"]
+    unit_words = [text(f"soldiers.unit.{u}", lang) for u in UNITS]
+    armies = [
+        f"{a['at']} {names[a['owner']]} "
+        + "+".join(f"{n} {word}" for n, word in zip(a["units"].values(), unit_words, strict=True) if n)
+        + f" (d{a['die']})"
+        for a in s["armies"]
+    ]
+    lines = [f"{w['armies']}: {'; '.join(armies) or '-'}"]
+    marks = [f"{w['walls']}: " + (", ".join(f"{n} x{k}" for n, k in s["walls"].items()) or "-")]
+    marks.append(f"{w['turned']}: " + (", ".join(map(str, s["turned"])) or "-"))
+    marks.append(f"{w['nuked']}: " + (", ".join(s["nuked"]) or "-"))
+    marks.append(f"{w['nukes']}: " + (", ".join(f"{names[int(p)]} {n}" for p, n in s["nukes"].items()) or "-"))
+    lines.append(" · ".join(marks))
+    battle = s["battle"]
+    if battle:
+        lines.append(
+            w["battle"].format(attacker=names[battle["attacker"]], defender=names[battle["defender"]], at=battle["at"])
+        )
+    return "\n".join(lines)

@@ -1,0 +1,109 @@
+"""The state Soldiers & Armies adds to the shared Catan state, declared once for its chain of classes.
+
+Like the shared state, everything mutable is a flat list of ints: armies by intersection
+(``units[node * 3 + unit]`` counts infantry, cavalry and artillery), walls and turned buildings by
+intersection, nuked hexes, and per seat the pieces left in the supply. A battle in progress is one
+immutable tuple, replaced rather than changed. The classes form one chain (state <- armies <- combat <-
+presentation <- game), as the shared mechanics do, so that the compiled build could take them.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final, Self
+
+from siedler.core.actions import Action
+from siedler.games.catan import CatanGame
+from siedler.games.catan.rules import rules_from
+
+from .actions import SoldierAction, SoldierActionSet
+from .rules import ArmyRules
+
+UNIT_KINDS: Final = 3
+#: ``out[seat]``: still playing, capitulated, annihilated.
+IN_GAME: Final = 0
+CAPITULATED: Final = 1
+ANNIHILATED: Final = 2
+#: ``battle``: (attacker's seat, defender's seat, target intersection, target kind, attacking armies...).
+TARGET_ARMY: Final = 0
+TARGET_BUILDING: Final = 1
+
+
+class SoldiersState(CatanGame):
+    rules: ClassVar = rules_from("soldiers-and-armies.toml")
+
+    army_rules: ArmyRules
+    soldier_set: SoldierActionSet
+    army_owner: list[int]  # by intersection, -1 for none
+    units: list[int]  # node * 3 + unit
+    moved: list[int]  # by intersection: steps the army there has moved this turn
+    unit_supply: list[int]  # seat * 3 + unit
+    walls: list[int]  # by intersection
+    wall_supply: list[int]  # by seat
+    nuke_node: list[int]  # by seat: where the nuke stands, -1 for none
+    nukes_left: list[int]  # by seat: nukes that may still be bought
+    nuked: list[int]  # by hex
+    turned: list[int]  # by intersection: the building there is upside down
+    out: list[int]  # by seat: IN_GAME, CAPITULATED or ANNIHILATED
+    final_vp: list[int]  # by seat: the score of a player who left
+    purchased: bool  # something was bought this turn (no free development card then)
+    robber_fought: bool  # the robber was attacked in this combat phase
+    battle: tuple[int, ...]
+    conquest: int  # the intersection a destroyed settlement stood on, while the attacker decides
+    weak_cities: bool  # the Variante's condition for weaker cities has been met
+    card_offer: SoldierAction | None  # a development-card trade waiting for its answer
+    #: In a battle: per seat, the side a third player's armies joined (-1 none, 0 attacker, 1 defender);
+    #: ``()`` outside battles. ``ally_pending``: third players still to answer whether they join.
+    allies: tuple[int, ...]
+    ally_pending: tuple[int, ...]
+    variant: bool
+
+    def _copy_into(self, new: Self) -> None:
+        super()._copy_into(new)
+        new.army_rules = self.army_rules
+        new.soldier_set = self.soldier_set
+        new.army_owner = self.army_owner[:]
+        new.units = self.units[:]
+        new.moved = self.moved[:]
+        new.unit_supply = self.unit_supply[:]
+        new.walls = self.walls[:]
+        new.wall_supply = self.wall_supply[:]
+        new.nuke_node = self.nuke_node[:]
+        new.nukes_left = self.nukes_left[:]
+        new.nuked = self.nuked[:]
+        new.turned = self.turned[:]
+        new.out = self.out[:]
+        new.final_vp = self.final_vp[:]
+        new.purchased = self.purchased
+        new.robber_fought = self.robber_fought
+        new.battle = self.battle
+        new.conquest = self.conquest
+        new.weak_cities = self.weak_cities
+        new.card_offer = self.card_offer
+        new.allies = self.allies
+        new.ally_pending = self.ally_pending
+        new.variant = self.variant
+
+    def _clear_armies(self) -> None:
+        """No army, wall, nuke or mark on the board; every piece in its owner's supply."""
+        n, a = self.num_players, self.army_rules
+        topo = self.board.topology
+        self.army_owner = [-1] * topo.num_nodes
+        self.units = [0] * (topo.num_nodes * UNIT_KINDS)
+        self.moved = [0] * topo.num_nodes
+        self.unit_supply = list(a.pieces) * n
+        self.walls = [0] * topo.num_nodes
+        self.wall_supply = [a.walls] * n
+        self.nuke_node = [-1] * n
+        self.nukes_left = [a.nukes] * n
+        self.nuked = [0] * len(topo.hexes)
+        self.turned = [0] * topo.num_nodes
+
+    # Provided by one class of the chain, used by another ------------------------------------------------
+    def _remove_building(self, node: int) -> None:
+        raise NotImplementedError
+
+    def _check_annihilation(self, seat: int, by: int) -> None:
+        raise NotImplementedError
+
+    def _legal_card_trades(self, seat: int, acts: list[Action]) -> None:
+        raise NotImplementedError
