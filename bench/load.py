@@ -56,7 +56,7 @@ async def create_games(url: str, args: argparse.Namespace) -> list[Seat]:
     people: list[Seat] = []
     seats = [{"kind": "human"}] * args.people + [{"kind": "bot", "bot": args.bot}] * args.bots
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-        for i in range(args.games):
+        for _ in range(args.games):
             body = {
                 "ruleset": "base",
                 "seats": seats,
@@ -64,7 +64,6 @@ async def create_games(url: str, args: argparse.Namespace) -> list[Seat]:
                 "bot_delay": args.bot_delay,
                 "options": {"max_offers": args.max_offers},
                 "name": "load-0",
-                "seed": args.seed + i,
             }
             created = (await http.post("/api/games", json=body)).raise_for_status().json()
             gid = created["game"]["id"]

@@ -89,17 +89,16 @@ def start_server(database: str, port: int, profile: str | None) -> subprocess.Po
 
 
 async def create_games(
-    url: str, count: int, seats: int, options: dict[str, Any], seed: int
+    url: str, count: int, seats: int, options: dict[str, Any]
 ) -> list[tuple[str, list[str]]]:
     """Games whose seats are all people (this script's clients); returns each game's id and seat tokens."""
     games = []
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
-        for i in range(count):
+        for _ in range(count):
             body = {
                 "ruleset": "base",
                 "seats": [{"kind": "human"}] * seats,
                 "options": options,
-                "seed": seed + i,
                 "name": "load-0",
             }
             created = (await http.post("/api/games", json=body)).raise_for_status().json()
@@ -181,7 +180,7 @@ async def run(args: argparse.Namespace) -> int:
     ws_url = url.replace("http", "ws", 1)
     options = {"turn_limit": args.turn_limit, "max_offers": args.max_offers}
     print(f"creating {args.games} games of 4 seats on {url} ...", flush=True)
-    created = await create_games(url, args.games, 4, options, args.seed)
+    created = await create_games(url, args.games, 4, options)
     logs = {gid: GameLog(gid) for gid, _ in created}
     stats = Stats()
     stop = asyncio.Event()
