@@ -215,6 +215,25 @@ def test_a_game_nobody_attends_is_abandoned_and_refuses_moves(start: Callable[..
     assert not room.row.seats[0].takeover
 
 
+def test_an_open_game_nobody_joins_is_abandoned_unless_someone_waits_at_it(start: Callable[..., Server]) -> None:
+    server = start(abandon_after=0.2)
+    client = server.client
+    assert client is not None
+    lonely = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")["game"]["id"]
+    waiting = create(client, [HUMAN, HUMAN, GREEDY], name="Ben")
+    with client.websocket_connect(f"/ws/games/{waiting['game']['id']}") as ws:
+        hello(ws, 0, waiting["token"])
+        time.sleep(0.3)
+        app: Any = client.app
+        app.state.sweeper.cleanup(time.time())
+        assert server.lobby.storage.load_game(waiting["game"]["id"]).status == "open"  # Ben waits at his table
+    assert server.lobby.storage.load_game(lonely).status == "abandoned"
+    listed = client.get("/api/games").json()
+    assert lonely not in {g["id"] for g in listed["open"]}
+    taken = client.post(f"/api/games/{lonely}/seats/1", json={"name": "Cleo"})
+    assert taken.status_code == 409 and "no free seats" in taken.json()["detail"]
+
+
 def test_a_game_of_bots_plays_to_its_end_whoever_watches(start: Callable[..., Server]) -> None:
     server = start(abandon_after=0.05, disconnect_grace=0.05)
     client = server.client

@@ -192,6 +192,18 @@ class Storage:
             if clock_at is not None:
                 conn.execute(games.update().where(games.c.id == game_id).values(clock_at=clock_at))
 
+    def abandon_waiting(self, before: datetime, attended: set[str]) -> list[str]:
+        """Mark ``abandoned`` the open games unchanged since ``before`` but those in ``attended``; their ids.
+
+        A game waiting for people that nobody joins would otherwise hold a place under the live-games cap
+        for ever (and one client could fill the cap with them)."""
+        with self.engine.begin() as conn:
+            waiting = sa.select(games.c.id).where(games.c.status == "open", games.c.updated_at < before)
+            ids = [game_id for game_id in conn.execute(waiting).scalars() if game_id not in attended]
+            if ids:
+                conn.execute(games.update().where(games.c.id.in_(ids)).values(status="abandoned", updated_at=now()))
+            return ids
+
     def delete_stopped(self, before: datetime) -> list[str]:
         """Delete abandoned and ended games stopped before ``before``, with their seats and moves; their ids.
 

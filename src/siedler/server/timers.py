@@ -114,7 +114,13 @@ class Sweeper:
                     log.exception("cleaning up stopped games failed; trying again later")
 
     def cleanup(self, now: float) -> list[str]:
-        """Delete abandoned and ended games stopped more than the retention period ago; their ids."""
+        """Abandon the open games nobody joined or attended for ``abandon_after``; delete abandoned and ended
+        games stopped more than the retention period ago; the deleted games' ids."""
+        attended = {room.id for room in self.lobby.rooms.values() if room.connections}
+        waited = datetime.fromtimestamp(now - self.settings.abandon_after, UTC)
+        for game_id in self.lobby.storage.abandon_waiting(waited, attended):
+            self.lobby.rooms.pop(game_id, None)  # rebuilt from its row, stopped, if anyone asks for it
+            log.info("game %s abandoned: nobody joined it", game_id)
         cutoff = datetime.fromtimestamp(now - self.settings.retention, UTC)
         gone = self.lobby.storage.delete_stopped(cutoff)
         for game_id in gone:
