@@ -19,7 +19,7 @@ def test_names_with_markup_appear_literally_and_run_nothing(
     live_server: LiveServer, context_factory: Callable[..., Any]
 ) -> None:
     seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy", "name": BOT_NAME}]
-    status, created = live_server.post("/games", {"ruleset": "base", "seats": seats, "name": HOSTILE, "seed": 2})
+    status, created = live_server.post("/games", {"ruleset": "base", "seats": seats, "name": HOSTILE})
     assert status == 201
     game_id, token = created["game"]["id"], created["token"]
     status, _ = live_server.post(f"/games/{game_id}/seats/1", {"name": HOSTILE})
