@@ -46,21 +46,27 @@ class HarbormasterMixin(CatanGame):
         return super().victory_target(seat) + RULES.extra_target
 
     def _award_changes(self) -> None:
-        """Harbour points only grow, and only the player whose turn it is builds, so only he can take
-        the card: the first to reach the minimum, or anyone with strictly more points than the holder.
-        The card moves before the hooks further down run, so that they (Resource Realms' immediate win)
-        see the points it brings."""
-        seat, holder = self.current, self.harbormaster
-        if seat != holder:
-            points = self.harbor_points(seat)
-            if points >= RULES.min_points and (holder < 0 or points > self.harbor_points(holder)):
+        """The card follows the most harbour points: the holder keeps it while he has at least the minimum
+        and nobody has strictly more; otherwise it goes to the player with the most (at least the minimum),
+        ties going to the first of them in turn order from the player whose turn it is. In the base game
+        points only grow and only that player builds, so this is "the first to reach the minimum, or
+        anyone with strictly more than the holder"; Soldaten & Armeen also destroys buildings. The card
+        moves before the hooks further down run, so that they (Resource Realms' immediate win) see the
+        points it brings."""
+        players = self.num_players
+        points = [self.harbor_points(s) for s in range(players)]
+        holder, top = self.harbormaster, max(points)
+        if holder < 0 or points[holder] < top or points[holder] < RULES.min_points:
+            order = [(self.current + k) % players for k in range(players)]
+            seat = next(s for s in order if points[s] == top) if top >= RULES.min_points else -1
+            if seat != holder:
                 self.harbormaster = seat
-                self._emit("award", {"award": "harbormaster", "seat": seat, "from": holder, "points": points})
+                self._emit("award", {"award": "harbormaster", "seat": seat, "from": holder, "points": top})
         super()._award_changes()
 
     # ------------------------------------------------------------------ presentation
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
-        if kind == "award" and data.get("award") == "harbormaster":
+        if kind == "award" and data.get("award") == "harbormaster" and data["seat"] >= 0:
             previous = data.get("from", NOBODY)
             key = "taken" if previous is not None and previous >= 0 else "first"
             return text(
