@@ -69,12 +69,12 @@ class CardTradeMixin(CombatMixin):
     def _legal_card_reply(self) -> tuple[Action, ...]:
         giver, payer, card, bundle = self._card_parties()
         s = self.soldier_set
-        # Only the answering seat's own cards decide: an offered card was checked when it was offered, and
-        # the answer may not depend on the offerer's hidden hand.
+        # Only the answering seat's own cards decide: what the offerer gives (a card for sale, resources for
+        # a card asked for) was checked when it was offered, and the answer may not depend on his hidden hand.
         asked = self.card_offer is not None and self.card_offer[0] == "buycard"
         has_card = not asked or self.dev_hand[giver * NUM_DEV_CARDS + card] > 0
         base = payer * NUM_RESOURCES
-        can_pay = all(self.hands[base + r] >= bundle[r] for r in range(NUM_RESOURCES))
+        can_pay = asked or all(self.hands[base + r] >= bundle[r] for r in range(NUM_RESOURCES))
         return (s.AGREE, s.REFUSE) if has_card and can_pay else (s.REFUSE,)
 
     def _do_agree(self, action: SoldierAction) -> None:
