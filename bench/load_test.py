@@ -88,9 +88,7 @@ def start_server(database: str, port: int, profile: str | None) -> subprocess.Po
     raise SystemExit("the server did not start within 30 s")
 
 
-async def create_games(
-    url: str, count: int, seats: int, options: dict[str, Any]
-) -> list[tuple[str, list[str]]]:
+async def create_games(url: str, count: int, seats: int, options: dict[str, Any]) -> list[tuple[str, list[str]]]:
     """Games whose seats are all people (this script's clients); returns each game's id and seat tokens."""
     games = []
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
