@@ -28,6 +28,7 @@ HOOKS: dict[str, tuple[type, bool]] = {
     "_founding_yield": (CatanGame, True),
     "_legal_extra": (CatanGame, True),
     "_after_production": (CatanGame, True),
+    "_hand_limit": (CatanGame, True),
     "_award_changes": (CatanGame, True),
     "extra_vp": (CatanGame, True),
     "victory_target": (CatanGame, True),

@@ -259,11 +259,11 @@ class CatanGame(TextMixin):
         self._emit("produce", {"gains": gains, "short": short})
 
     def _seven(self) -> None:
-        n, hands, limit = self.num_players, self.hands, self.rules.discard_above
+        hands = self.hands
         anyone = False
-        for p in range(n):
+        for p in range(self.num_players):
             held = sum(hands[p * NUM_RESOURCES : p * NUM_RESOURCES + NUM_RESOURCES])
-            if held > limit:
+            if held > self._hand_limit(p):
                 self.discard_left[p] = held // 2
                 anyone = True
         if anyone:

@@ -149,6 +149,11 @@ class CatanState(Game):
         """Variants add to what a roll of ``total`` (not 7) brings, after the resources are paid out; an
         override calls ``super()`` first."""
 
+    def _hand_limit(self, seat: int) -> int:
+        """The most resource cards ``seat`` may hold when a 7 is rolled without discarding half; a variant
+        that raises it (Soldaten & Armeen's walls) adds to ``super()``'s."""
+        return self.rules.discard_above
+
     def public_points(self) -> list[int]:
         """Everyone's victory points that all may see, by seat: buildings, awards and variants' cards.
         Without a variant's cards this is ``vp`` itself (not to be changed by the caller), so hot paths

@@ -15,8 +15,6 @@ from siedler.games.catan.state import (
     COMBAT,
     CONQUEST,
     DEFEND,
-    DISCARD,
-    MAIN,
     MOVEMENT,
     NUM_DEV_CARDS,
     PIECE_KINDS,
@@ -116,21 +114,10 @@ class SoldiersGame(SoldiersViewMixin):
         if owed:
             self._pay_out(owed)
 
-    def _seven(self) -> None:
+    def _hand_limit(self, seat: int) -> int:
         """ "Bei einer gewürfelten „7“ darf man zehn Karten auf der Hand halten, plus zwei je Stadtmauer."""
-        hands, limit, per_wall = self.hands, self.rules.discard_above, self.army_rules.hand_limit_per_wall
-        anyone = False
-        for p in range(self.num_players):
-            held = sum(hands[p * NUM_RESOURCES : p * NUM_RESOURCES + NUM_RESOURCES])
-            walls = sum(self.walls[n] for n in self.buildings[p])
-            if held > limit + per_wall * walls:
-                self.discard_left[p] = held // 2
-                anyone = True
-        if anyone:
-            self.phase = DISCARD
-            self.to_act = self._next_discarder()
-        else:
-            self._to_robber(MAIN)
+        walls = sum(self.walls[n] for n in self.buildings[seat])
+        return super()._hand_limit(seat) + self.army_rules.hand_limit_per_wall * walls
 
     def _do_end(self, action: CatanAction) -> None:
         """The turn ends in the combat phase; players who left the game are skipped."""

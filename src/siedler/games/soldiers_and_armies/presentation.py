@@ -185,19 +185,7 @@ class SoldiersViewMixin(CardTradeMixin):
             return text(f"soldiers.label.{kind}", lang, card=card, bundle=bundle(action.bundle, lang, " + ", ""), to=to)
         if kind == "ally":
             return text("soldiers.label.ally", lang, seat=self.players[action.seat])
-        if kind in (
-            "march",
-            "fight",
-            "end",
-            "resist",
-            "capitulate",
-            "continue",
-            "conquer",
-            "raze",
-            "agree",
-            "refuse",
-            "neutral",
-        ):
+        if kind in SIMPLE_LABELS:
             return text(f"soldiers.label.{kind}", lang)
         if kind in ("recruit", "promote"):
             return text(
