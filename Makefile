@@ -42,6 +42,7 @@ setup: $(STAMP)
 
 compiled: $(CSTAMP)
 
+# A port already in use is refused with a message naming it and how to choose another (PORT=8001).
 run: $(CSTAMP)
 	$(CBIN)/siedler serve --host $(HOST) --port $(PORT)
 
@@ -63,11 +64,12 @@ lint: $(STAMP)
 
 # Coverage of src/siedler's lines, measured over the whole suite on the pure build (xdist workers and the
 # browser tests' server process included) and reported, not enforced: the figure is quoted in the README.
+# -rs lists every skipped test with its reason (a missing Chromium, say).
 # Then the suite again on the compiled build, which must behave identically.
 test: $(STAMP) $(CSTAMP) browser lint
-	$(BIN)/pytest -n 2 --cov --cov-report=
+	$(BIN)/pytest -n 2 -rs --cov --cov-report=
 	@echo "coverage: $$($(BIN)/coverage report --format=total)% of the lines of src/siedler"
-	$(CBIN)/pytest -n 2 -m 'not browser'
+	$(CBIN)/pytest -n 2 -rs -m 'not browser'
 
 bench: $(CSTAMP)
 	$(CBIN)/siedler bench

@@ -39,3 +39,11 @@ def test_bench_refuses_bad_flags(run: Any) -> None:
     assert run("bench", "--games", "0").exit_code == 2
     assert run("bench", "--compare-games", "0").exit_code == 2
     assert run("bench", "--ruleset", "chess").exit_code == 2
+
+
+def test_bench_explains_its_two_figures(run: Any) -> None:
+    result = run("bench", "--ruleset", "base", "--games", "1", "--runs", "1", "--positions", "0")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "games/s: whole games - complete random games finished per second" in text
+    assert "µs/action: one step - the same CPU time divided by the actions played" in text

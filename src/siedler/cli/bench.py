@@ -95,6 +95,18 @@ def print_report(console: Console, report: BenchReport) -> None:
         )
     for name, error in report.failed.items():
         console.print(f"[red]{name}: random games failed: {error}[/red]")
+    console.print(FIGURES)
+
+
+#: What the two headline figures measure, printed under the tables (and in docs/performance.md), because
+#: they answer different questions and are easily mixed up.
+FIGURES = (
+    "[bold]games/s[/bold]: whole games - complete random games finished per second of CPU time on one core, "
+    "each from a new game (board set-up included) to its end: what a simulation of many games costs. Longer "
+    "games lower it.\n"
+    "[bold]µs/action[/bold]: one step - the same CPU time divided by the actions played (listing the legal "
+    "actions, choosing one at random, applying it; the set-up's share included): what a search pays per move."
+)
 
 
 def bench_command(

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import errno
+import socket
+
 import typer
+
+from siedler.core.i18n import text
 
 # Repeatable options, made once (a list-valued default may not be built in the signature).
 TRUSTED_PROXY = typer.Option(
@@ -42,6 +47,8 @@ def register(app: typer.Typer) -> None:
         """Serve the browser table: create games of any rule set, play with friends and bots."""
         from siedler.server.runner import serve as run
 
+        _check_port(host, port)
+
         limits = {
             "games_per_minute": games_per_minute,
             "max_live_games": max_live_games,
@@ -49,3 +56,26 @@ def register(app: typer.Typer) -> None:
             "allowed_origins": tuple(allowed_origin) if allowed_origin else None,
         }
         run(host, port, database, bot_delay, limits=limits)
+
+
+def port_taken(host: str, port: int) -> bool:
+    """Whether another program listens on ``host:port`` already: binding as the server would (with
+    SO_REUSEADDR, so a port in TIME_WAIT counts as free) fails with EADDRINUSE."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return True
+            raise
+    return False
+
+
+def _check_port(host: str, port: int) -> None:
+    """Say plainly that the port is taken and how to choose another (``make run PORT=...`` too), instead of
+    the server's start-up failing with a message about the socket."""
+    if port_taken(host, port):
+        typer.echo(text("cli.serve.port_in_use", "en", host=host, port=port, other=port + 1), err=True)
+        raise typer.Exit(1)
