@@ -69,3 +69,19 @@ def test_odds_refuse_bad_text_and_other_rule_sets(run: Any) -> None:
     assert other.exit_code == 2 and "the odds calculator is for soldiers-and-armies" in other.output
     language = run("rules", "soldiers-and-armies", "--lang", "fr", "--odds", "1 infantry vs city")
     assert language.exit_code == 2 and "--lang" in language.output
+
+
+def test_one_rule_set_starts_with_its_how_to_page_wrapped_to_the_terminal(run: Any, monkeypatch: Any) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    result = run("rules", "fishermen", "--lang", "de")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    page = result.stdout.split("fishermen - ", 1)[0]  # the page, before the options and notation
+    assert "So wird gespielt: die Fischer von Catan" in page and "Baukostenkarte" in page
+    assert "Fischgrund" in " ".join(page.split())
+    assert max(len(line.rstrip()) for line in page.splitlines()) <= 60
+    assert any(line.startswith("fishermen - ") for line in lines)  # then the options, as before
+    english = run("rules", "fishermen")
+    assert "How to play: the Fishermen of Catan" in english.stdout and "Cost card" in english.stdout
+    assert "How to play" not in run("rules", "fishermen", "--no-howto").stdout
+    assert "How to play" not in run("rules").stdout  # the list of every rule set stays short

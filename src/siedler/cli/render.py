@@ -1,6 +1,6 @@
 """``siedler render``: a picture of a board as SVG (``siedler.svg``), for documents and the how-to pages.
 
-The position is a new game of the rule set, optionally played on for ``--play`` actions by greedy bots, and
+The position is a new game of the rule set, optionally played on for ``--play`` random legal actions, and
 drawn as ``--seat`` may see it (a spectator by default): the picture shows what that view shows, no more.
 """
 
@@ -11,18 +11,17 @@ from typing import Annotated
 
 import typer
 
-from siedler.bots import make_bot
 from siedler.core.game import Game
 from siedler.core.registry import get_ruleset, new_game
+from siedler.howto import play_on
 from siedler.sim.config import check_options, parse_options
-from siedler.sim.runner import bot_seed
 from siedler.svg import board_svg
 
 from .simulate import bad_parameter, check_language
 
 
 def position(ruleset: str, seed: int, players: int | None, options: list[str] | None, play: int) -> Game:
-    """A new game, played on by greedy bots for ``play`` actions (or to its end, if sooner)."""
+    """A new game, played on by ``play`` random legal actions (or to its end, if sooner)."""
     with bad_parameter("--ruleset"):
         rs = get_ruleset(ruleset)
     with bad_parameter("--options"):
@@ -30,13 +29,7 @@ def position(ruleset: str, seed: int, players: int | None, options: list[str] | 
     count = players if players is not None else rs.min_players
     if not rs.min_players <= count <= rs.max_players:
         raise typer.BadParameter(f"{rs.name} takes {rs.min_players}-{rs.max_players} players", param_hint="--players")
-    game = new_game(rs.name, players=count, seed=seed, options=opts)
-    bots = [make_bot("greedy", bot_seed(seed, p)) for p in range(count)]
-    for _ in range(play):
-        if game.is_over or game.to_act is None:
-            break
-        game.apply(bots[game.to_act].decide(game, game.to_act))
-    return game
+    return play_on(new_game(rs.name, players=count, seed=seed, options=opts), play, seed)
 
 
 def render_command(
@@ -46,12 +39,12 @@ def render_command(
     options: Annotated[
         list[str] | None, typer.Option("--options", "-o", help="rule-set options as name=value,name=value")
     ] = None,
-    play: Annotated[int, typer.Option(min=0, help="actions greedy bots play before the picture is taken")] = 0,
+    play: Annotated[int, typer.Option(min=0, help="random legal actions played before the picture is taken")] = 0,
     seat: Annotated[int | None, typer.Option(help="draw the board as this seat sees it (default: a spectator)")] = None,
     lang: Annotated[str, typer.Option(help="language of the picture's tooltips: en or de")] = "en",
     out: Annotated[Path | None, typer.Option(help="the SVG file to write (default: print it)")] = None,
 ) -> None:
-    """Draw a board as SVG: a new game's, or after some bot moves; from one seat's view."""
+    """Draw a board as SVG: a new game's, or after some random moves; from one seat's view."""
     check_language(lang)
     game = position(ruleset, seed, players, options, play)
     if seat is not None and not 0 <= seat < game.num_players:

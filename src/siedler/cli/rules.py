@@ -15,8 +15,10 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.table import Table
 
+from siedler import howto
 from siedler.core.errors import OptionError
 from siedler.core.registry import Ruleset, get_ruleset, rulesets
 
@@ -124,9 +126,13 @@ def rules_command(
             "e.g. '2 cavalry + 1 artillery vs city with 1 wall'"
         ),
     ] = None,
-    lang: Annotated[str, typer.Option(help="language of the --odds answer: en or de")] = "en",
+    how_to: Annotated[
+        bool, typer.Option("--howto/--no-howto", help="with one rule set: first its how-to-play page")
+    ] = True,
+    lang: Annotated[str, typer.Option(help="language of the how-to page and the --odds answer: en or de")] = "en",
 ) -> None:
-    """List the rule sets with their options (defaults, allowed values), player counts and notation.
+    """List the rule sets with their options (defaults, allowed values), player counts and notation;
+    one rule set first with its how-to-play page (``--lang de``), wrapped to the terminal's width.
 
     With ``--odds``, answer the combat odds calculator instead; it needs no game, so it is asked of the rule
     set by name and works before (and without) the rule set's registration."""
@@ -143,6 +149,11 @@ def rules_command(
         out = [rs.to_json() | ({"notation": notation_help(rs)} if notation else {}) for rs in chosen]
         typer.echo(json.dumps(out if ruleset is None else out[0], indent=2, ensure_ascii=False))
         return
+    check_language(lang)
+    if ruleset is not None and how_to and chosen[0].name in howto.rulesets():
+        page = Console(highlight=False)  # made now: the terminal's width (or COLUMNS) at this moment
+        page.print(Markdown(howto.page(chosen[0].name, lang)))
+        page.print()
     for rs in chosen:
         _show(rs, notation)
     if ruleset is None:
