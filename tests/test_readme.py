@@ -27,6 +27,8 @@ from pathlib import Path
 
 import pytest
 
+import siedler
+
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 SHELL_WORDS = ("make", "siedler", ".")
@@ -76,9 +78,11 @@ def test_the_readme_shows_commands_of_each_kind() -> None:
 
 
 def _environment() -> dict[str, str]:
-    """The running interpreter's scripts first on the PATH: what the README's activation line does."""
+    """The running interpreter's scripts first on the PATH: what the README's activation line does; and the
+    siedler under test first on the module path (the commands run in another folder)."""
     env = dict(os.environ)
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["PYTHONPATH"] = os.pathsep.join([str(Path(siedler.__file__).parent.parent), env.get("PYTHONPATH", "")])
     env["NO_COLOR"] = "1"
     return env
 
