@@ -28,6 +28,7 @@ from siedler.core.rng import parse_seed
 from siedler.sim.config import check_options, parse_options, parse_seats
 from siedler.sim.runner import bot_seed
 
+from .board import board, has_board, status_line
 from .rules import notation_help
 from .simulate import bad_parameter, check_language, check_seats
 
@@ -97,8 +98,20 @@ class TerminalGame:
         return bool(events)
 
     def show_board(self, seat: int | None) -> None:
+        """A hex board in colour (``board``), then a one-line status and the rule set's own text below its
+        board (hands, bank, its extras); a game without a board as the rule set writes it."""
         self.out("")
-        self.out(self.game.render_text(seat, self.lang))
+        view = self.game.view(seat)
+        rendered = self.game.render_text(seat, self.lang)
+        legend = text("catan.board.legend", self.lang)
+        if has_board(view) and legend in rendered:
+            self.console.print(board(view, self.lang), crop=False, overflow="ignore")
+            self.out(self.say("board.legend"))
+            self.console.print(status_line(view, self.lang))
+            # the rule set's status, without its first line (the one status_line replaces)
+            self.out(rendered.split(legend, 1)[1].strip("\n").partition("\n")[2])
+        else:
+            self.out(rendered)
         self.out("")
 
     def listed(self, legal: tuple[Action, ...]) -> tuple[list[Action], list[str]]:

@@ -1,0 +1,257 @@
+"""The hex board for ``siedler play``, in colour and in 80 columns, drawn from ``game.view(seat)`` alone.
+
+A grid of character cells with a style per cell: five columns per half hex width and two rows per quarter
+hex height (the view's doubled node grid, docs/protocol.md), so every hex has three rows of nine cells
+inside for its label and number, its terrain and its pips (or the robber). Hexes are filled with their
+terrain's colour; 6 and 8 are red; buildings and roads show their owner's seat in the seat's colour;
+harbours sit outside their two corners; pieces a rule set adds (the fishing grounds) are drawn by their
+legend entry. Without colour (``NO_COLOR``, or not a terminal) the same characters say it all: rich drops
+the colours, the words and digits stay.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from siedler.core.i18n import catalog
+
+XS = 5  # columns per grid unit in x: a hex is ten columns wide
+YS = 2  # rows per grid unit in y
+MARGIN_X = 13  # room for a harbour's label ("2:1 Getreide") beside the outermost corners
+MARGIN_Y = 3
+RED_NUMBERS = (6, 8)
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+#: Terrain backgrounds and the ink legible on each (a rule set's own terrains bring their colour).
+TERRAIN = {
+    "forest": ("#2f7d32", "white"),
+    "hills": ("#c0622d", "white"),
+    "pasture": ("#9ccc65", "black"),
+    "fields": ("#f2c94c", "black"),
+    "mountains": ("#8d99ae", "black"),
+    "desert": ("#e8d6a5", "black"),
+    "lake": ("#4aa3df", "black"),
+    "sea": ("#4aa3df", "black"),
+}
+SEATS = ("#ff4d5e", "#4d9fff", "#ffa31a", "#3ccf5a", "#b36bd6", "#a1887f")
+#: Harbours of the Catan family: what a 2:1 harbour trades, as the view names it.
+RESOURCE_TERRAIN = {"wood": "forest", "brick": "hills", "wool": "pasture", "grain": "fields", "ore": "mountains"}
+
+
+def seat_style(seat: Any) -> Style:
+    colour = SEATS[seat % len(SEATS)] if isinstance(seat, int) and seat >= 0 else "grey50"
+    return Style(color=colour, bold=True)
+
+
+class _Grid:
+    """Characters and their styles, written at (row, column); what falls outside is dropped."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
+
+    def put(self, row: int, col: int, words: str, style: Style | None = None) -> None:
+        if not 0 <= row < len(self.chars):
+            return
+        for i, ch in enumerate(words):
+            if 0 <= col + i < len(self.chars[row]):
+                self.chars[row][col + i] = ch
+                if style is not None:
+                    under = self.styles[row][col + i]
+                    self.styles[row][col + i] = under + style if under is not None else style
+
+    def paint(self, row: int, col: int, length: int, style: Style) -> None:
+        """A background over cells, keeping their characters."""
+        if 0 <= row < len(self.chars):
+            for c in range(max(col, 0), min(col + length, len(self.chars[row]))):
+                self.styles[row][c] = style
+
+    def text(self) -> Text:
+        """The rows from the first to the last with anything on them, trailing blanks cut; runs of one style
+        make one span."""
+        out = Text()
+        rows = [r for r in range(len(self.chars)) if "".join(self.chars[r]).strip()]
+        for r in range(rows[0], rows[-1] + 1) if rows else ():
+            if r > rows[0]:
+                out.append("\n")
+            end = len("".join(self.chars[r]).rstrip())
+            start = 0
+            for c in range(1, end + 1):
+                if c == end or self.styles[r][c] != self.styles[r][start]:
+                    out.append("".join(self.chars[r][start:c]), self.styles[r][start])
+                    start = c
+        return out
+
+
+class _Board:
+    def __init__(self, view: dict[str, Any], lang: str) -> None:
+        self.view = view
+        self.words = catalog(lang)
+        self.lang = lang
+        board = view["board"]
+        self.xy: list[tuple[float, float]] = [(p[0], p[1]) for p in board["nodes"]]
+        xs = [x for x, _ in self.xy] + [2 * p["at"]["q"] + p["at"]["r"] for p in self._sea_pieces()]
+        ys = [y for _, y in self.xy] + [3 * p["at"]["r"] for p in self._sea_pieces()]
+        self.x0: float = min(xs)
+        self.y0: float = min(ys)
+        self.grid = _Grid(self.col(max(xs)) + MARGIN_X + 1, self.row(max(ys)) + MARGIN_Y + 1)
+        self.legend: dict[str, Any] = view.get("legend") or {}
+
+    def _sea_pieces(self) -> list[dict[str, Any]]:
+        return [p for p in self.view.get("pieces", []) if isinstance(p.get("at"), dict) and "q" in p["at"]]
+
+    def col(self, x: float) -> int:
+        return round(MARGIN_X + (x - self.x0) * XS)
+
+    def row(self, y: float) -> int:
+        return round(MARGIN_Y + (y - self.y0) * YS)
+
+    def word(self, key: str, fallback: str) -> str:
+        return self.words.get(key, fallback)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self) -> Text:
+        pieces = self.view.get("pieces", [])
+        robber = next((p["at"] for p in pieces if p["kind"] == "robber"), None)
+        for hx in self.view["board"]["hexes"]:
+            self.hex(hx, hx["id"] == robber)
+        owners = {str(p["at"]): p for p in pieces if p["kind"] in ("settlement", "city", "road")}
+        self.edges(owners)
+        self.nodes(owners)
+        for hb in self.view["board"].get("harbors", []):
+            self.harbor(hb)
+        for piece in pieces:
+            if piece["kind"] not in ("settlement", "city", "road", "robber"):
+                self.other(piece)
+        return self.grid.text()
+
+    def terrain_style(self, terrain: str) -> Style:
+        own = self.legend.get("terrains", {}).get(terrain, {}).get("color")
+        background, ink = TERRAIN.get(terrain, (own or "grey50", "black"))
+        return Style(bgcolor=own or background, color=ink)
+
+    def terrain_word(self, terrain: str) -> str:
+        """The resource a terrain yields, else the terrain's own name (desert, lake), from the catalogs."""
+        resource = {v: k for k, v in RESOURCE_TERRAIN.items()}.get(terrain)
+        if resource:
+            return self.word(f"catan.resource.{resource}", resource)
+        label = self.legend.get("terrains", {}).get(terrain, {}).get("label", {})
+        return str(label.get(self.lang) or self.word(f"page.terrain.{terrain}", terrain))
+
+    def hex(self, hx: dict[str, Any], robbed: bool) -> None:
+        c, r = self.col(2 * hx["q"] + hx["r"]), self.row(3 * hx["r"])
+        fill = self.terrain_style(hx["terrain"])
+        for dr, half in ((-3, XS // 2 - 1), (-2, XS - 2), (-1, XS - 1), (0, XS - 1), (1, XS - 1), (2, XS - 2)):
+            self.grid.paint(r + dr, c - half, 2 * half + 1, fill)
+        self.grid.paint(r + 3, c - (XS // 2 - 1), 2 * (XS // 2 - 1) + 1, fill)
+        number = hx.get("number")
+        top = f"{hx['id']} {number}" if number else str(hx["id"])
+        self.grid.put(r - 1, c - len(top) // 2, str(hx["id"]), Style(bold=True))
+        if number:
+            red = number in RED_NUMBERS
+            self.grid.put(
+                r - 1,
+                c - len(top) // 2 + len(str(hx["id"])) + 1,
+                str(number),
+                Style(bold=True, color="red3" if red else None),
+            )
+        name = self.terrain_word(hx["terrain"])[: 2 * XS - 1]
+        self.grid.put(r, c - len(name) // 2, name)
+        if robbed:
+            robber = f"*{self.robber_word()}*"[: 2 * XS - 1]
+            self.grid.put(r + 1, c - len(robber) // 2, robber, Style(bold=True, reverse=True))
+        else:
+            pips = "." * PIPS.get(number or 0, 0)
+            self.grid.put(r + 1, c - len(pips) // 2, pips, Style(bold=True))
+
+    def robber_word(self) -> str:
+        names = self.view.get("names", {}).get("robber", {})
+        return str(names.get(self.lang) or names.get("en") or self.word("catan.board.robber", "robber")).upper()
+
+    def edges(self, owners: dict[str, dict[str, Any]]) -> None:
+        for a, b in self.view["board"]["edges"]:
+            (xa, ya), (xb, yb) = self.xy[a], self.xy[b]
+            road = owners.get(f"{min(a, b)}-{max(a, b)}")
+            mark, style = (str(road["owner"]), seat_style(road["owner"]) + Style(reverse=True)) if road else ("", None)
+            if xa == xb:
+                for rr in range(self.row(min(ya, yb)) + 1, self.row(max(ya, yb))):
+                    self.grid.put(rr, self.col(xa), mark or "|", style)
+            else:
+                slash = "\\" if (xb - xa) * (yb - ya) > 0 else "/"
+                rr, cc = (self.row(ya) + self.row(yb)) // 2, (self.col(xa) + self.col(xb)) // 2
+                self.grid.put(rr, cc, mark or slash, style)
+
+    def nodes(self, owners: dict[str, dict[str, Any]]) -> None:
+        for node, (x, y) in enumerate(self.xy):
+            label, style = str(node), Style(dim=True)
+            built = owners.get(str(node))
+            if built:
+                label += ("C" if built["kind"] == "city" else "s") + str(built["owner"])
+                style = seat_style(built["owner"]) + Style(reverse=built["kind"] == "city")
+            self.grid.put(self.row(y), self.col(x) - len(str(node)) + 1, label, style)
+
+    def harbor(self, hb: dict[str, Any]) -> None:
+        """``3:1`` or ``2:1 <resource>`` just outside the middle of its side, pointing away from the hex."""
+        (xa, ya), (xb, yb) = self.xy[hb["nodes"][0]], self.xy[hb["nodes"][1]]
+        generic = hb["type"] == "3:1"
+        kind = str(hb["type"])
+        label = "3:1" if generic else f"2:1 {self.word(f'catan.resource.{kind}', kind)}"
+        style = (
+            Style(bold=True) if generic else self.terrain_style(RESOURCE_TERRAIN.get(hb["type"], "")) + Style(bold=True)
+        )
+        mx, my = (xa + xb) / 2, (ya + yb) / 2
+        side = hb["side"]
+        if side in ("E", "W"):
+            self.grid.put(self.row(my), self.col(mx) + (2 if side == "E" else -2 - len(label)), label, style)
+            return
+        # above or below the side, reaching outwards (east: from its middle to the right; west: to the left)
+        dy = -1 if side.startswith("N") else 1
+        start = self.col(mx) + 1 if side.endswith("E") else self.col(mx) - len(label)
+        self.grid.put(self.row(my) + dy * 2, start, label, style)
+
+    def other(self, piece: dict[str, Any]) -> None:
+        """A rule set's own piece at a hex position: its number or text, in its legend colour."""
+        at = piece["at"]
+        if not (isinstance(at, dict) and "q" in at):
+            return
+        style = self.legend.get("pieces", {}).get(piece["kind"], {})
+        colour = style.get("color")
+        words = str(piece.get("text", piece.get("number", style.get("text", piece["kind"][:2]))))
+        mark = f"~{words}~"
+        c, r = self.col(2 * at["q"] + at["r"]), self.row(3 * at["r"])
+        look = Style(bold=True, bgcolor=colour if isinstance(colour, str) and colour.startswith("#") else None)
+        self.grid.put(r, c - len(mark) // 2, mark, look)
+
+
+def has_board(view: dict[str, Any]) -> bool:
+    return isinstance(view.get("board"), dict) and bool(view["board"].get("hexes"))
+
+
+def board(view: dict[str, Any], lang: str = "en") -> Text:
+    """The board of ``view`` as rich text: colours for a terminal, the same characters without."""
+    return _Board(view, lang).draw()
+
+
+def status_line(view: dict[str, Any], lang: str = "en") -> Text:
+    """Two short lines: the turn, the phase, the dice and the points to win; then every player's public
+    points in the seat's colour, the player to act marked."""
+    words = catalog(lang)
+    robber = view.get("names", {}).get("robber", {})
+    phase = words.get(f"catan.phase.{view['phase']}", view["phase"])
+    phase = phase.format(robber=robber.get(lang) or robber.get("en") or words.get("catan.board.robber", "").lower())
+    line = Text(f"{words['catan.board.turn']} {view['turn'] + 1} · {phase}", style=Style(bold=True))
+    if view.get("dice"):
+        d1, d2 = view["dice"]
+        line.append(f" · {words['catan.board.dice']} {d1}+{d2}={d1 + d2}")
+    if "victory_points" in view:
+        line.append(" · " + words["cli.board.target"].format(points=view["victory_points"]))
+    line.append("\n")
+    for p in view["players"]:
+        acting = p["seat"] == view.get("to_act")
+        line.append(" · " if p["seat"] else "")
+        line.append(
+            ("▶ " if acting else "") + f"{p['name']}: {p.get('vp_total', p.get('vp', 0))}", seat_style(p["seat"])
+        )
+    return line
