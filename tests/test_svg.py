@@ -104,3 +104,10 @@ def test_a_rule_sets_own_pieces_are_drawn_from_the_legend() -> None:
 def test_a_card_game_has_no_board_to_draw() -> None:
     with pytest.raises(ValueError, match="no hex board"):
         board_svg(siedler.new_game("deck-building", players=2, seed=1).view(0))
+
+
+def test_the_robber_goes_by_the_views_name() -> None:
+    view = siedler.new_game("resource-realms", players=3, seed=1).view(None)
+    root = _parse(board_svg(view, "de"))
+    [robber] = [e for e in root.iter(f"{NS}g") if e.get("data-kind") == "robber"]
+    assert robber.findtext(f"{NS}title") == "Wächter"

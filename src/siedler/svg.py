@@ -243,8 +243,10 @@ class _Drawing:
         self.add(_el("g", _title(name) + body, class_="piece", data_kind=kind, data_at=at))
 
     def piece_name(self, kind: str) -> str:
-        label = self.legend.get("pieces", {}).get(kind, {}).get("label", {})
-        return str(label.get(self.lang) or label.get("en") or self.word(f"page.pieces.{kind}", kind.replace("_", " ")))
+        """The legend's name, or the view's own name for the robber (the Guardian), or the catalog's."""
+        label = self.legend.get("pieces", {}).get(kind, {}).get("label", {}) or self.view.get("names", {}).get(kind, {})
+        name = str(label.get(self.lang) or label.get("en") or self.word(f"page.pieces.{kind}", kind.replace("_", " ")))
+        return name[:1].upper() + name[1:]  # a tooltip's first word, whatever the source's case
 
     @staticmethod
     def building(c: Point, kind: str, colour: str) -> str:
