@@ -67,9 +67,8 @@ def port_taken(host: str, port: int) -> bool:
         try:
             probe.bind((host, port))
         except OSError as exc:
-            if exc.errno == errno.EADDRINUSE:
-                return True
-            raise
+            # any other failure (no such address, a privileged port) is the server's to report
+            return exc.errno == errno.EADDRINUSE
     return False
 
 
