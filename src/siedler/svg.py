@@ -18,6 +18,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from siedler.core.i18n import catalog
+from siedler.games.catan.rules import PIPS
 
 #: Pixels from a hex's centre to a corner.
 SIZE = 40.0
@@ -40,10 +41,11 @@ INK = "#222222"
 #: Legend shapes drawn as regular polygons: corners and the first corner's angle.
 CORNERS = {"hexagon": (6, math.pi / 6), "square": (4, math.pi / 4), "diamond": (4, 0.0), "triangle": (3, -math.pi / 2)}
 SEA = "#a9d3f0"
+#: The Catan family's terrain for each resource (the view names harbours by resource, hexes by terrain).
+RESOURCE_TERRAIN = {"wood": "forest", "brick": "hills", "wool": "pasture", "grain": "fields", "ore": "mountains"}
 #: A resource's colour on a 2:1 harbour: that of the terrain producing it.
-RESOURCE_COLORS = {"wood": "#2f7d32", "brick": "#c0622d", "wool": "#9ccc65", "grain": "#f2c94c", "ore": "#8d99ae"}
+RESOURCE_COLORS = {resource: TERRAIN_COLORS[terrain] for resource, terrain in RESOURCE_TERRAIN.items()}
 HOT_NUMBERS = (6, 8)  # printed in red: the likeliest rolls, as on the printed tokens
-PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 SQRT3 = math.sqrt(3)
 
 Point = tuple[float, float]

@@ -17,27 +17,18 @@ from rich.style import Style
 from rich.text import Text
 
 from siedler.core.i18n import catalog
+from siedler.games.catan.rules import PIPS
+from siedler.svg import RESOURCE_TERRAIN, TERRAIN_COLORS
 
 XS = 5  # columns per grid unit in x: a hex is ten columns wide
 YS = 2  # rows per grid unit in y
 MARGIN_X = 13  # room for a harbour's label ("2:1 Getreide") beside the outermost corners
 MARGIN_Y = 3
 RED_NUMBERS = (6, 8)
-PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
-#: Terrain backgrounds and the ink legible on each (a rule set's own terrains bring their colour).
-TERRAIN = {
-    "forest": ("#2f7d32", "white"),
-    "hills": ("#c0622d", "white"),
-    "pasture": ("#9ccc65", "black"),
-    "fields": ("#f2c94c", "black"),
-    "mountains": ("#8d99ae", "black"),
-    "desert": ("#e8d6a5", "black"),
-    "lake": ("#4aa3df", "black"),
-    "sea": ("#4aa3df", "black"),
-}
+#: Terrains on which black ink is legible (the picture's colours, ``siedler.svg``); white on the others.
+LIGHT_TERRAINS = ("pasture", "fields", "mountains", "desert", "lake", "sea")
+#: Seats' colours, lighter than the picture's: they are letters on a dark terminal, not filled shapes.
 SEATS = ("#ff4d5e", "#4d9fff", "#ffa31a", "#3ccf5a", "#b36bd6", "#a1887f")
-#: Harbours of the Catan family: what a 2:1 harbour trades, as the view names it.
-RESOURCE_TERRAIN = {"wood": "forest", "brick": "hills", "wool": "pasture", "grain": "fields", "ore": "mountains"}
 
 
 def seat_style(seat: Any) -> Style:
@@ -129,8 +120,8 @@ class _Board:
 
     def terrain_style(self, terrain: str) -> Style:
         own = self.legend.get("terrains", {}).get(terrain, {}).get("color")
-        background, ink = TERRAIN.get(terrain, (own or "grey50", "black"))
-        return Style(bgcolor=own or background, color=ink)
+        ink = "black" if own or terrain in LIGHT_TERRAINS else "white"
+        return Style(bgcolor=own or TERRAIN_COLORS.get(terrain, "grey50"), color=ink)
 
     def terrain_word(self, terrain: str) -> str:
         """The resource a terrain yields, else the terrain's own name (desert, lake), from the catalogs."""
