@@ -25,6 +25,7 @@ YS = 2  # rows per grid unit in y
 MARGIN_X = 13  # room for a harbour's label ("2:1 Getreide") beside the outermost corners
 MARGIN_Y = 3
 RED_NUMBERS = (6, 8)
+TOKEN = "#f7efd8"  # a number token's cream, so that red and black numbers read on every terrain
 #: Terrains on which black ink is legible (the picture's colours, ``siedler.svg``); white on the others.
 LIGHT_TERRAINS = ("pasture", "fields", "mountains", "desert", "lake", "sea")
 #: Seats' colours, lighter than the picture's: they are letters on a dark terminal, not filled shapes.
@@ -146,7 +147,7 @@ class _Board:
                 r - 1,
                 c - len(top) // 2 + len(str(hx["id"])) + 1,
                 str(number),
-                Style(bold=True, color="red3" if red else None),
+                Style(bold=True, color="red3" if red else "black", bgcolor=TOKEN),
             )
         name = self.terrain_word(hx["terrain"])[: 2 * XS - 1]
         self.grid.put(r, c - len(name) // 2, name)
