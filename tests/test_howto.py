@@ -74,7 +74,9 @@ def test_each_language_has_the_whole_page(ruleset: str) -> None:
 def _cost_card(text: str, lang: str) -> dict[str, dict[str, int]]:
     """``{purchase: {resource: n}}`` from the page's cost card (rows without a price left out)."""
     card = text.split(COST_CARD[lang], 1)[1].split("\n## ", 1)[0]
-    words = {catalog(lang)[f"catan.resource.{r}"].lower(): r for r in RESOURCES}
+    names = catalog(lang)
+    # the board games' resource words, and the card game's names for its resource cards (German "Weide")
+    words = {names[f"{kind}.{r}"].lower(): r for kind in ("catan.resource", "deck_building.card") for r in RESOURCES}
     out = {}
     for line in card.splitlines()[3:]:
         if not line.startswith("|"):
