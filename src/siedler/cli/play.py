@@ -98,7 +98,7 @@ class TerminalGame:
         return bool(events)
 
     def show_board(self, seat: int | None) -> None:
-        """A hex board in colour (``board``), then a one-line status and the rule set's own text below its
+        """A hex board in colour (``board``), then a two-line status and the rule set's own text below its
         board (hands, bank, its extras); a game without a board as the rule set writes it."""
         self.out("")
         view = self.game.view(seat)
