@@ -6,6 +6,8 @@ card, which the rule text allows only to a player who bought and played nothing 
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 from siedler.games.catan.longest_road import longest_trail
 from siedler.games.catan.rules import NUM_RESOURCES, VICTORY_POINT, Cost
@@ -16,6 +18,7 @@ from .rules import ARTILLERY, CAVALRY, INFANTRY, UNITS
 from .state import UNIT_KINDS, SoldiersState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ArmyMixin(SoldiersState):
     # ------------------------------------------------------------------ armies
     def army_die(self, node: int) -> int:

@@ -9,6 +9,8 @@ checks it; such offers count toward ``max_offers``, like resource offers, so tha
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 from siedler.games.catan.rules import NUM_RESOURCES, VICTORY_POINT
 from siedler.games.catan.state import CARD_REPLY, MAIN, NUM_DEV_CARDS
@@ -17,6 +19,7 @@ from .actions import SoldierAction
 from .combat import CombatMixin
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CardTradeMixin(CombatMixin):
     def _legal_card_trades(self, seat: int, acts: list[Action]) -> None:
         if self.offers_made >= self.max_offers:

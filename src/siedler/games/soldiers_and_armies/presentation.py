@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
 from siedler.core.i18n import namespace, text
@@ -34,6 +36,7 @@ SIMPLE_LABELS = (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SoldiersViewMixin(CardTradeMixin):
     # ------------------------------------------------------------------ views
     def _armies(self) -> list[dict[str, Any]]:
