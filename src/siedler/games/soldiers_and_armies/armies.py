@@ -181,21 +181,49 @@ class ArmyMixin(SoldiersState):
         self._emit("phase", {"seat": self.current, "phase": "movement"})
 
     # ------------------------------------------------------------------ the movement phase
-    def _reach(self, seat: int, start: int) -> dict[int, list[int]]:
-        """Shortest ways (intersections after ``start``) to every intersection the army at ``start`` can
-        pass to: along paths, never through another player's army."""
-        node_nodes = self.board.topology.node_nodes
-        ways: dict[int, list[int]] = {start: []}
+    def _distances(self, seat: int, start: int, limit: int) -> dict[int, int]:
+        """Steps from ``start`` to every intersection the army there can pass to within ``limit`` steps:
+        along paths, never through another player's army. Legal generation needs only these counts, so it
+        searches no further than the player can pay for."""
+        node_nodes, ao = self.board.topology.node_nodes, self.army_owner
+        dist = {start: 0}
         frontier = [start]
-        while frontier:
+        steps = 0
+        while frontier and steps < limit:
+            steps += 1
             nxt = []
             for v in frontier:
                 for w in node_nodes[v]:
-                    if w not in ways and not self._hostile_army(w, seat):
-                        ways[w] = [*ways[v], w]
-                        nxt.append(w)
+                    if w not in dist:
+                        o = ao[w]
+                        if o < 0 or o == seat:
+                            dist[w] = steps
+                            nxt.append(w)
             frontier = nxt
-        return ways
+        return dist
+
+    def _way(self, seat: int, start: int, dest: int) -> list[int]:
+        """A shortest way (the intersections after ``start``) to ``dest``, the first found breadth-first in
+        the board's order of neighbours; ``[]`` if the army cannot get there."""
+        node_nodes, ao = self.board.topology.node_nodes, self.army_owner
+        parent = {start: start}
+        frontier = [start]
+        while frontier and dest not in parent:
+            nxt = []
+            for v in frontier:
+                for w in node_nodes[v]:
+                    if w not in parent:
+                        o = ao[w]
+                        if o < 0 or o == seat:
+                            parent[w] = v
+                            nxt.append(w)
+            frontier = nxt
+        if dest not in parent or dest == start:
+            return []
+        way = [dest]
+        while parent[way[-1]] != start:
+            way.append(parent[way[-1]])
+        return way[::-1]
 
     def _move_cost_steps(self, start: int, steps: int) -> int:
         """How many of ``steps`` further intersections must be paid for."""
@@ -203,25 +231,26 @@ class ArmyMixin(SoldiersState):
         return max(0, steps - free)
 
     def _affordable_steps(self, seat: int) -> int:
+        """Paid steps the seat's hand pays for (as many as the board has intersections when moving is free)."""
         cost, hands, base = self.army_rules.costs["move"], self.hands, seat * NUM_RESOURCES
-        return min(hands[base + r] // c for r, c in enumerate(cost) if c)
+        paid = [hands[base + r] // c for r, c in enumerate(cost) if c]
+        return min(paid) if paid else len(self.army_owner)
 
     def _legal_movement(self) -> tuple[Action, ...]:
         seat, s = self.current, self.soldier_set
         acts: list[Action] = [s.FIGHT]
         affordable = self._affordable_steps(seat)
-        no, ao = self.node_owner, self.army_owner
+        no, ao, free_moves, moved = self.node_owner, self.army_owner, self.army_rules.free_moves, self.moved
         for start in self.armies_of(seat):
-            for dest, way in sorted(self._reach(seat, start).items()):
-                if not way or ao[dest] >= 0 or (no[dest] >= 0 and no[dest] != seat):
-                    continue
-                if self._move_cost_steps(start, len(way)) <= affordable:
+            limit = max(0, free_moves - moved[start]) + affordable
+            for dest in sorted(self._distances(seat, start, limit)):
+                if dest != start and ao[dest] < 0 and (no[dest] < 0 or no[dest] == seat):
                     acts.append(s.MOVE[(start, dest)])
         return tuple(acts)
 
     def _do_move(self, action: SoldierAction) -> None:
         seat, start, dest = self.current, action.at, action.dest
-        way = self._reach(seat, start)[dest]
+        way = self._way(seat, start, dest)
         paid = self._move_cost_steps(start, len(way))
         if paid:
             cost = self.army_rules.costs["move"]

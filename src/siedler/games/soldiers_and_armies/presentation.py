@@ -197,7 +197,7 @@ class SoldiersViewMixin(CardTradeMixin):
         if kind in ("wall", "upgrade"):
             return text(f"soldiers.label.{kind}", lang, at=action.at)
         if kind == "move":
-            way = self._reach(self.current, action.at).get(action.dest, [])
+            way = self._way(self.current, action.at, action.dest)
             paid = self._move_cost_steps(action.at, len(way))
             return text("soldiers.label.move", lang, at=action.at, to=action.dest, steps=len(way), paid=paid)
         if kind == "attack":
