@@ -90,7 +90,7 @@ def _march(game: SoldiersGame, seat: int, legal: list[Action]) -> Action:
     """A free move of an army that has no target yet and has not moved, to a place next to a building or
     army it beats more often than not; else on to the combat phase."""
     moves = []
-    reach: dict[int, dict[int, int]] = {}
+    reach: dict[int, list[int]] = {}
     for a in legal:
         if a[0] != "move":
             continue
@@ -99,8 +99,8 @@ def _march(game: SoldiersGame, seat: int, legal: list[Action]) -> Action:
             continue
         if start not in reach:
             reach[start] = game._distances(seat, start, game.army_rules.free_moves)
-        steps = reach[start].get(a[2])
-        if steps is None:
+        steps = reach[start][a[2]]
+        if steps < 0:
             continue
         good = [t for t in game._targets(seat, a[2]) if _favoured(game, start, t)]
         if good:

@@ -178,15 +178,17 @@ class ArmyMixin(SoldiersState):
 
     def _enter_movement(self) -> None:
         self.phase = MOVEMENT
-        self._emit("phase", {"seat": self.current, "phase": "movement"})
+        if self.logging:
+            self._emit("phase", {"seat": self.current, "phase": "movement"})
 
     # ------------------------------------------------------------------ the movement phase
-    def _distances(self, seat: int, start: int, limit: int) -> dict[int, int]:
-        """Steps from ``start`` to every intersection the army there can pass to within ``limit`` steps:
-        along paths, never through another player's army. Legal generation needs only these counts, so it
-        searches no further than the player can pay for."""
+    def _distances(self, seat: int, start: int, limit: int) -> list[int]:
+        """Steps from ``start`` to each intersection (-1: out of reach) the army there can pass to within
+        ``limit`` steps: along paths, never through another player's army. Legal generation needs only
+        these counts, so it searches no further than the player can pay for."""
         node_nodes, ao = self.board.topology.node_nodes, self.army_owner
-        dist = {start: 0}
+        dist = [-1] * len(ao)
+        dist[start] = 0
         frontier = [start]
         steps = 0
         while frontier and steps < limit:
@@ -194,7 +196,7 @@ class ArmyMixin(SoldiersState):
             nxt = []
             for v in frontier:
                 for w in node_nodes[v]:
-                    if w not in dist:
+                    if dist[w] < 0:
                         o = ao[w]
                         if o < 0 or o == seat:
                             dist[w] = steps
@@ -241,11 +243,11 @@ class ArmyMixin(SoldiersState):
         acts: list[Action] = [s.FIGHT]
         affordable = self._affordable_steps(seat)
         no, ao, free_moves, moved = self.node_owner, self.army_owner, self.army_rules.free_moves, self.moved
+        nodes = range(len(ao))
         for start in self.armies_of(seat):
-            limit = max(0, free_moves - moved[start]) + affordable
-            for dest in sorted(self._distances(seat, start, limit)):
-                if dest != start and ao[dest] < 0 and (no[dest] < 0 or no[dest] == seat):
-                    acts.append(s.MOVE[(start, dest)])
+            dist = self._distances(seat, start, max(0, free_moves - moved[start]) + affordable)
+            row = s.MOVE[start]
+            acts.extend([row[d] for d in nodes if dist[d] > 0 and ao[d] < 0 and (no[d] < 0 or no[d] == seat)])
         return tuple(acts)
 
     def _do_move(self, action: SoldierAction) -> None:
@@ -261,7 +263,8 @@ class ArmyMixin(SoldiersState):
             self.units[base_from + u] = 0
         self.army_owner[dest], self.army_owner[start] = seat, -1
         self.moved[dest], self.moved[start] = self.moved[start] + len(way), 0
-        self._emit("move", {"seat": seat, "from": start, "way": way, "paid": paid})
+        if self.logging:
+            self._emit("move", {"seat": seat, "from": start, "way": way, "paid": paid})
 
     def _pay_for_steps(self, seat: int, cost: tuple[int, ...]) -> None:
         """Moving is not buying: it pays the bank without counting as a purchase."""
@@ -273,7 +276,8 @@ class ArmyMixin(SoldiersState):
     def _do_fight(self, action: SoldierAction) -> None:
         self.phase = COMBAT
         self.robber_fought = False
-        self._emit("phase", {"seat": self.current, "phase": "combat"})
+        if self.logging:
+            self._emit("phase", {"seat": self.current, "phase": "combat"})
 
     # ------------------------------------------------------------------ pieces on and off the board
     def _refresh_blocked(self, node: int) -> None:
