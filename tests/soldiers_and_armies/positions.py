@@ -2,22 +2,20 @@
 
 A position edits a fresh game's exported state (its ``soldiers`` part included) and loads it with
 ``siedler.from_state``; the bank and the development deck are derived from what the players hold. Combat
-dice are fixed with :func:`scripted_dice`, which replaces the rule set's one die method on its class for
-the test: each die asked for must have the sides the test expects, so the dice strengths are checked too.
+dice are fixed with :func:`with_dice`, which sets the generator's position in the state (as
+``tests.catan.positions.rigged`` does for the number dice): nothing of the engine is replaced, so the same
+tests run on the compiled build, whose classes cannot be patched. :func:`rolled` reads the dice back from
+the public log, so a test checks the dice strengths (the sides) too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from typing import Any
-
-import pytest
 
 import siedler
 from siedler.core.game import Game
-from siedler.games.soldiers_and_armies.combat import CombatMixin
-from tests.catan.positions import RESOURCES
+from tests.catan.positions import RESOURCES, rigged
 
 RULESET = "soldiers-and-armies"
 DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
@@ -86,24 +84,25 @@ def position(
     return siedler.from_state(state)
 
 
-@contextmanager
-def scripted_dice(monkeypatch: pytest.MonkeyPatch, dice: Iterable[tuple[int, int]]) -> Iterator[list[tuple[int, int]]]:
-    """Combat dice as ``(sides, roll)`` pairs, in the order the game rolls them; the block must use them all."""
+def with_dice(game: Game, dice: Iterable[tuple[int, int]]) -> Game:
+    """The same position, with the generator set so that the next combat dice, as ``(sides, roll)`` pairs
+    in the order the game rolls them, come out as ``dice``. Each round is rigged before the action that
+    rolls it: the game then rolls its own dice, and a die of other sides than the script's gives another
+    roll, which :func:`rolled` shows."""
     script = list(dice)
-    used: list[tuple[int, int]] = []
+    return rigged(game, lambda rng: all(rng.below(sides) + 1 == roll for sides, roll in script))
 
-    def roll(self: CombatMixin, sides: int) -> int:
-        assert script, f"a d{sides} was rolled beyond the script"
-        expected_sides, value = script.pop(0)
-        assert sides == expected_sides, (
-            f"die {len(used) + 1}: a d{sides} rolled where the script has a d{expected_sides}"
-        )
-        used.append((sides, value))
-        return value
 
-    monkeypatch.setattr(CombatMixin, "_roll_die", roll)
-    yield used
-    assert not script, f"dice left over: {script}"
+def rolled(game: Game) -> list[tuple[int, int]]:
+    """The dice of the last combat round or robber fight, ``(sides, roll)`` in the order rolled, as the
+    public log shows them."""
+    for e in reversed(game.events(None)):
+        d = e["data"]
+        if e["kind"] == "combat":
+            return [(sides, roll) for _, sides, roll, _ in (*d["attack"], *d["defence"])]
+        if e["kind"] == "robber_fight":
+            return [(d["sides"], d["roll"]), (6, d["robber"])]
+    return []
 
 
 def army(game: Game, node: int) -> tuple[int, Units] | None:
@@ -136,3 +135,13 @@ def hand(game: Game, seat: int) -> dict[str, int]:
 
 def events(game: Game, kind: str) -> list[dict[str, Any]]:
     return [e["data"] for e in game.events(None) if e["kind"] == kind]
+
+
+def fight(game: Game, action: str, dice: Iterable[tuple[int, int]]) -> Game:
+    """``action`` played in the position rigged for ``dice`` (one round, or the robber fight), checking that
+    the game rolled exactly those dice; the game after it."""
+    script = list(dice)
+    game = with_dice(game, script)
+    game.apply(action)
+    assert rolled(game) == script, f"{action!r} rolled {rolled(game)}, the script has {script}"
+    return game

@@ -9,7 +9,7 @@ from siedler.core.errors import IllegalAction, OptionError
 from siedler.core.game import Game
 from tests.catan.positions import cards
 
-from .positions import army, events, hand, phase, position, scripted_dice
+from .positions import army, events, fight, hand, phase, position
 
 CAVALRY = cards(wool=1, grain=1, ore=1)
 
@@ -120,7 +120,7 @@ def test_the_variantes_victory_point_cards_upgrade_a_unit_and_score_nothing() ->
     assert "buy" not in legal(game)  # a card was played
 
 
-def test_the_variantes_cities_defend_with_a_d10_once_everyone_has_five_points(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_variantes_cities_defend_with_a_d10_once_everyone_has_five_points() -> None:
     game = position(
         players=2,
         cities={0: [13, 0, 44], 1: [20, 42, 47]},
@@ -128,8 +128,7 @@ def test_the_variantes_cities_defend_with_a_d10_once_everyone_has_five_points(mo
         phase="combat",
         options={"combat_variant": True},
     )
-    with scripted_dice(monkeypatch, [(12, 4), (10, 3)]):
-        game.apply("attack 21>20")
-        game.apply("resist")
+    game.apply("attack 21>20")
+    game = fight(game, "resist", [(12, 4), (10, 3)])
     assert game.view(None)["soldiers"]["weak_cities"] is True
     assert phase(game) == "battle"

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.catan.positions import cards, roll
 
-from .positions import army, building, current, events, hand, phase, position, scripted_dice
+from .positions import army, building, current, events, fight, hand, phase, position
 
 
-def test_the_nuke_downgrades_every_building_at_its_hex_one_step(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_nuke_downgrades_every_building_at_its_hex_one_step() -> None:
     """Hex E (hills 6) has corners 10 11 21 20 19 9: a walled city at 10, a city at 21, a settlement at 19
     and an army at 11."""
     game = position(
@@ -46,25 +44,23 @@ def test_a_nuke_is_bought_once_per_game() -> None:
     assert not any(a[0] == "recruit" and a[2] == 3 for a in game.legal_actions())
 
 
-def test_robber_attack_won_moves_the_robber_and_steals(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_robber_attack_won_moves_the_robber_and_steals() -> None:
     game = position(
         cities={0: [13], 1: [42]},
         armies={21: (0, (1, 0, 0))},
         hands={1: cards(ore=2)},
         phase="combat",
     )
-    with scripted_dice(monkeypatch, [(6, 5), (6, 4)]):
-        game.apply("attack 21>robber")
+    game = fight(game, "attack 21>robber", [(6, 5), (6, 4)])
     assert phase(game) == "robber"
     game.apply("robber N @1")  # N (mountains 3) has corner 42
     assert hand(game, 0)["ore"] == 1 and phase(game) == "combat"
     assert "attack 21>robber" not in {str(a) for a in game.legal_actions()}  # once per combat phase
 
 
-def test_robber_attack_lost_costs_a_resource_of_the_attackers_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_robber_attack_lost_costs_a_resource_of_the_attackers_choice() -> None:
     game = position(cities={0: [13]}, armies={21: (0, (0, 1, 0))}, hands={0: cards(wood=1, ore=2)}, phase="combat")
-    with scripted_dice(monkeypatch, [(10, 3), (6, 3)]):  # a tie is the army's loss
-        game.apply("attack 21>robber")
+    game = fight(game, "attack 21>robber", [(10, 3), (6, 3)])  # a tie is the army's loss
     assert phase(game) == "tribute"
     assert {str(a) for a in game.legal_actions()} == {"tribute wood", "tribute ore"}
     game.apply("tribute ore")
@@ -96,9 +92,7 @@ def test_capitulation_hands_everything_to_the_attacker_for_half_the_points() -> 
     assert current(game) == 2  # the player who left is skipped
 
 
-def test_annihilation_gives_the_destroyer_the_cards_and_the_last_player_standing_wins(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_annihilation_gives_the_destroyer_the_cards_and_the_last_player_standing_wins() -> None:
     game = position(
         players=2,
         cities={0: [13]},
@@ -110,9 +104,8 @@ def test_annihilation_gives_the_destroyer_the_cards_and_the_last_player_standing
         dev_cards={1: {"monopoly": 1}},
         phase="combat",
     )
-    with scripted_dice(monkeypatch, [(12, 9), (8, 2)]):
-        game.apply("attack 21>20")
-        game.apply("resist")
+    game.apply("attack 21>20")
+    game = fight(game, "resist", [(12, 9), (8, 2)])
     assert building(game, 20) is None
     assert game.view(0)["you"]["hand"]["grain"] == 3 and game.view(0)["you"]["dev_cards"]["monopoly"] == 1
     assert events(game, "annihilated") == [{"seat": 1, "by": 0}]

@@ -1,6 +1,9 @@
-"""Greedy play for Soldiers & Armies, simple for now: build as the Catan greedy does, guard buildings that a
-hostile army stands next to, take the free development card, attack only with the stronger die, never
-capitulate, fire the nuke where it hurts the leader most."""
+"""Greedy play for Soldiers & Armies: build as the Catan greedy does, guard buildings that a hostile army
+stands next to, arm itself with what it has to spare (a unit of a kind drawn at random among those it can
+pay for, walls, the nuke), march armies next to the foreign building they beat most often, attack when the
+odds of a round favour it (``odds.beats``), never capitulate, fire the nuke where it hurts the leader most.
+Its purchases are drawn at random among what it can pay for, so that a study of the costs
+(``bench/soldiers_costs.py``) sees every kind bought."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from siedler.games.catan.state import (
     TRIBUTE,
 )
 from siedler.games.soldiers_and_armies import SoldiersGame
+from siedler.games.soldiers_and_armies.odds import beats
 
 from .greedy import register_strategy
 from .greedy_catan import _best, _road_value, catan_strategy, node_value
@@ -39,6 +43,71 @@ def _defence(game: SoldiersGame, target: int) -> int:
     if game.army_owner[target] >= 0:
         return game.army_die(target)
     return game.building_die(target) + game.walls[target]
+
+
+#: Cards a player keeps in hand before it spends on arms rather than saving toward a city or settlement.
+SPARE_CARDS = 5
+#: The most armies it keeps on the board; more are not moved or fed with units.
+MAX_ARMIES = 3
+#: The chance of a wall when one can be paid for and nothing better is to be bought.
+WALL_CHANCE = 0.5
+
+
+def _favoured(game: SoldiersGame, node: int, target: int) -> bool:
+    """Whether the army at ``node`` wins a round against ``target`` more often than not."""
+    walls = game.walls[target] if game.army_owner[target] < 0 else 0
+    sides = game.army_die(target) if game.army_owner[target] >= 0 else game.building_die(target)
+    return beats(game.army_die(node), sides, walls) > 0.5
+
+
+def _arm(game: SoldiersGame, seat: int, by_kind: dict[str, list[Action]], rng: _random.Random) -> Action | None:
+    """A unit, the nuke or a wall, bought from a hand with cards to spare."""
+    if sum(game.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]) < SPARE_CARDS:
+        return None
+    recruits = by_kind.get("recruit", [])
+    nukes = [a for a in recruits if a[2] == 3]
+    if nukes:
+        return nukes[0]
+    armies = set(game.armies_of(seat))
+    units = [a for a in recruits if a[2] < 3 and (len(armies) < MAX_ARMIES or a[1] in armies)]
+    if units:
+        kind = rng.choice(sorted({a[2] for a in units}))
+        return max((a for a in units if a[2] == kind), key=lambda a: (a[1] in armies, _frontier(game, seat, a[1])))
+    walls = by_kind.get("wall", [])
+    if walls and rng.random() < WALL_CHANCE:
+        return walls[0]
+    return None
+
+
+def _frontier(game: SoldiersGame, seat: int, node: int) -> int:
+    """Foreign buildings within two intersections of ``node``: where an army finds targets."""
+    nodes, owner = game.board.topology.node_nodes, game.node_owner
+    near = {m for n in nodes[node] for m in (n, *nodes[n])}
+    return sum(1 for m in near if owner[m] >= 0 and owner[m] != seat)
+
+
+def _march(game: SoldiersGame, seat: int, legal: list[Action]) -> Action:
+    """A free move of an army that has no target yet and has not moved, to a place next to a building or
+    army it beats more often than not; else on to the combat phase."""
+    moves = []
+    reach: dict[int, list[int]] = {}
+    for a in legal:
+        if a[0] != "move":
+            continue
+        start = a[1]
+        if game.moved[start] or game._targets(seat, start):
+            continue
+        if start not in reach:
+            reach[start] = game._distances(seat, start, game.army_rules.free_moves)
+        steps = reach[start][a[2]]
+        if steps < 0:
+            continue
+        good = [t for t in game._targets(seat, a[2]) if _favoured(game, start, t)]
+        if good:
+            moves.append((len(good), -steps, a))
+    if moves:
+        return max(moves, key=lambda m: (m[0], m[1]))[2]
+    return legal[0]  # fight
 
 
 def _aim(game: SoldiersGame, seat: int) -> tuple[int, ...]:
@@ -87,6 +156,9 @@ def _main(game: SoldiersGame, seat: int, legal: list[Action], rng: _random.Rando
     trade = _trade(game, seat, legal)
     if trade is not None:
         return trade
+    arms = _arm(game, seat, by_kind, rng)
+    if arms is not None:
+        return arms
     if "buy" in by_kind:
         return by_kind["buy"][0]
     return by_kind["march"][0]
@@ -106,7 +178,7 @@ def _combat(game: SoldiersGame, seat: int, legal: list[Action]) -> Action:
         if harm(best) >= 2:
             return best
     attacks = [a for a in legal if a[0] == "attack"]
-    strong = [a for a in attacks if a[2] >= 0 and game.army_die(a[1]) > _defence(game, a[2]) + 1]
+    strong = [a for a in attacks if a[2] >= 0 and _favoured(game, a[1], a[2])]
     if strong:
         return max(strong, key=lambda a: game.army_die(a[1]) - _defence(game, a[2]))
     robber = [a for a in attacks if a[2] < 0 and game.army_die(a[1]) >= 10]
@@ -122,7 +194,7 @@ def soldiers_strategy(game: Game, seat: int, rng: _random.Random) -> Action | No
     if phase == MAIN:
         return _main(g, seat, legal, rng)
     if phase == MOVEMENT:
-        return legal[0]  # fight: the armies stay where they guard
+        return _march(g, seat, legal)
     if phase == COMBAT:
         return _combat(g, seat, legal)
     if phase == DEFEND:
@@ -130,7 +202,8 @@ def soldiers_strategy(game: Game, seat: int, rng: _random.Random) -> Action | No
     if phase == BATTLE:
         seat_, target = g.battle[0], g.battle[2]
         lead = g.battle[4]
-        if g.army_owner[lead] == seat_ and g.army_die(lead) > _defence(g, target):
+        standing = g.army_owner[target] >= 0 or g.node_owner[target] >= 0
+        if g.army_owner[lead] == seat_ and standing and _favoured(g, lead, target):
             return legal[0]  # continue
         return legal[-1]  # retreat
     if phase == CONQUEST:

@@ -82,7 +82,8 @@ class SoldierActionSet:
         self.WALL = tuple(A("wall", node) for node in range(n))
         self.UPGRADE = tuple(A("upgrade", node) for node in range(n))
         self.PROMOTE = tuple(tuple(A("promote", node, u) for node in range(n)) for u in range(2))
-        self.MOVE = {(a, b): A("move", a, b) for a in range(n) for b in range(n) if a != b}
+        #: MOVE[a][b]: the army at a moves to b (a row per intersection; ``move a>a`` is never legal).
+        self.MOVE = tuple(tuple(A("move", a, b) for b in range(n)) for a in range(n))
         self.ATTACK = {(a, b): A("attack", a, b) for a in range(n) for b in (*topo.node_nodes[a], ROBBER_TARGET)}
         self.RETREAT = tuple(A("retreat", node) for node in range(n))
         self.RETREAT_STAY = A("retreat", STAY)
@@ -138,7 +139,7 @@ class SoldierActionSet:
         a, b = self.pair(args, "move")
         if a == b:
             raise IllegalAction("an army moves to another intersection")
-        return self.MOVE[(a, b)]
+        return self.MOVE[a][b]
 
     def attack(self, args: list[str]) -> SoldierAction:
         a, b = self.pair(args, "attack", robber=True)

@@ -6,6 +6,8 @@ card, which the rule text allows only to a player who bought and played nothing 
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 from siedler.games.catan.longest_road import longest_trail
 from siedler.games.catan.rules import NUM_RESOURCES, VICTORY_POINT, Cost
@@ -16,6 +18,7 @@ from .rules import ARTILLERY, CAVALRY, INFANTRY, UNITS
 from .state import UNIT_KINDS, SoldiersState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ArmyMixin(SoldiersState):
     # ------------------------------------------------------------------ armies
     def army_die(self, node: int) -> int:
@@ -175,24 +178,54 @@ class ArmyMixin(SoldiersState):
 
     def _enter_movement(self) -> None:
         self.phase = MOVEMENT
-        self._emit("phase", {"seat": self.current, "phase": "movement"})
+        if self.logging:
+            self._emit("phase", {"seat": self.current, "phase": "movement"})
 
     # ------------------------------------------------------------------ the movement phase
-    def _reach(self, seat: int, start: int) -> dict[int, list[int]]:
-        """Shortest ways (intersections after ``start``) to every intersection the army at ``start`` can
-        pass to: along paths, never through another player's army."""
-        node_nodes = self.board.topology.node_nodes
-        ways: dict[int, list[int]] = {start: []}
+    def _distances(self, seat: int, start: int, limit: int) -> list[int]:
+        """Steps from ``start`` to each intersection (-1: out of reach) the army there can pass to within
+        ``limit`` steps: along paths, never through another player's army. Legal generation needs only
+        these counts, so it searches no further than the player can pay for."""
+        node_nodes, ao = self.board.topology.node_nodes, self.army_owner
+        dist = [-1] * len(ao)
+        dist[start] = 0
         frontier = [start]
-        while frontier:
+        steps = 0
+        while frontier and steps < limit:
+            steps += 1
             nxt = []
             for v in frontier:
                 for w in node_nodes[v]:
-                    if w not in ways and not self._hostile_army(w, seat):
-                        ways[w] = [*ways[v], w]
-                        nxt.append(w)
+                    if dist[w] < 0:
+                        o = ao[w]
+                        if o < 0 or o == seat:
+                            dist[w] = steps
+                            nxt.append(w)
             frontier = nxt
-        return ways
+        return dist
+
+    def _way(self, seat: int, start: int, dest: int) -> list[int]:
+        """A shortest way (the intersections after ``start``) to ``dest``, the first found breadth-first in
+        the board's order of neighbours; ``[]`` if the army cannot get there."""
+        node_nodes, ao = self.board.topology.node_nodes, self.army_owner
+        parent = {start: start}
+        frontier = [start]
+        while frontier and dest not in parent:
+            nxt = []
+            for v in frontier:
+                for w in node_nodes[v]:
+                    if w not in parent:
+                        o = ao[w]
+                        if o < 0 or o == seat:
+                            parent[w] = v
+                            nxt.append(w)
+            frontier = nxt
+        if dest not in parent or dest == start:
+            return []
+        way = [dest]
+        while parent[way[-1]] != start:
+            way.append(parent[way[-1]])
+        return way[::-1]
 
     def _move_cost_steps(self, start: int, steps: int) -> int:
         """How many of ``steps`` further intersections must be paid for."""
@@ -200,25 +233,26 @@ class ArmyMixin(SoldiersState):
         return max(0, steps - free)
 
     def _affordable_steps(self, seat: int) -> int:
+        """Paid steps the seat's hand pays for (as many as the board has intersections when moving is free)."""
         cost, hands, base = self.army_rules.costs["move"], self.hands, seat * NUM_RESOURCES
-        return min(hands[base + r] // c for r, c in enumerate(cost) if c)
+        paid = [hands[base + r] // c for r, c in enumerate(cost) if c]
+        return min(paid) if paid else len(self.army_owner)
 
     def _legal_movement(self) -> tuple[Action, ...]:
         seat, s = self.current, self.soldier_set
         acts: list[Action] = [s.FIGHT]
         affordable = self._affordable_steps(seat)
-        no, ao = self.node_owner, self.army_owner
+        no, ao, free_moves, moved = self.node_owner, self.army_owner, self.army_rules.free_moves, self.moved
+        nodes = range(len(ao))
         for start in self.armies_of(seat):
-            for dest, way in sorted(self._reach(seat, start).items()):
-                if not way or ao[dest] >= 0 or (no[dest] >= 0 and no[dest] != seat):
-                    continue
-                if self._move_cost_steps(start, len(way)) <= affordable:
-                    acts.append(s.MOVE[(start, dest)])
+            dist = self._distances(seat, start, max(0, free_moves - moved[start]) + affordable)
+            row = s.MOVE[start]
+            acts.extend([row[d] for d in nodes if dist[d] > 0 and ao[d] < 0 and (no[d] < 0 or no[d] == seat)])
         return tuple(acts)
 
     def _do_move(self, action: SoldierAction) -> None:
         seat, start, dest = self.current, action.at, action.dest
-        way = self._reach(seat, start)[dest]
+        way = self._way(seat, start, dest)
         paid = self._move_cost_steps(start, len(way))
         if paid:
             cost = self.army_rules.costs["move"]
@@ -229,7 +263,8 @@ class ArmyMixin(SoldiersState):
             self.units[base_from + u] = 0
         self.army_owner[dest], self.army_owner[start] = seat, -1
         self.moved[dest], self.moved[start] = self.moved[start] + len(way), 0
-        self._emit("move", {"seat": seat, "from": start, "way": way, "paid": paid})
+        if self.logging:
+            self._emit("move", {"seat": seat, "from": start, "way": way, "paid": paid})
 
     def _pay_for_steps(self, seat: int, cost: tuple[int, ...]) -> None:
         """Moving is not buying: it pays the bank without counting as a purchase."""
@@ -241,7 +276,8 @@ class ArmyMixin(SoldiersState):
     def _do_fight(self, action: SoldierAction) -> None:
         self.phase = COMBAT
         self.robber_fought = False
-        self._emit("phase", {"seat": self.current, "phase": "combat"})
+        if self.logging:
+            self._emit("phase", {"seat": self.current, "phase": "combat"})
 
     # ------------------------------------------------------------------ pieces on and off the board
     def _refresh_blocked(self, node: int) -> None:

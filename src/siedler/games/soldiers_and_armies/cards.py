@@ -9,6 +9,8 @@ checks it; such offers count toward ``max_offers``, like resource offers, so tha
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 from siedler.games.catan.rules import NUM_RESOURCES, VICTORY_POINT
 from siedler.games.catan.state import CARD_REPLY, MAIN, NUM_DEV_CARDS
@@ -17,24 +19,29 @@ from .actions import SoldierAction
 from .combat import CombatMixin
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CardTradeMixin(CombatMixin):
     def _legal_card_trades(self, seat: int, acts: list[Action]) -> None:
         if self.offers_made >= self.max_offers:
             return
         dev, hands, base = self.dev_hand, self.hands, seat * NUM_RESOURCES
-        held = dev[seat * NUM_DEV_CARDS : seat * NUM_DEV_CARDS + NUM_DEV_CARDS]
+        held = [c for c in range(NUM_DEV_CARDS) if dev[seat * NUM_DEV_CARDS + c]]
         kinds = [c for c in range(NUM_DEV_CARDS) if self.rules.deck[c] or (c == VICTORY_POINT and self.variant)]
         table = self.soldier_set.CARD_TRADES
+        payable: list[bool] = []  # per bundle, whether the hand pays it: the same for every seat asked
         for to in range(self.num_players):
             if to == seat or self.out[to]:
                 continue
-            if any(held):
+            if held:
                 for _, trades in table["sellcard"][to]:
-                    acts.extend(trades[c] for c in range(NUM_DEV_CARDS) if held[c])
+                    acts.extend([trades[c] for c in held])
             if any(dev[to * NUM_DEV_CARDS : to * NUM_DEV_CARDS + NUM_DEV_CARDS]):
-                for bundle, trades in table["buycard"][to]:
-                    if all(hands[base + r] >= bundle[r] for r in range(NUM_RESOURCES)):
-                        acts.extend(trades[c] for c in kinds)
+                if not payable:
+                    hand = hands[base : base + NUM_RESOURCES]
+                    payable = [all(h >= b for h, b in zip(hand, bundle)) for bundle in self.soldier_set.BUNDLES]
+                for (_, trades), ok in zip(table["buycard"][to], payable):
+                    if ok:
+                        acts.extend([trades[c] for c in kinds])
 
     def _do_sellcard(self, action: SoldierAction) -> None:
         self._offer_card(action)

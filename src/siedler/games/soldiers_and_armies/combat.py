@@ -2,14 +2,17 @@
 complete annihilation.
 
 Every die is drawn from the game's generator through ``_roll_die`` and logged as a public event.
-Alliances are the rule set's simpler ruling (docs/rules/soldiers-and-armies.md): a player's own armies one
-intersection from the target fight together, each rolling its die, the best roll counting; armies of other
-players do not join.
+An alliance ("Bündnis", docs/rules/soldiers-and-armies.md) fights as one army, as the odds calculator
+(``odds.py``) computes it: the armies one intersection from the target (the player's own, and third
+players' who agreed to join) roll one die, their best unit's, and sacrifice in the text's order over all
+their units; armies allied with an attacked building cover it.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
 from siedler.games.catan.rules import NUM_RESOURCES
@@ -42,10 +45,11 @@ def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CombatMixin(ArmyMixin):
     def _roll_die(self, sides: int) -> int:
-        """One combat die with ``sides`` sides, from the game's generator (tests replay fixed dice by
-        replacing this method on the class)."""
+        """One combat die with ``sides`` sides, from the game's generator (tests fix dice by choosing the
+        generator's position in the state: ``tests/soldiers_and_armies/positions.py``, ``with_dice``)."""
         return self.rng.below(sides) + 1
 
     # ------------------------------------------------------------------ what may be attacked
@@ -171,21 +175,21 @@ class CombatMixin(ArmyMixin):
 
     # ------------------------------------------------------------------ one round
     def _members(self) -> tuple[list[Member], list[Member]]:
+        """Each side's members in the order they bear losses: the attacker's leading army, his other armies,
+        then his allies'; the target army, the defender's armies next to the target, then his allies'. A
+        side fights as one army until all of it is gone; a building fights only when no army of its side is
+        left to cover it."""
         seat, defender, target, kind = self.battle[:4]
-        ao = self.army_owner
-        attackers: list[Member] = [(n, False) for n in self.battle[4:] if ao[n] == seat]
-        defenders: list[Member] = []
-        if kind == TARGET_ARMY and ao[target] == defender:
-            defenders.append((target, False))
-        elif kind == TARGET_BUILDING and self.node_owner[target] == defender:
-            defenders.append((target, True))
+        ao, allies = self.army_owner, self.allies
         near = self.board.topology.node_nodes[target]
-        if defenders:
-            defenders += [(m, False) for m in near if ao[m] == defender]
-        if attackers and defenders and any(s >= 0 for s in self.allies):
-            allies = self.allies
+        attackers: list[Member] = [(n, False) for n in self.battle[4:] if ao[n] == seat]
+        defenders: list[Member] = [(target, False)] if kind == TARGET_ARMY and ao[target] == defender else []
+        defenders += [(m, False) for m in near if ao[m] == defender]
+        if any(s >= 0 for s in allies):
             attackers += [(m, False) for m in near if ao[m] >= 0 and allies[ao[m]] == 0 and (m, False) not in attackers]
             defenders += [(m, False) for m in near if ao[m] >= 0 and allies[ao[m]] == 1]
+        if not defenders and kind == TARGET_BUILDING and self.node_owner[target] == defender:
+            defenders.append((target, True))
         return attackers, defenders
 
     def building_die(self, node: int) -> int:
@@ -195,16 +199,20 @@ class CombatMixin(ArmyMixin):
         return a.variant_city_die if self.weak_cities else a.city_die
 
     def _roll_side(self, members: list[Member]) -> tuple[list[list[int]], int, int]:
-        """Each member's roll as ``[node, sides, roll, bonus]``, the best total and the member rolling it."""
-        rolls, best, best_at = [], -1, -1
-        for node, is_building in members:
-            sides = self.building_die(node) if is_building else self.army_die(node)
-            bonus = self.walls[node] if is_building else 0
-            roll = self._roll_die(sides)
-            rolls.append([node, sides, roll, bonus])
-            if roll + bonus > best:
-                best, best_at = roll + bonus, node
-        return rolls, best, best_at
+        """A side's one roll as ``[[node, sides, roll, bonus]]``, its total, and the member that rolls it
+        and bears a loss: the first holding the side's best unit ("Die Kampfstärke ... wird ermittelt":
+        one strength per side, so an alliance rolls as one army with all its units)."""
+        at, is_building = members[0]
+        if is_building:
+            sides, bonus = self.building_die(at), self.walls[at]
+        else:
+            sides, bonus = 0, 0
+            for node, _ in members:
+                die = self.army_die(node)
+                if die > sides:
+                    sides, at = die, node
+        roll = self._roll_die(sides)
+        return [[at, sides, roll, bonus]], roll + bonus, at
 
     def _round(self) -> None:
         self._check_weak_cities()
@@ -245,7 +253,7 @@ class CombatMixin(ArmyMixin):
         if self.is_over:
             return
         attackers, defenders = self._members()
-        if not attackers or not defenders:
+        if not attackers or not defenders or self.out[seat] or self.out[defender]:
             self._end_battle()
         else:
             self.phase = BATTLE

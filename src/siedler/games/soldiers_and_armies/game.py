@@ -3,6 +3,8 @@ phases, production that skips nuked hexes, the 7 with walls, 13 points, and play
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
 from siedler.games.catan.actions import CatanAction
@@ -28,6 +30,7 @@ from .presentation import SoldiersViewMixin
 from .rules import army_rules
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SoldiersGame(SoldiersViewMixin):
     """The rule set's game class: the end of the chain state <- armies <- combat <- presentation."""
 

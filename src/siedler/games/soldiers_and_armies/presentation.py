@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
 from siedler.core.i18n import namespace, text
@@ -34,6 +36,7 @@ SIMPLE_LABELS = (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SoldiersViewMixin(CardTradeMixin):
     # ------------------------------------------------------------------ views
     def _armies(self) -> list[dict[str, Any]]:
@@ -194,7 +197,7 @@ class SoldiersViewMixin(CardTradeMixin):
         if kind in ("wall", "upgrade"):
             return text(f"soldiers.label.{kind}", lang, at=action.at)
         if kind == "move":
-            way = self._reach(self.current, action.at).get(action.dest, [])
+            way = self._way(self.current, action.at, action.dest)
             paid = self._move_cost_steps(action.at, len(way))
             return text("soldiers.label.move", lang, at=action.at, to=action.dest, steps=len(way), paid=paid)
         if kind == "attack":

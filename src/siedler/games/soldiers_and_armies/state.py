@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import ClassVar, Final, Self
 
+from mypy_extensions import mypyc_attr
+
 from siedler.core.actions import Action
 from siedler.games.catan import CatanGame
 from siedler.games.catan.rules import rules_from
@@ -28,6 +30,7 @@ TARGET_ARMY: Final = 0
 TARGET_BUILDING: Final = 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SoldiersState(CatanGame):
     rules: ClassVar = rules_from("soldiers-and-armies.toml")
 
