@@ -194,12 +194,17 @@ class CombatMixin(ArmyMixin):
             return a.settlement_die
         return a.variant_city_die if self.weak_cities else a.city_die
 
+    def member_die(self, node: int, is_building: bool) -> tuple[int, int]:
+        """The die a member of a battle rolls and what is added to its roll (a city's walls)."""
+        if is_building:
+            return self.building_die(node), self.walls[node]
+        return self.army_die(node), 0
+
     def _roll_side(self, members: list[Member]) -> tuple[list[list[int]], int, int]:
         """Each member's roll as ``[node, sides, roll, bonus]``, the best total and the member rolling it."""
         rolls, best, best_at = [], -1, -1
         for node, is_building in members:
-            sides = self.building_die(node) if is_building else self.army_die(node)
-            bonus = self.walls[node] if is_building else 0
+            sides, bonus = self.member_die(node, is_building)
             roll = self._roll_die(sides)
             rolls.append([node, sides, roll, bonus])
             if roll + bonus > best:

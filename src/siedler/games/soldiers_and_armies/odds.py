@@ -36,6 +36,7 @@ the odds are sums over that grid in exact fractions. Rulings, each quoting the t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -131,6 +132,27 @@ def beats(attacker_die: int, defender_die: int, bonus: int) -> Fraction:
     """P(attacker's roll > defender's roll + bonus): a tie is the attacker's loss."""
     wins = sum(max(0, min(roll - 1 - bonus, defender_die)) for roll in range(1, attacker_die + 1))
     return Fraction(wins, attacker_die * defender_die)
+
+
+def round_win(attack: Sequence[tuple[int, int]], defence: Sequence[tuple[int, int]]) -> Fraction:
+    """P(the attacker wins one round) when each member of a side rolls its own die (``(sides, bonus)``) and
+    each side's best total counts, as the engine rolls a battle: the generalisation of :func:`beats` to
+    several armies (and a building) on a side. A tie is the attacker's loss."""
+    if not attack or not defence:
+        raise OddsError("a round needs a member on each side")
+
+    def at_most(side: Sequence[tuple[int, int]], total: int) -> Fraction:
+        """P(every member's total is at most ``total``)."""
+        chance = Fraction(1)
+        for sides, bonus in side:
+            chance *= Fraction(max(0, min(sides, total - bonus)), sides)
+        return chance
+
+    top = max(sides + bonus for sides, bonus in attack)
+    return sum(
+        ((at_most(attack, t) - at_most(attack, t - 1)) * at_most(defence, t - 1) for t in range(1, top + 1)),
+        Fraction(0),
+    )
 
 
 def odds(attackers: tuple[Army, ...], target: Target) -> Odds:

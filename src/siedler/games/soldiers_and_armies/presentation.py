@@ -3,21 +3,25 @@ the exported state and its import, the log and the action labels."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
-from siedler.core.i18n import namespace, text
+from siedler.core.i18n import in_every_language, namespace, text
 from siedler.games.catan.rules import DEV_CARDS, RESOURCES
-from siedler.games.catan.state import MAIN, PHASE_NAMES
+from siedler.games.catan.state import MAIN, MOVEMENT, PHASE_NAMES
 from siedler.games.catan.words import bundle
 
 from .actions import RECRUITS, SoldierAction, soldier_action_set
 from .cards import CardTradeMixin
+from .odds import round_win
 from .rules import PURCHASES, UNITS
 from .state import UNIT_KINDS
 
 OUT_NAMES = ("", "capitulated", "annihilated")
+#: The terrain a nuked hex shows ("Dieses wird nun umgedreht und liefert keine Erträge mehr") (the table draws it from the legend).
+NUKED = "nuked"
 #: The kinds whose label is a fixed phrase (``soldiers.label.<kind>``).
 SIMPLE_LABELS = (
     "march",
@@ -62,7 +66,65 @@ class SoldiersViewMixin(CardTradeMixin):
             "conquest": self.conquest if self.conquest >= 0 else None,
             "allies": {str(p): self.battle[s] for p, s in enumerate(self.allies) if s >= 0},
             "waiting": list(self.ally_pending),
+            **self._battle_odds(),
         }
+
+    def _battle_odds(self) -> dict[str, Any]:
+        """Who rolls which die in the next round and the attacker's exact chance to win it: public facts
+        (armies, buildings, walls), so every seat sees the same figure and the table need not know the rules."""
+        attackers, defenders = self._members()
+        sides = {
+            name: [
+                {"at": node, "building": building, "die": die, "bonus": bonus}
+                for node, building in members
+                for die, bonus in (self.member_die(node, building),)
+            ]
+            for name, members in (("attack", attackers), ("defence", defenders))
+        }
+        if not attackers or not defenders:
+            return {"sides": sides, "odds": None}
+        win = round_win(*([(m["die"], m["bonus"]) for m in sides[name]] for name in ("attack", "defence")))
+        return {"sides": sides, "odds": {"round": f"{win.numerator}/{win.denominator}", "percent": _percent(win)}}
+
+    def _moves_view(self, seat: int | None) -> list[dict[str, Any]]:
+        """The seat's moves in its movement phase with what each costs (free steps first, then wood + grain
+        per step), so the table can write the price at each target."""
+        if seat is None or seat != self.to_act or self.phase != MOVEMENT:
+            return []
+        price, reach, out = self.army_rules.costs["move"], {}, []
+        for a in self.legal_actions():
+            if a[0] != "move":
+                continue
+            if a.at not in reach:
+                reach[a.at] = self._reach(seat, a.at)
+            steps = len(reach[a.at][a.dest])
+            paid = self._move_cost_steps(a.at, steps)
+            cost = {RESOURCES[r]: c * paid for r, c in enumerate(price) if c * paid}
+            out.append({"from": a.at, "to": a.dest, "steps": steps, "paid": paid, "cost": cost})
+        return out
+
+    def _pieces_view(self) -> list[dict[str, Any]]:
+        """The shared pieces; a building turned upside down ("halb abgewertet") says so, and is drawn so."""
+        pieces = super()._pieces_view()
+        for piece in pieces:
+            if piece["kind"] in ("settlement", "city") and self.turned[piece["at"]]:
+                piece["turned"] = True
+        return pieces
+
+    def _board_view(self) -> dict[str, Any]:
+        """A nuked hex is turned over: it shows the terrain ``nuked`` (in the legend) and no number."""
+        data = super()._board_view()
+        labels = self.board.topology.hex_labels
+        nuked = {labels[h] for h, x in enumerate(self.nuked) if x}
+        for hx in data["hexes"]:
+            if hx["id"] in nuked:
+                hx["terrain"], hx["number"] = NUKED, None
+        return data
+
+    def _legend(self) -> dict[str, Any]:
+        legend = super()._legend()
+        legend["terrains"][NUKED] = {"color": "#3b3431", "label": in_every_language("soldiers.legend.nuked")}
+        return legend
 
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
         data = super()._view_extra(seat)
@@ -74,6 +136,7 @@ class SoldiersViewMixin(CardTradeMixin):
             "nuked": [topo.hex_labels[h] for h, x in enumerate(self.nuked) if x],
             "nukes": {str(p): n for p, n in enumerate(self.nuke_node) if n >= 0},
             "battle": self._battle_view(),
+            "moves": self._moves_view(seat),
             "robber_fought": self.robber_fought,
             "free_card": self.phase == MAIN and self._free_card_allowed(self.current),
             "costs": {name: dict(zip(RESOURCES, self.army_rules.costs[name], strict=True)) for name in PURCHASES},
@@ -210,6 +273,11 @@ class SoldiersViewMixin(CardTradeMixin):
         if kind == "nuke":
             return text("soldiers.label.nuke", lang, hex=action.label)
         return str(action)
+
+
+def _percent(chance: Fraction) -> float:
+    """A chance as a percentage with one decimal, for people (the exact fraction stands beside it)."""
+    return round(float(chance) * 100, 1)
 
 
 def describe_soldiers(kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...], robber: str) -> str | None:
