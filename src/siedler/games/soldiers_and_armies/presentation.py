@@ -20,7 +20,7 @@ from .rules import PURCHASES, UNITS
 from .state import UNIT_KINDS
 
 OUT_NAMES = ("", "capitulated", "annihilated")
-#: The terrain a nuked hex shows ("Dieses wird nun umgedreht und liefert keine Erträge mehr") (the table draws it from the legend).
+#: The terrain a nuked hex shows, drawn from the legend: "Dieses wird nun umgedreht und liefert keine Erträge mehr".
 NUKED = "nuked"
 #: The kinds whose label is a fixed phrase (``soldiers.label.<kind>``).
 SIMPLE_LABELS = (
@@ -91,16 +91,19 @@ class SoldiersViewMixin(CardTradeMixin):
         per step), so the table can write the price at each target."""
         if seat is None or seat != self.to_act or self.phase != MOVEMENT:
             return []
-        price, reach, out = self.army_rules.costs["move"], {}, []
-        for a in self.legal_actions():
-            if a[0] != "move":
+        price = self.army_rules.costs["move"]
+        reach: dict[int, dict[int, list[int]]] = {}
+        out: list[dict[str, Any]] = []
+        for action in self.legal_actions():
+            if not isinstance(action, SoldierAction) or action[0] != "move":
                 continue
-            if a.at not in reach:
-                reach[a.at] = self._reach(seat, a.at)
-            steps = len(reach[a.at][a.dest])
-            paid = self._move_cost_steps(a.at, steps)
+            start, dest = action.at, action.dest
+            if start not in reach:
+                reach[start] = self._reach(seat, start)
+            steps = len(reach[start][dest])
+            paid = self._move_cost_steps(start, steps)
             cost = {RESOURCES[r]: c * paid for r, c in enumerate(price) if c * paid}
-            out.append({"from": a.at, "to": a.dest, "steps": steps, "paid": paid, "cost": cost})
+            out.append({"from": start, "to": dest, "steps": steps, "paid": paid, "cost": cost})
         return out
 
     def _pieces_view(self) -> list[dict[str, Any]]:
