@@ -34,6 +34,9 @@ HOOKS: dict[str, tuple[type, bool]] = {
     "victory_target": (CatanGame, True),
     "_view_extra": (CatanGame, True),
     "_player_extra": (CatanGame, True),
+    "_board_view": (CatanGame, True),
+    "_pieces_view": (CatanGame, True),
+    "_legend": (CatanGame, True),
     "_export_extra": (CatanGame, True),
     "_import_extra": (CatanGame, True),
 }

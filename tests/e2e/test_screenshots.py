@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from .conftest import LiveServer, shots_dir
+from .soldiers import Person, create_game
 from .table import click_and_wait, simple_move, wait_my_turn_or_over
 
 pytestmark = [pytest.mark.browser, pytest.mark.screenshots]
@@ -114,3 +115,22 @@ def test_screenshot_of_the_winner_overlay(live_server: LiveServer, context_facto
     page.wait_for_timeout(600)  # let the overlay finish fading in
     assert not errors, f"console errors: {errors}"
     page.screenshot(path=str(folder() / "winner-overlay.png"))
+
+
+def test_screenshot_of_a_soldiers_and_armies_battle(
+    live_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
+    page, errors = watched_page(context_factory, live_server.url)
+    create_game(page, live_server, seed=3, turn_limit=28)  # the end-to-end game's, up to its first round fought
+    anna = Person(page, live_server)
+    while not page.locator("#sa-last .sa-roll").count():
+        assert wait_my_turn_or_over(page), "the game should see a battle before its end"
+        anna.move()
+    page.wait_for_timeout(300)
+    # The caption: armies with their units, the phase strip, the combat panel with both dice, the odds and the
+    # last round's roll.
+    assert page.locator("svg.board .army .unit").count() >= 1
+    assert page.locator("#sa-phases .sa-phase.current").count() == 1
+    assert page.locator("#sa-battle .sa-die").count() >= 2 and page.locator("#sa-odds").count()
+    assert not errors, f"console errors: {errors}"
+    page.screenshot(path=str(folder() / "soldiers-and-armies.png"))

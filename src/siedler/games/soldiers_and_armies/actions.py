@@ -201,6 +201,11 @@ def _node_kind(name: str, phase: str, pick: Any) -> ActionKind:
     )
 
 
+def _battle_kind(name: str, phase: str, reachable: bool = True) -> ActionKind:
+    """An answer in a battle without fields, pointed at in the table's combat panel (``battle:<name>``)."""
+    return ActionKind(name, phases=(phase,), target=lambda a: f"battle:{name}", reachable=reachable)
+
+
 def _card_kind(name: str) -> ActionKind:
     """A development-card trade: ``sellcard knight 1ore @2`` or ``buycard knight 1ore @2``."""
     return ActionKind(
@@ -214,9 +219,9 @@ def _card_kind(name: str) -> ActionKind:
 
 #: Soldiers & Armies' own kinds, and ``end``, which here ends the combat phase (the turn).
 OWN_KINDS = ActionKinds(
-    ActionKind("march", phases=("main",)),
-    ActionKind("fight", phases=("movement",)),
-    ActionKind("end", phases=("combat",)),
+    ActionKind("march", phases=("main",), target=lambda a: "phase:movement"),
+    ActionKind("fight", phases=("movement",), target=lambda a: "phase:combat"),
+    ActionKind("end", phases=("combat",), target=lambda a: "phase:end"),
     ActionKind(
         "recruit",
         ("at", "unit"),
@@ -260,21 +265,21 @@ OWN_KINDS = ActionKinds(
         read=lambda s, args: s.attack(args),
         target=lambda a: f"node:{a.dest}" if a.dest >= 0 else None,
     ),
-    ActionKind("resist", phases=("defend",)),
-    ActionKind("capitulate", phases=("defend",)),
-    ActionKind("continue", phases=("battle",)),
+    _battle_kind("resist", "defend"),
+    _battle_kind("capitulate", "defend"),
+    _battle_kind("continue", "battle"),
     ActionKind(
         "retreat",
         ("at",),
         ("battle",),
         write=lambda a: f"retreat {a.at}" if a.at >= 0 else "retreat",
         read=lambda s, args: s.retreat(args),
-        target=lambda a: f"node:{a.at}" if a.at >= 0 else None,
+        target=lambda a: f"node:{a.at}" if a.at >= 0 else "battle:stop",
     ),
     # Destroying a settlement takes several won rounds, and random play seldom gets there within the
     # contract test's games: the rule tests play conquest and razing from hand-built positions.
-    ActionKind("conquer", phases=("conquest",), reachable=False),
-    ActionKind("raze", phases=("conquest",), reachable=False),
+    _battle_kind("conquer", "conquest", reachable=False),
+    _battle_kind("raze", "conquest", reachable=False),
     ActionKind(
         "tribute",
         ("resource",),
@@ -299,9 +304,10 @@ OWN_KINDS = ActionKinds(
         ("alliance",),
         write=lambda a: f"ally @{a.seat}",
         read=lambda s, args: s.ALLY[s.seat_word(_one(args, "ally"))],
+        target=lambda a: f"battle:ally:{a.seat}",
         reachable=False,  # three players' armies at one battle: rare in random play (the rule tests join)
     ),
-    ActionKind("neutral", phases=("alliance",), reachable=False),
+    _battle_kind("neutral", "alliance", reachable=False),
     ActionKind("agree", phases=("card_reply",)),
     ActionKind("refuse", phases=("card_reply",)),
 )

@@ -198,19 +198,23 @@ class CombatMixin(ArmyMixin):
             return a.settlement_die
         return a.variant_city_die if self.weak_cities else a.city_die
 
-    def _roll_side(self, members: list[Member]) -> tuple[list[list[int]], int, int]:
-        """A side's one roll as ``[[node, sides, roll, bonus]]``, its total, and the member that rolls it
-        and bears a loss: the first holding the side's best unit ("Die Kampfstärke ... wird ermittelt":
-        one strength per side, so an alliance rolls as one army with all its units)."""
+    def side_die(self, members: list[Member]) -> tuple[int, int, int, bool]:
+        """The one die a side rolls: ``(node, sides, bonus, is_building)`` of the member that rolls it and
+        bears a loss, the first holding the side's best unit ("Die Kampfstärke ... wird ermittelt": one
+        strength per side, so an alliance rolls as one army with all its units); a building adds its walls."""
         at, is_building = members[0]
         if is_building:
-            sides, bonus = self.building_die(at), self.walls[at]
-        else:
-            sides, bonus = 0, 0
-            for node, _ in members:
-                die = self.army_die(node)
-                if die > sides:
-                    sides, at = die, node
+            return at, self.building_die(at), self.walls[at], True
+        sides = 0
+        for node, _ in members:
+            die = self.army_die(node)
+            if die > sides:
+                sides, at = die, node
+        return at, sides, 0, False
+
+    def _roll_side(self, members: list[Member]) -> tuple[list[list[int]], int, int]:
+        """A side's one roll as ``[[node, sides, roll, bonus]]``, its total, and the member that rolls it."""
+        at, sides, bonus, _ = self.side_die(members)
         roll = self._roll_die(sides)
         return [[at, sides, roll, bonus]], roll + bonus, at
 

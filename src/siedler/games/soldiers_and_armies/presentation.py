@@ -3,23 +3,27 @@ the exported state and its import, the log and the action labels."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
-from siedler.core.i18n import namespace, text
+from siedler.core.i18n import in_every_language, namespace, text
 from siedler.games.catan.rules import DEV_CARDS, RESOURCES
-from siedler.games.catan.state import MAIN, PHASE_NAMES
+from siedler.games.catan.state import MAIN, MOVEMENT, PHASE_NAMES
 from siedler.games.catan.words import bundle
 
 from .actions import RECRUITS, SoldierAction, soldier_action_set
 from .cards import CardTradeMixin
+from .odds import beats
 from .rules import PURCHASES, UNITS
 from .state import UNIT_KINDS
 
 OUT_NAMES = ("", "capitulated", "annihilated")
+#: The terrain a nuked hex shows, drawn from the legend: "Dieses wird nun umgedreht und liefert keine Erträge mehr".
+NUKED = "nuked"
 #: The kinds whose label is a fixed phrase (``soldiers.label.<kind>``).
 SIMPLE_LABELS = (
     "march",
@@ -65,7 +69,65 @@ class SoldiersViewMixin(CardTradeMixin):
             "conquest": self.conquest if self.conquest >= 0 else None,
             "allies": {str(p): self.battle[s] for p, s in enumerate(self.allies) if s >= 0},
             "waiting": list(self.ally_pending),
+            **self._battle_odds(),
         }
+
+    def _battle_odds(self) -> dict[str, Any]:
+        """The die each side rolls in the next round and the attacker's exact chance to win it: public facts
+        (armies, buildings, walls), so every seat sees the same figure and the table need not know the rules."""
+        attackers, defenders = self._members()
+        if not attackers or not defenders:
+            return {"sides": {"attack": [], "defence": []}, "odds": None}
+        rolling = {name: self.side_die(members) for name, members in (("attack", attackers), ("defence", defenders))}
+        sides = {
+            name: [{"at": at, "building": building, "die": die, "bonus": bonus}]
+            for name, (at, die, bonus, building) in rolling.items()
+        }
+        win = beats(rolling["attack"][1], rolling["defence"][1], rolling["defence"][2])
+        return {"sides": sides, "odds": {"round": f"{win.numerator}/{win.denominator}", "percent": _percent(win)}}
+
+    def _moves_view(self, seat: int | None) -> list[dict[str, Any]]:
+        """The seat's moves in its movement phase with what each costs (free steps first, then wood + grain
+        per step), so the table can write the price at each target."""
+        if seat is None or seat != self.to_act or self.phase != MOVEMENT:
+            return []
+        price = self.army_rules.costs["move"]
+        reach: dict[int, list[int]] = {}
+        out: list[dict[str, Any]] = []
+        for action in self.legal_actions():
+            if not isinstance(action, SoldierAction) or action[0] != "move":
+                continue
+            start, dest = action.at, action.dest
+            if start not in reach:
+                reach[start] = self._distances(seat, start, len(self.army_owner))
+            steps = reach[start][dest]
+            paid = self._move_cost_steps(start, steps)
+            cost = {RESOURCES[r]: c * paid for r, c in enumerate(price) if c * paid}
+            out.append({"from": start, "to": dest, "steps": steps, "paid": paid, "cost": cost})
+        return out
+
+    def _pieces_view(self) -> list[dict[str, Any]]:
+        """The shared pieces; a building turned upside down ("halb abgewertet") says so, and is drawn so."""
+        pieces = super()._pieces_view()
+        for piece in pieces:
+            if piece["kind"] in ("settlement", "city") and self.turned[piece["at"]]:
+                piece["turned"] = True
+        return pieces
+
+    def _board_view(self) -> dict[str, Any]:
+        """A nuked hex is turned over: it shows the terrain ``nuked`` (in the legend) and no number."""
+        data = super()._board_view()
+        labels = self.board.topology.hex_labels
+        nuked = {labels[h] for h, x in enumerate(self.nuked) if x}
+        for hx in data["hexes"]:
+            if hx["id"] in nuked:
+                hx["terrain"], hx["number"] = NUKED, None
+        return data
+
+    def _legend(self) -> dict[str, Any]:
+        legend = super()._legend()
+        legend["terrains"][NUKED] = {"color": "#3b3431", "label": in_every_language("soldiers.legend.nuked")}
+        return legend
 
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
         data = super()._view_extra(seat)
@@ -77,6 +139,7 @@ class SoldiersViewMixin(CardTradeMixin):
             "nuked": [topo.hex_labels[h] for h, x in enumerate(self.nuked) if x],
             "nukes": {str(p): n for p, n in enumerate(self.nuke_node) if n >= 0},
             "battle": self._battle_view(),
+            "moves": self._moves_view(seat),
             "robber_fought": self.robber_fought,
             "free_card": self.phase == MAIN and self._free_card_allowed(self.current),
             "costs": {name: dict(zip(RESOURCES, self.army_rules.costs[name], strict=True)) for name in PURCHASES},
@@ -213,6 +276,11 @@ class SoldiersViewMixin(CardTradeMixin):
         if kind == "nuke":
             return text("soldiers.label.nuke", lang, hex=action.label)
         return str(action)
+
+
+def _percent(chance: Fraction) -> float:
+    """A chance as a percentage with one decimal, for people (the exact fraction stands beside it)."""
+    return round(float(chance) * 100, 1)
 
 
 def describe_soldiers(kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...], robber: str) -> str | None:

@@ -6,6 +6,7 @@ import {s} from "./dom.js";
 import {playerColor, RESOURCE_COLORS, terrainColor} from "./colors.js";
 import {term} from "./i18n.js";
 import {city, described, road, robber, settlement} from "./pieces.js";
+import {soldierLayer} from "./armies.js";
 
 const SIZE = 60;
 const R3 = Math.sqrt(3);
@@ -115,8 +116,8 @@ export function renderBoard(view) {
     if (!place) continue;
     const color = playerColor(piece.owner);
     if (piece.kind === "road" && place.ends) roads.append(road(place.ends[0], place.ends[1], SIZE, color));
-    else if (piece.kind === "settlement" && place.point) buildings.append(settlement(...place.point, SIZE, color));
-    else if (piece.kind === "city" && place.point) buildings.append(city(...place.point, SIZE, color));
+    else if (piece.kind === "settlement" && place.point) buildings.append(settlement(...place.point, SIZE, color, piece.turned));
+    else if (piece.kind === "city" && place.point) buildings.append(city(...place.point, SIZE, color, piece.turned));
     else if (piece.kind === "robber" && place.point) {
       const offset = place.on === "hex" && hexes[piece.at]?.number ? SIZE * 0.52 : 0;
       extras.append(robber(place.point[0] - offset, place.point[1] + SIZE * 0.05, SIZE));
@@ -129,7 +130,7 @@ export function renderBoard(view) {
       extras.append(drawn);
     }
   }
-  svg.append(hexHits, roads, edgeHits, buildings, nodeHits, extras);
+  svg.append(hexHits, roads, edgeHits, buildings, nodeHits, extras, ...soldierLayer(view, geo, SIZE));
   return svg;
 }
 

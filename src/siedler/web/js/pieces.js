@@ -5,7 +5,7 @@
 
 import {s} from "./dom.js";
 import {playerColor} from "./colors.js";
-import {term} from "./i18n.js";
+import {t, term} from "./i18n.js";
 
 const SHAPES = {
   circle: (r) => s("circle", {r}),
@@ -38,16 +38,21 @@ function star(r) {
   return pts.join(" ");
 }
 
-export function settlement(x, y, size, color) {
-  const k = size / 60;
-  const d = "M -10 9 L -10 -3 L 0 -12 L 10 -3 L 10 9 Z";
-  return s("path", {d, class: "piece settlement", fill: color, transform: `translate(${x} ${y}) scale(${1.25 * k})`});
+/** A building; a turned one (a piece with ``turned``: half downgraded) stands upside down. */
+function building(kind, d, scale, x, y, color, turned) {
+  const flip = turned ? -scale : scale;
+  return s("path", {d, class: `piece ${kind}${turned ? " turned" : ""}`, fill: color,
+                    transform: `translate(${x} ${y}) scale(${scale} ${flip})`},
+           turned ? [s("title", {text: `${term("pieces", kind)}: ${t("soldiers.turned")}`})] : []);
 }
 
-export function city(x, y, size, color) {
-  const k = size / 60;
-  const d = "M -15 10 L -15 -4 L -7 -12 L 1 -4 L 1 -1 L 15 -1 L 15 10 Z";
-  return s("path", {d, class: "piece city", fill: color, transform: `translate(${x} ${y}) scale(${1.3 * k})`});
+export function settlement(x, y, size, color, turned = false) {
+  return building("settlement", "M -10 9 L -10 -3 L 0 -12 L 10 -3 L 10 9 Z", 1.25 * (size / 60), x, y, color, turned);
+}
+
+export function city(x, y, size, color, turned = false) {
+  return building("city", "M -15 10 L -15 -4 L -7 -12 L 1 -4 L 1 -1 L 15 -1 L 15 10 Z", 1.3 * (size / 60), x, y, color,
+                  turned);
 }
 
 export function road(a, b, size, color) {

@@ -179,9 +179,9 @@ class TablePage {
       this.trade.reset();
       this.turnKey = turnKey;
     }
-    e.play.replaceChildren(renderPlayArea(view));
     const play = (action) => this.play(action);
     const actions = this.pending ? [] : this.actions;
+    e.play.replaceChildren(renderPlayArea(view, {events: this.log.entries, actions}));
     const rest = bindTargets(e.play, actions, play);
     const pointed = actions.length - rest.length;
     const tradePanel = this.trade.render(view, actions, play, () => this.render());
