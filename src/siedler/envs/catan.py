@@ -1,0 +1,166 @@
+"""The observation of the Catan family (base, Harbormaster, Fishermen, Resource Realms, Soldiers & Armies),
+from ``view(seat)``. Every field is listed, with its shape, in docs/rl.md. Seats are relative: row 0 is the
+viewer, row 1 the next seat, and so on, so one policy serves every seat."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from siedler.games.catan.rules import DEV_CARDS, RESOURCES
+from siedler.games.catan.state import PHASE_NAMES
+
+from .encoding import Encoder, Layout, Leaves, Vector, relative
+
+#: Harbour types by the view's names: one per resource, then the 3:1 harbour.
+HARBORS = (*RESOURCES, "3:1")
+PIECES = ("road", "settlement", "city")
+#: The public numbers of each player's entry, in this order, then the pieces left (``PIECES``).
+PLAYER_NUMBERS = ("vp", "cards", "dev_cards", "knights", "road_length", "longest_road", "largest_army")
+#: View keys this encoder reads by name; any other top-level or player key is an extension's (``Leaves``).
+KNOWN = frozenset(
+    (
+        *("ruleset", "options", "seat", "players", "board", "pieces", "legend", "names", "bank", "dev_deck"),
+        *("phase", "turn", "current", "to_act", "dice", "victory_points", "discarding", "free_roads", "offer"),
+        *("over", "winner", "you", "legal", "soldiers"),
+    )
+)
+KNOWN_PLAYER = frozenset((*PLAYER_NUMBERS, "seat", "name", "pieces", "harbors", "vp_total"))
+UNITS = ("infantry", "cavalry", "artillery")
+
+
+class CatanEncoder(Encoder):
+    def __init__(self, reference: dict[str, Any], terrains: Iterable[str]) -> None:
+        """``reference``: a seat's view of a fresh game of the configuration (only its shape is used);
+        ``terrains``: every terrain its boards may hold (the rule set's ``_terrains`` hook)."""
+        board = reference["board"]
+        n = self.players = len(reference["players"])
+        self.hex_labels = {h["id"]: i for i, h in enumerate(board["hexes"])}
+        self.edges = {f"{a}-{b}": i for i, (a, b) in enumerate(board["edges"])}
+        hexes, nodes, edges = len(board["hexes"]), len(board["nodes"]), len(board["edges"])
+        self.terrains = {name: i for i, name in enumerate(sorted(terrains))}
+        self.phases = {name: i for i, name in enumerate(PHASE_NAMES)}
+        extra_player = {k: v for k, v in reference["players"][0].items() if k not in KNOWN_PLAYER}
+        self.player_leaves = Leaves(extra_player, n)
+        self.leaves = Leaves({k: v for k, v in reference.items() if k not in KNOWN}, n)
+        self.soldiers = "soldiers" in reference
+        lay = self.layout = Layout()
+        self.at_terrain = lay.add("hex_terrain", hexes, len(self.terrains))
+        self.at_number = lay.add("hex_number", hexes)
+        self.at_harbor = lay.add("node_harbor", nodes, len(HARBORS))
+        self.at_robber = lay.add("robber", hexes)
+        self.at_buildings = lay.add("buildings", nodes, 2, n)
+        self.at_roads = lay.add("roads", edges, n)
+        self.at_players = lay.add("players", n, len(PLAYER_NUMBERS) + len(PIECES) + len(self.player_leaves))
+        self.at_you = lay.add("you", 4 * len(RESOURCES) + 2)
+        self.at_public = lay.add("public", len(RESOURCES) + len(PHASE_NAMES) + 2 * n + 6 + n)
+        self.at_offer = lay.add("offer", 2 * len(RESOURCES) + 4 * n + 1)
+        self.at_extra = lay.add("extra", len(self.leaves))
+        if self.soldiers:
+            self.at_armies = lay.add("armies", nodes, n, len(UNITS))
+            self.at_walls = lay.add("walls", nodes)
+        self.base = np.zeros(lay.size, dtype=np.float32)
+
+    def start(self, view: dict[str, Any]) -> None:
+        base = self.base
+        base[:] = 0
+        board, terrains = view["board"], len(self.terrains)
+        for i, h in enumerate(board["hexes"]):
+            kind = self.terrains.get(h["terrain"])
+            if kind is not None:
+                base[self.at_terrain + i * terrains + kind] = 1
+            base[self.at_number + i] = h["number"] or 0
+        for harbor in board["harbors"]:
+            kind = HARBORS.index(harbor["type"])
+            for node in harbor["nodes"]:
+                base[self.at_harbor + node * len(HARBORS) + kind] = 1
+
+    def encode(self, view: dict[str, Any], me: int) -> Vector:
+        out = self.base.copy()
+        n = self.players
+        for piece in view["pieces"]:
+            kind, at = piece["kind"], piece["at"]
+            if kind == "robber":
+                out[self.at_robber + self.hex_labels[at]] = 1
+            elif kind == "road":
+                out[self.at_roads + self.edges[at] * n + relative(piece["owner"], me, n)] = 1
+            elif kind in ("settlement", "city"):
+                level = 0 if kind == "settlement" else 1
+                out[self.at_buildings + (at * 2 + level) * n + relative(piece["owner"], me, n)] = 1
+        row: list[float] = []
+        players = view["players"]
+        for i in range(n):
+            entry = players[(me + i) % n]
+            row.extend(float(entry[k]) for k in PLAYER_NUMBERS)
+            row.extend(entry["pieces"][k] for k in PIECES)
+            row.extend(self.player_leaves.read(entry, me))
+        out[self.at_players : self.at_players + len(row)] = row
+        you = view["you"]
+        mine = [*(you["hand"][r] for r in RESOURCES), *(you["dev_cards"][c] for c in DEV_CARDS)]
+        new = you["dev_cards_new"]
+        mine.extend(new.get(c, 0) for c in DEV_CARDS[:5])
+        mine.extend(you["rates"][r] for r in RESOURCES)
+        mine.extend((float(you["dev_played"]), players[me].get("vp_total", 0)))
+        out[self.at_you : self.at_you + len(mine)] = mine
+        out[self.at_public : self.at_public + self.public_size] = self._public(view, me)
+        offer = view["offer"]
+        if offer is not None:
+            out[self.at_offer : self.at_offer + self.offer_size] = self._offer(offer, me)
+        if len(self.leaves):
+            out[self.at_extra : self.at_extra + len(self.leaves)] = self.leaves.read(view, me)
+        if self.soldiers:
+            self._armies(view["soldiers"], me, out)
+        return out
+
+    @property
+    def public_size(self) -> int:
+        return len(RESOURCES) + len(PHASE_NAMES) + 2 * self.players + 6 + self.players
+
+    @property
+    def offer_size(self) -> int:
+        return 2 * len(RESOURCES) + 4 * self.players + 1
+
+    def _public(self, view: dict[str, Any], me: int) -> list[float]:
+        n = self.players
+        row: list[float] = [view["bank"][r] for r in RESOURCES]
+        phase = [0.0] * len(PHASE_NAMES)
+        phase[self.phases[view["phase"]]] = 1
+        row += phase
+        row += _one_hot(relative(view["current"], me, n), n)
+        row += _one_hot(None if view["to_act"] is None else relative(view["to_act"], me, n), n)
+        dice = view["dice"] or (0, 0)
+        row += (view["dev_deck"], view["turn"], dice[0], dice[1], view["victory_points"], view["free_roads"])
+        discarding = [0.0] * n
+        for seat, left in view["discarding"].items():
+            discarding[relative(int(seat), me, n)] = left
+        return row + discarding
+
+    def _offer(self, offer: dict[str, Any], me: int) -> list[float]:
+        n = self.players
+        row = [float(offer["give"][r]) for r in RESOURCES] + [float(offer["want"][r]) for r in RESOURCES]
+        row += _one_hot(relative(offer["from"], me, n), n)
+        to = offer["to"]
+        row += _one_hot(n if to is None or to < 0 else relative(to, me, n), n + 1)
+        for key in ("waiting", "accepted"):
+            seats = [0.0] * n
+            for seat in offer[key]:
+                seats[relative(seat, me, n)] = 1
+            row += seats
+        return row
+
+    def _armies(self, soldiers: dict[str, Any], me: int, out: Vector) -> None:
+        n, units = self.players, len(UNITS)
+        for army in soldiers["armies"]:
+            at = self.at_armies + (army["at"] * n + relative(army["owner"], me, n)) * units
+            out[at : at + units] = [army["units"][u] for u in UNITS]
+        for node, level in soldiers["walls"].items():
+            out[self.at_walls + int(node)] = level
+
+
+def _one_hot(index: int | None, size: int) -> list[float]:
+    row = [0.0] * size
+    if index is not None:
+        row[index] = 1
+    return row
