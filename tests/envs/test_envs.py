@@ -107,11 +107,11 @@ def test_an_env_pickled_mid_game_plays_on_identically() -> None:
 
 
 def test_async_vector_env_with_two_processes() -> None:
-    vec = gymnasium.vector.AsyncVectorEnv([lambda: siedler.envs.make("deck-building")] * 2)
+    vec = gymnasium.vector.AsyncVectorEnv([lambda: siedler.envs.make("base", info_view=False)] * 2)
     try:
         obs, _ = vec.reset(seed=[1, 2])
-        for _ in range(5):
-            actions = [int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]
+        for _ in range(40):
+            actions = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in obs["action_mask"]]  # 0: reset
             obs, *_ = vec.step(np.array(actions))
         assert obs["observation"].shape == (2, *vec.single_observation_space["observation"].shape)  # type: ignore[index]
     finally:

@@ -48,6 +48,8 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         self.reward_kind = check_reward(reward)
         self.game: Game = new_game(ruleset, self.players, 0, self.options)
         self.observer = Observer(self.game, obs_type)
+        #: Index <-> action <-> notation (``actions.notation[i]``, ``actions.index[action]``).
+        self.actions = self.observer.actions
         self.possible_agents = [agent_name(p) for p in range(self.players)]
         self.seat_of = {agent_name(p): p for p in range(self.players)}
         self._rng = np.random.default_rng()

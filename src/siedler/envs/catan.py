@@ -50,6 +50,8 @@ class CatanEncoder(Encoder):
         self.at_terrain = lay.add("hex_terrain", hexes, len(self.terrains))
         self.at_number = lay.add("hex_number", hexes)
         self.at_harbor = lay.add("node_harbor", nodes, len(HARBORS))
+        if "fishing_grounds" in board:
+            self.at_fishing = lay.add("node_fishing", nodes)
         self.at_robber = lay.add("robber", hexes)
         self.at_buildings = lay.add("buildings", nodes, 2, n)
         self.at_roads = lay.add("roads", edges, n)
@@ -76,6 +78,9 @@ class CatanEncoder(Encoder):
             kind = HARBORS.index(harbor["type"])
             for node in harbor["nodes"]:
                 base[self.at_harbor + node * len(HARBORS) + kind] = 1
+        for ground in board.get("fishing_grounds", ()):
+            for node in ground["nodes"]:
+                base[self.at_fishing + node] = max(base[self.at_fishing + node], ground["number"])
 
     def encode(self, view: dict[str, Any], me: int) -> Vector:
         out = self.base.copy()

@@ -37,7 +37,9 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
     """``SiedlerEnv("base", opponents=["greedy"] * 3)``: the agent plays ``seat`` (a number, or
     ``"random"``: drawn at each reset), bots the others, in seat order of ``opponents``. A step is one
     action of the agent, then the bots' until the agent acts again or the game ends. Observations and the
-    mask are the agent's, from its ``view``; ``info["view"]`` is that view. See docs/rl.md."""
+    mask are the agent's, from its ``view``; ``info["view"]`` is that view, unless ``info_view=False``:
+    vectorized environments want that, as Gymnasium merges their infos key by key, and views change shape
+    from one position to the next (and cost their pickling through the pipe). See docs/rl.md."""
 
     metadata = {"render_modes": ["ansi"]}
 
@@ -50,12 +52,13 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
         obs_type: str = "flat",
         reward: str = "win",
         illegal: str = "raise",
+        info_view: bool = True,
         render_mode: str | None = None,
     ) -> None:
         spec = get_ruleset(ruleset)
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal is one of {', '.join(ILLEGAL)}, not {illegal!r}")
-        self.illegal = illegal
+        self.illegal, self.info_view = illegal, info_view
         self.opponents = list(opponents) if opponents is not None else ["random"] * (spec.min_players - 1)
         self.players = len(self.opponents) + 1
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < self.players):
@@ -69,6 +72,8 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
         for name in self.opponents:
             make_bot(name, 0)  # an unknown bot is refused now, not at the first reset
         self.observer = Observer(self.game, obs_type)
+        #: Index <-> action <-> notation (``actions.notation[i]``, ``actions.index[action]``).
+        self.actions = self.observer.actions
         self.observation_space = self.observer.observation_space
         self.action_space = self.observer.action_space
         self.seat = 0
@@ -122,7 +127,10 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
     def _observe(self) -> tuple[Observation, dict[str, Any]]:
         view = self.game.view(self.seat)
         self._mask = self.observer.mask(self.game, self.seat)
-        return self.observer.observe(view, self.seat, self._mask), {"view": view, "seat": self.seat}
+        info: dict[str, Any] = {"seat": self.seat}
+        if self.info_view:
+            info["view"] = view
+        return self.observer.observe(view, self.seat, self._mask), info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The current mask as booleans, as ``sb3_contrib``'s ``MaskablePPO`` asks for it."""
