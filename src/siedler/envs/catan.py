@@ -37,8 +37,8 @@ class CatanEncoder(Encoder):
         ``terrains``: every terrain its boards may hold (the rule set's ``_terrains`` hook)."""
         board = reference["board"]
         n = self.players = len(reference["players"])
-        self.hex_labels = {h["id"]: i for i, h in enumerate(board["hexes"])}
-        self.edges = {f"{a}-{b}": i for i, (a, b) in enumerate(board["edges"])}
+        hex_labels = {h["id"]: i for i, h in enumerate(board["hexes"])}
+        edge_labels = {f"{a}-{b}": i for i, (a, b) in enumerate(board["edges"])}
         hexes, nodes, edges = len(board["hexes"]), len(board["nodes"]), len(board["edges"])
         self.terrains = {name: i for i, name in enumerate(sorted(terrains))}
         self.phases = {name: i for i, name in enumerate(PHASE_NAMES)}
@@ -63,6 +63,13 @@ class CatanEncoder(Encoder):
         if self.soldiers:
             self.at_armies = lay.add("armies", nodes, n, len(UNITS))
             self.at_walls = lay.add("walls", nodes)
+        #: Where each piece on the board is written, by kind and place: the owner's relative seat is added.
+        self.piece_at: dict[str, dict[Any, int]] = {
+            "robber": {label: self.at_robber + i for label, i in hex_labels.items()},
+            "road": {label: self.at_roads + i * n for label, i in edge_labels.items()},
+            "settlement": {node: self.at_buildings + node * 2 * n for node in range(nodes)},
+            "city": {node: self.at_buildings + (node * 2 + 1) * n for node in range(nodes)},
+        }
         self.base = np.zeros(lay.size, dtype=np.float32)
 
     def start(self, view: dict[str, Any]) -> None:
@@ -85,15 +92,14 @@ class CatanEncoder(Encoder):
     def encode(self, view: dict[str, Any], me: int) -> Vector:
         out = self.base.copy()
         n = self.players
+        marked = []
+        piece_at = self.piece_at
         for piece in view["pieces"]:
-            kind, at = piece["kind"], piece["at"]
-            if kind == "robber":
-                out[self.at_robber + self.hex_labels[at]] = 1
-            elif kind == "road":
-                out[self.at_roads + self.edges[at] * n + relative(piece["owner"], me, n)] = 1
-            elif kind in ("settlement", "city"):
-                level = 0 if kind == "settlement" else 1
-                out[self.at_buildings + (at * 2 + level) * n + relative(piece["owner"], me, n)] = 1
+            places = piece_at.get(piece["kind"])  # Fishermen's fishing grounds are the board's (start)
+            if places is not None:
+                owner = piece.get("owner")
+                marked.append(places[piece["at"]] + (0 if owner is None else (owner - me) % n))
+        out[marked] = 1
         row: list[float] = []
         players = view["players"]
         for i in range(n):
