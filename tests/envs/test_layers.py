@@ -14,7 +14,7 @@ ALLOWED = ("siedler.core", "siedler.games", "siedler.bots", "siedler.envs", "sie
 
 
 def _imports(path: Path) -> set[str]:
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
