@@ -13,6 +13,8 @@ needs 3 players (the learner and 2 random bots); Deck Building is 2 players, as 
 ``bench/.catanatron-gym-venv`` (git-ignored) on first use and measures Catanatron there, in a child process.
 Figures are wall-clock medians over ``--runs`` runs, taken in turn for every setting, so that the
 machine's changing load touches all alike; on a shared machine they are noisy: quote them with the load.
+The exit code is 0 when siedler's single-process steps/s reach ``TARGET_RATIO`` times Catanatron's, for
+base and for Deck Building.
 """
 
 from __future__ import annotations
@@ -181,7 +183,11 @@ def main() -> None:
         ratio = f"{ratios[name]:6.1f}x" if name in ratios else ""
         print(f"{name:36} {row['steps_per_s']:9.0f} steps/s {episodes} episodes/s  obs {row['obs_size']:5}  {ratio}")
     if ratios:
-        print(f"target: {TARGET_RATIO:.0f}x catanatron-gym's single-process steps/s")
+        single = [ratios["siedler base, 3 players"], ratios["siedler deck-building, 2 players"]]
+        met = min(single) >= TARGET_RATIO
+        verdict = "met" if met else "NOT met"
+        print(f"target: {TARGET_RATIO:.0f}x catanatron-gym's steps/s in one process, base and Deck Building: {verdict}")
+        sys.exit(0 if met else 1)
 
 
 if __name__ == "__main__":
