@@ -56,10 +56,11 @@ class CatanEncoder(Encoder):
         self.at_buildings = lay.add("buildings", nodes, 2, n)
         self.at_roads = lay.add("roads", edges, n)
         self.at_players = lay.add("players", n, len(PLAYER_NUMBERS) + len(PIECES) + len(self.player_leaves))
-        self.at_you = lay.add("you", 4 * len(RESOURCES) + 2)
-        self.at_public = lay.add("public", len(RESOURCES) + len(PHASE_NAMES) + 2 * n + 6 + n)
-        self.at_offer = lay.add("offer", 2 * len(RESOURCES) + 4 * n + 1)
-        self.at_extra = lay.add("extra", len(self.leaves))
+        # From players on, the fields are one row that encode writes at once: keep these in this order.
+        lay.add("you", 4 * len(RESOURCES) + 2)
+        lay.add("public", self.public_size)
+        lay.add("offer", self.offer_size)
+        lay.add("extra", len(self.leaves))
         if self.soldiers:
             self.at_armies = lay.add("armies", nodes, n, len(UNITS))
             self.at_walls = lay.add("walls", nodes)
@@ -71,6 +72,7 @@ class CatanEncoder(Encoder):
             "city": {node: self.at_buildings + (node * 2 + 1) * n for node in range(nodes)},
         }
         self.base = np.zeros(lay.size, dtype=np.float32)
+        self.no_offer = [0.0] * self.offer_size
 
     def start(self, view: dict[str, Any]) -> None:
         base = self.base
@@ -100,27 +102,29 @@ class CatanEncoder(Encoder):
                 owner = piece.get("owner")
                 marked.append(places[piece["at"]] + (0 if owner is None else (owner - me) % n))
         out[marked] = 1
+        # players, you, public, offer and extra lie end to end: one row, written at once.
         row: list[float] = []
         players = view["players"]
         for i in range(n):
             entry = players[(me + i) % n]
-            row.extend(float(entry[k]) for k in PLAYER_NUMBERS)
-            row.extend(entry["pieces"][k] for k in PIECES)
-            row.extend(self.player_leaves.read(entry, me))
-        out[self.at_players : self.at_players + len(row)] = row
+            row.extend([entry[k] for k in PLAYER_NUMBERS])
+            pieces = entry["pieces"]
+            row.extend([pieces[k] for k in PIECES])
+            if len(self.player_leaves):
+                row.extend(self.player_leaves.read(entry, me))
         you = view["you"]
-        mine = [*(you["hand"][r] for r in RESOURCES), *(you["dev_cards"][c] for c in DEV_CARDS)]
-        new = you["dev_cards_new"]
-        mine.extend(new.get(c, 0) for c in DEV_CARDS[:5])
-        mine.extend(you["rates"][r] for r in RESOURCES)
-        mine.extend((float(you["dev_played"]), players[me].get("vp_total", 0)))
-        out[self.at_you : self.at_you + len(mine)] = mine
-        out[self.at_public : self.at_public + self.public_size] = self._public(view, me)
+        hand, cards, new, rates = you["hand"], you["dev_cards"], you["dev_cards_new"], you["rates"]
+        row.extend([hand[r] for r in RESOURCES])
+        row.extend([cards[c] for c in DEV_CARDS])
+        row.extend([new.get(c, 0) for c in DEV_CARDS])
+        row.extend([rates[r] for r in RESOURCES])
+        row.extend((you["dev_played"], players[me].get("vp_total", 0)))
+        row.extend(self._public(view, me))
         offer = view["offer"]
-        if offer is not None:
-            out[self.at_offer : self.at_offer + self.offer_size] = self._offer(offer, me)
+        row.extend(self._offer(offer, me) if offer is not None else self.no_offer)
         if len(self.leaves):
-            out[self.at_extra : self.at_extra + len(self.leaves)] = self.leaves.read(view, me)
+            row.extend(self.leaves.read(view, me))
+        out[self.at_players : self.at_players + len(row)] = row
         if self.soldiers:
             self._armies(view["soldiers"], me, out)
         return out
