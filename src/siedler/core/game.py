@@ -122,6 +122,26 @@ class Game:
     def _generate_legal(self) -> tuple[Action, ...]:
         raise NotImplementedError
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every action this game can ever offer, in an order fixed by rule set, options and player count:
+        the fixed action space of ``siedler.envs`` (index ``i`` is the ``i``-th action).
+
+        Kind specs name fields but not their values (an intersection, a bundle of cards), so only kinds
+        without fields can be enumerated here, from the specs of the family's kinds (read from the class of
+        a legal action); a rule set whose kinds take fields overrides this from its interned actions, and
+        every extension adding kinds chains with ``super()``.
+        """
+        legal = self.legal_actions()
+        if not legal:
+            raise NotImplementedError(f"{self.ruleset}: the action universe is read at the start of a game")
+        kinds = type(legal[0]).KINDS
+        with_fields = [k.name for k in kinds if k.fields]
+        if with_fields:
+            raise NotImplementedError(
+                f"{self.ruleset}: kinds {with_fields} take fields; override action_universe (docs/api.md, Hooks)"
+            )
+        return tuple(self.parse_action(k.name) for k in kinds)
+
     def _explain_illegal(self, action: Action) -> str:
         """Why ``action`` is refused; called only on refusal, so it may be slow."""
         return f"{action} is not legal now"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,3 +85,9 @@ def resolve_options(specs: Iterable[Option], given: Mapping[str, Any] | None, wh
             raise OptionError(f"{where} has no option {name!r} (options: {known})")
         result[name] = by_name[name].parse(value)
     return result
+
+
+def options_copy(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options as a view shows them: a copy sharing nothing mutable with the game (some values are
+    tables, such as Deck Building's ``costs``), so that whoever keeps or edits a view never edits a game."""
+    return {k: deepcopy(v) if isinstance(v, dict | list) else v for k, v in options.items()}

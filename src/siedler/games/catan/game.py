@@ -128,6 +128,10 @@ class CatanGame(TextMixin):
     def parse_action(self, text: object) -> Action:
         return self.action_set.parse(text)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every interned Catan action of this board and player count, in the order they were made."""
+        return tuple(self.action_set.canon.values())
+
     # ------------------------------------------------------------------ legal actions
     def _generate_legal(self) -> tuple[Action, ...]:
         phase = self.phase

@@ -6,6 +6,8 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from siedler.core.options import options_copy
+
 from .rules import DEV_CARDS, RESOURCES
 from .snapshot import SnapshotMixin, _named
 from .state import PHASE_NAMES
@@ -56,7 +58,7 @@ class ViewMixin(SnapshotMixin):
             players.append(entry)
         view: dict[str, Any] = {
             "ruleset": self.ruleset,
-            "options": dict(self.options),
+            "options": options_copy(self.options),
             "seat": seat,
             "players": players,
             "board": self._board_view(),

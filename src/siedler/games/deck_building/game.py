@@ -74,6 +74,10 @@ class DeckBuildingGame(ViewMixin):
     def parse_action(self, text: object) -> Action:
         return self.action_set.parse(text)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        """Every interned Deck Building action of this road-group limit, in the order they were made."""
+        return tuple(self.action_set.canon.values())
+
     # ------------------------------------------------------------------ carrying actions out
     def _check_win(self) -> None:
         """A player holding enough Stadt cards during his own turn wins at once."""

@@ -8,6 +8,7 @@ from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
 from siedler.core.i18n import text
+from siedler.core.options import options_copy
 
 from .cards import (
     BANDIT,
@@ -68,7 +69,7 @@ class ViewMixin(SnapshotMixin):
         ]
         view: dict[str, Any] = {
             "ruleset": self.ruleset,
-            "options": dict(self.options),
+            "options": options_copy(self.options),
             "edition": rules.title,
             "seat": seat,
             "phase": PHASE_NAMES[self.phase],

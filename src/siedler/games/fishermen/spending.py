@@ -106,6 +106,10 @@ class SpendingMixin(FishermenState):
             return super().victory_target(seat) + self._boot_extra
         return super().victory_target(seat)
 
+    def action_universe(self) -> tuple[Action, ...]:
+        interned = self.fish_action_set
+        return (*super().action_universe(), *interned.FISH.values(), *interned.BOOT)
+
     def parse_action(self, text: object) -> Action:
         if isinstance(text, str):
             words = text.strip().lower().split()

@@ -117,6 +117,23 @@ class SoldierActionSet:
         self.num_players = num_players
         self.max_cards = max_cards
 
+    def universe(self) -> tuple[SoldierAction, ...]:
+        """Every army action, each once, in a fixed order (the environments' action space)."""
+        return (
+            *self.canon.values(),
+            *(a for per_unit in self.RECRUIT for a in per_unit),
+            *self.WALL,
+            *self.UPGRADE,
+            *(a for per_unit in self.PROMOTE for a in per_unit),
+            *self.MOVE.values(),
+            *self.ATTACK.values(),
+            *self.RETREAT,
+            *self.NUKE,
+            *self.TRIBUTE,
+            *self.ALLY,
+            *self.card_trade.values(),
+        )
+
     def parse(self, words: list[str]) -> SoldierAction | None:
         """The army action ``words`` write, ``None`` if they write no kind of Soldiers & Armies' own."""
         found: SoldierAction | None = OWN_KINDS.read(self, words[0], words[1:])

@@ -1,0 +1,201 @@
+"""Environment steps per second: siedler's Gymnasium environment (base and Deck Building, one process and
+vectorized over two) and Catanatron's (``catanatron-gym``, 2 players against a random bot), in one run.
+
+Usage (from the repository root; the compiled engine is the one to quote, see docs/rl.md):
+
+    .venv-compiled/bin/python bench/rl_steps.py [--seconds 5] [--runs 3] [--json] [--no-catanatron]
+
+A step is one action of the learning seat and then the bots' actions until it acts again, with the
+observation encoded and the mask made: what a learner pays per step. The learner picks a uniformly random
+legal action (from the mask for siedler, from ``get_valid_actions()`` for Catanatron). siedler's base game
+needs 3 players (the learner and 2 random bots); Deck Building is 2 players, as Catanatron's environment.
+``catanatron-gym`` is not a dependency of siedler: this script makes a throwaway virtualenv
+``bench/.catanatron-gym-venv`` (git-ignored) on first use and measures Catanatron there, in a child process.
+Figures are wall-clock medians over ``--runs`` runs, taken in turn for every setting, so that the
+machine's changing load touches all alike; on a shared machine they are noisy: quote them with the load.
+The exit code is 0 when siedler's single-process steps/s reach ``TARGET_RATIO`` times Catanatron's, for
+base and for Deck Building.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+import venv
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+import siedler.envs
+from siedler.build import build_info
+
+HERE = Path(__file__).resolve().parent
+VENV = HERE / ".catanatron-gym-venv"
+#: Issue 18's target: at least this many times Catanatron's single-process steps per second.
+TARGET_RATIO = 10.0
+
+# Runs inside the Catanatron virtualenv: "SECONDS VECTORIZED" -> one JSON line.
+CHILD = r"""
+import json, random, sys, time
+import gymnasium, catanatron_gym
+seconds, vectorized = float(sys.argv[1]), sys.argv[2] == "1"
+rng = random.Random(0)
+if not vectorized:
+    env = gymnasium.make("catanatron_gym:catanatron-v1")
+    obs, info = env.reset(seed=0)
+    steps = episodes = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        obs, reward, terminated, truncated, info = env.step(rng.choice(env.unwrapped.get_valid_actions()))
+        steps += 1
+        if terminated or truncated:
+            episodes += 1
+            obs, info = env.reset()
+    elapsed = time.perf_counter() - start
+    print(json.dumps({"steps": steps / elapsed, "episodes": episodes / elapsed, "obs_size": len(obs)}))
+else:
+    envs = gymnasium.vector.AsyncVectorEnv([lambda: gymnasium.make("catanatron_gym:catanatron-v1")] * 2)
+    obs, info = envs.reset(seed=0)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        valid = envs.call("get_valid_actions")
+        obs, reward, terminated, truncated, info = envs.step([rng.choice(v) for v in valid])
+        steps += 2
+    elapsed = time.perf_counter() - start
+    envs.close()
+    print(json.dumps({"steps": steps / elapsed, "episodes": None, "obs_size": obs.shape[1]}))
+"""
+
+
+def ensure_catanatron() -> Path:
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        print(f"creating {VENV.relative_to(HERE.parent)} ...", file=sys.stderr)
+        venv.create(VENV, with_pip=True, clear=True)
+        (VENV / ".gitignore").write_text("*\n")
+        subprocess.run([python, "-m", "pip", "install", "--quiet", "catanatron-gym"], check=True)
+    return python
+
+
+def catanatron(python: Path, seconds: float, vectorized: bool) -> dict[str, Any]:
+    out = subprocess.run(
+        [python, "-c", CHILD, str(seconds), "1" if vectorized else "0"], check=True, capture_output=True, text=True
+    )
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def pick(mask: Any, rng: random.Random) -> int:
+    """A uniformly random legal index: ``random.choice`` as Catanatron's loop (numpy's ``Generator.choice``
+    costs more per call than a step of the engine)."""
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.randrange(len(legal))]) if len(legal) else 0  # an empty mask: the game is over
+
+
+def single(ruleset: str, seconds: float) -> dict[str, Any]:
+    env = siedler.envs.make(ruleset)
+    rng = random.Random(0)
+    obs, _ = env.reset(seed=0)
+    steps = episodes = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        obs, _, terminated, truncated, _ = env.step(pick(obs["action_mask"], rng))
+        steps += 1
+        if terminated or truncated:
+            episodes += 1
+            obs, _ = env.reset()
+    elapsed = time.perf_counter() - start
+    return {"steps": steps / elapsed, "episodes": episodes / elapsed, "obs_size": obs["observation"].size}
+
+
+def _make(ruleset: str) -> Callable[[], gymnasium.Env[Any, Any]]:
+    return lambda: siedler.envs.make(ruleset, info_view=False)
+
+
+def vectorized(ruleset: str, seconds: float) -> dict[str, Any]:
+    """Two processes (``AsyncVectorEnv``); a finished episode is reset on the next step (Gymnasium's
+    default), which counts as a step here as there."""
+    envs = gymnasium.vector.AsyncVectorEnv([_make(ruleset)] * 2)
+    rng = random.Random(0)
+    obs, _ = envs.reset(seed=0)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        # A finished episode's mask is empty: its next action is ignored (the reset).
+        obs, *_ = envs.step(np.array([pick(mask, rng) for mask in obs["action_mask"]]))
+        steps += 2
+    elapsed = time.perf_counter() - start
+    envs.close()
+    return {"steps": steps / elapsed, "episodes": None, "obs_size": obs["observation"].shape[1]}
+
+
+def measure(seconds: float, runs: int, with_catanatron: bool) -> dict[str, Any]:
+    settings: dict[str, Callable[[], dict[str, Any]]] = {
+        "siedler base, 3 players": lambda: single("base", seconds),
+        "siedler deck-building, 2 players": lambda: single("deck-building", seconds),
+        "siedler base, 2 processes": lambda: vectorized("base", seconds),
+        "siedler deck-building, 2 processes": lambda: vectorized("deck-building", seconds),
+    }
+    if with_catanatron:
+        python = ensure_catanatron()
+        settings["catanatron-gym, 2 players"] = lambda: catanatron(python, seconds, False)
+        settings["catanatron-gym, 2 processes"] = lambda: catanatron(python, seconds, True)
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in settings}
+    for _ in range(runs):
+        for name, run in settings.items():
+            results[name].append(run())
+    table = {
+        name: {
+            "steps_per_s": statistics.median(r["steps"] for r in rs),
+            "episodes_per_s": statistics.median(r["episodes"] for r in rs) if rs[0]["episodes"] is not None else None,
+            "obs_size": rs[0]["obs_size"],
+        }
+        for name, rs in results.items()
+    }
+    out: dict[str, Any] = {"engine": build_info(), "load": os.getloadavg(), "settings": table}
+    if with_catanatron:
+        reference = table["catanatron-gym, 2 players"]["steps_per_s"]
+        out["ratio_to_catanatron"] = {
+            name: row["steps_per_s"] / reference for name, row in table.items() if name.startswith("siedler")
+        }
+        out["target_ratio"] = TARGET_RATIO
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="seconds per measurement")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--no-catanatron", action="store_true")
+    args = parser.parse_args()
+    result = measure(args.seconds, args.runs, not args.no_catanatron)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    print(f"engine: {result['engine']}; load average at the end: {', '.join(f'{x:.1f}' for x in result['load'])}")
+    ratios = result.get("ratio_to_catanatron", {})
+    for name, row in result["settings"].items():
+        episodes = f"{row['episodes_per_s']:8.1f}" if row["episodes_per_s"] is not None else "       -"
+        ratio = f"{ratios[name]:6.1f}x" if name in ratios else ""
+        print(f"{name:36} {row['steps_per_s']:9.0f} steps/s {episodes} episodes/s  obs {row['obs_size']:5}  {ratio}")
+    if ratios:
+        single = [ratios["siedler base, 3 players"], ratios["siedler deck-building, 2 players"]]
+        met = min(single) >= TARGET_RATIO
+        verdict = "met" if met else "NOT met"
+        print(f"target: {TARGET_RATIO:.0f}x catanatron-gym's steps/s in one process, base and Deck Building: {verdict}")
+        sys.exit(0 if met else 1)
+
+
+if __name__ == "__main__":
+    main()

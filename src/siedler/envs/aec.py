@@ -1,0 +1,124 @@
+"""The PettingZoo AEC environment: every seat an agent (``player_0``...), acting whenever the game says
+(a discard on a 7, an answer to a trade offer: not only in turn order)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from siedler.core.game import Game
+from siedler.core.registry import get_ruleset
+
+from .observe import Observation, Observer, new_game
+from .rewards import check_reward, final_reward
+from .single import SEED_BYTES
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZoo ships no types
+    """``raw_env("base", players=4)``: every seat of a game of ``ruleset`` (with ``options``) an agent.
+    Observations are each seat's own, from its ``view``; ``infos[agent]["view"]`` is the view of the agent
+    to act. See docs/rl.md."""
+
+    metadata = {"render_modes": ["ansi"], "name": "siedler_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        ruleset: str = "base",
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        obs_type: str = "flat",
+        reward: str = "win",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        spec = get_ruleset(ruleset)
+        self.players = players if players is not None else spec.min_players
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.ruleset, self.options, self.render_mode = ruleset, dict(options or {}), render_mode
+        self.reward_kind = check_reward(reward)
+        self.game: Game = new_game(ruleset, self.players, 0, self.options)
+        self.observer = Observer(self.game, obs_type)
+        #: Index <-> action <-> notation (``actions.notation[i]``, ``actions.index[action]``).
+        self.actions = self.observer.actions
+        self.possible_agents = [agent_name(p) for p in range(self.players)]
+        self.seat_of = {agent_name(p): p for p in range(self.players)}
+        self._rng = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observer.observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observer.action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.game = new_game(
+            self.ruleset, self.players, int.from_bytes(self._rng.bytes(SEED_BYTES), "big"), self.options
+        )
+        self.observer.start(self.game)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        """The agent to act is the game's; its info holds its view."""
+        seat = self.game.to_act
+        assert seat is not None
+        self.agent_selection = agent_name(seat)
+        self._view = self.game.view(seat)
+        self.infos = {a: {} for a in self.agents}
+        self.infos[self.agent_selection] = {"view": self._view}
+
+    def observe(self, agent: str) -> Observation:
+        seat = self.seat_of[agent]
+        selected = agent == self.agent_selection and not self.game.is_over
+        view = self._view if selected else self.game.view(seat)
+        return self.observer.observe(view, seat, self.observer.mask(self.game, seat))
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        seat = self.seat_of[agent]
+        game.apply(self.observer.actions.action(game, action, self.observer.mask(game, seat)))
+        self._cumulative_rewards[agent] = 0.0
+        if game.is_over:
+            truncated = game.winner is None
+            for a in self.agents:
+                self.rewards[a] = final_reward(game, self.seat_of[a], self.reward_kind)
+                self.terminations[a] = not truncated
+                self.truncations[a] = truncated
+            self.infos = {a: {} for a in self.agents}
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self.game.render_text(None)
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
+    """PettingZoo's convention: the raw environment, wrapped to enforce the order of calls."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))

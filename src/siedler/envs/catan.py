@@ -1,0 +1,181 @@
+"""The observation of the Catan family (base, Harbormaster, Fishermen, Resource Realms, Soldiers & Armies),
+from ``view(seat)``. Every field is listed, with its shape, in docs/rl.md. Seats are relative: row 0 is the
+viewer, row 1 the next seat, and so on, so one policy serves every seat."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from siedler.games.catan.rules import DEV_CARDS, RESOURCES
+from siedler.games.catan.state import PHASE_NAMES
+
+from .encoding import Encoder, Layout, Leaves, Vector, relative
+
+#: Harbour types by the view's names: one per resource, then the 3:1 harbour.
+HARBORS = (*RESOURCES, "3:1")
+PIECES = ("road", "settlement", "city")
+#: The public numbers of each player's entry, in this order, then the pieces left (``PIECES``).
+PLAYER_NUMBERS = ("vp", "cards", "dev_cards", "knights", "road_length", "longest_road", "largest_army")
+#: View keys this encoder reads by name; any other top-level or player key is an extension's (``Leaves``).
+KNOWN = frozenset(
+    (
+        *("ruleset", "options", "seat", "players", "board", "pieces", "legend", "names", "bank", "dev_deck"),
+        *("phase", "turn", "current", "to_act", "dice", "victory_points", "discarding", "free_roads", "offer"),
+        *("over", "winner", "you", "legal", "soldiers"),
+    )
+)
+KNOWN_PLAYER = frozenset((*PLAYER_NUMBERS, "seat", "name", "pieces", "harbors", "vp_total"))
+UNITS = ("infantry", "cavalry", "artillery")
+
+
+class CatanEncoder(Encoder):
+    def __init__(self, reference: dict[str, Any], terrains: Iterable[str]) -> None:
+        """``reference``: a seat's view of a fresh game of the configuration (only its shape is used);
+        ``terrains``: every terrain its boards may hold (the rule set's ``_terrains`` hook)."""
+        board = reference["board"]
+        n = self.players = len(reference["players"])
+        hex_labels = {h["id"]: i for i, h in enumerate(board["hexes"])}
+        edge_labels = {f"{a}-{b}": i for i, (a, b) in enumerate(board["edges"])}
+        hexes, nodes, edges = len(board["hexes"]), len(board["nodes"]), len(board["edges"])
+        self.terrains = {name: i for i, name in enumerate(sorted(terrains))}
+        self.phases = {name: i for i, name in enumerate(PHASE_NAMES)}
+        extra_player = {k: v for k, v in reference["players"][0].items() if k not in KNOWN_PLAYER}
+        self.player_leaves = Leaves(extra_player, n)
+        self.leaves = Leaves({k: v for k, v in reference.items() if k not in KNOWN}, n)
+        self.soldiers = "soldiers" in reference
+        lay = self.layout = Layout()
+        self.at_terrain = lay.add("hex_terrain", hexes, len(self.terrains))
+        self.at_number = lay.add("hex_number", hexes)
+        self.at_harbor = lay.add("node_harbor", nodes, len(HARBORS))
+        if "fishing_grounds" in board:
+            self.at_fishing = lay.add("node_fishing", nodes)
+        self.at_robber = lay.add("robber", hexes)
+        self.at_buildings = lay.add("buildings", nodes, 2, n)
+        self.at_roads = lay.add("roads", edges, n)
+        self.at_players = lay.add("players", n, len(PLAYER_NUMBERS) + len(PIECES) + len(self.player_leaves))
+        # From players on, the fields are one row that encode writes at once: keep these in this order.
+        lay.add("you", 4 * len(RESOURCES) + 2)
+        lay.add("public", self.public_size)
+        lay.add("offer", self.offer_size)
+        lay.add("extra", len(self.leaves))
+        if self.soldiers:
+            self.at_armies = lay.add("armies", nodes, n, len(UNITS))
+            self.at_walls = lay.add("walls", nodes)
+        #: Where each piece on the board is written, by kind and place: the owner's relative seat is added.
+        self.piece_at: dict[str, dict[Any, int]] = {
+            "robber": {label: self.at_robber + i for label, i in hex_labels.items()},
+            "road": {label: self.at_roads + i * n for label, i in edge_labels.items()},
+            "settlement": {node: self.at_buildings + node * 2 * n for node in range(nodes)},
+            "city": {node: self.at_buildings + (node * 2 + 1) * n for node in range(nodes)},
+        }
+        self.base = np.zeros(lay.size, dtype=np.float32)
+        self.no_offer = [0.0] * self.offer_size
+
+    def start(self, view: dict[str, Any]) -> None:
+        base = self.base
+        base[:] = 0
+        board, terrains = view["board"], len(self.terrains)
+        for i, h in enumerate(board["hexes"]):
+            kind = self.terrains.get(h["terrain"])
+            if kind is not None:
+                base[self.at_terrain + i * terrains + kind] = 1
+            base[self.at_number + i] = h["number"] or 0
+        for harbor in board["harbors"]:
+            kind = HARBORS.index(harbor["type"])
+            for node in harbor["nodes"]:
+                base[self.at_harbor + node * len(HARBORS) + kind] = 1
+        for ground in board.get("fishing_grounds", ()):
+            for node in ground["nodes"]:
+                base[self.at_fishing + node] = max(base[self.at_fishing + node], ground["number"])
+
+    def encode(self, view: dict[str, Any], me: int) -> Vector:
+        out = self.base.copy()
+        n = self.players
+        marked = []
+        piece_at = self.piece_at
+        for piece in view["pieces"]:
+            places = piece_at.get(piece["kind"])  # Fishermen's fishing grounds are the board's (start)
+            if places is not None:
+                owner = piece.get("owner")
+                marked.append(places[piece["at"]] + (0 if owner is None else (owner - me) % n))
+        out[marked] = 1
+        # players, you, public, offer and extra lie end to end: one row, written at once.
+        row: list[float] = []
+        players = view["players"]
+        for i in range(n):
+            entry = players[(me + i) % n]
+            row.extend([entry[k] for k in PLAYER_NUMBERS])
+            pieces = entry["pieces"]
+            row.extend([pieces[k] for k in PIECES])
+            if len(self.player_leaves):
+                row.extend(self.player_leaves.read(entry, me))
+        you = view["you"]
+        hand, cards, new, rates = you["hand"], you["dev_cards"], you["dev_cards_new"], you["rates"]
+        row.extend([hand[r] for r in RESOURCES])
+        row.extend([cards[c] for c in DEV_CARDS])
+        row.extend([new.get(c, 0) for c in DEV_CARDS])
+        row.extend([rates[r] for r in RESOURCES])
+        row.extend((you["dev_played"], players[me].get("vp_total", 0)))
+        row.extend(self._public(view, me))
+        offer = view["offer"]
+        row.extend(self._offer(offer, me) if offer is not None else self.no_offer)
+        if len(self.leaves):
+            row.extend(self.leaves.read(view, me))
+        out[self.at_players : self.at_players + len(row)] = row
+        if self.soldiers:
+            self._armies(view["soldiers"], me, out)
+        return out
+
+    @property
+    def public_size(self) -> int:
+        return len(RESOURCES) + len(PHASE_NAMES) + 2 * self.players + 6 + self.players
+
+    @property
+    def offer_size(self) -> int:
+        return 2 * len(RESOURCES) + 4 * self.players + 1
+
+    def _public(self, view: dict[str, Any], me: int) -> list[float]:
+        n = self.players
+        row: list[float] = [view["bank"][r] for r in RESOURCES]
+        phase = [0.0] * len(PHASE_NAMES)
+        phase[self.phases[view["phase"]]] = 1
+        row += phase
+        row += _one_hot(relative(view["current"], me, n), n)
+        row += _one_hot(None if view["to_act"] is None else relative(view["to_act"], me, n), n)
+        dice = view["dice"] or (0, 0)
+        row += (view["dev_deck"], view["turn"], dice[0], dice[1], view["victory_points"], view["free_roads"])
+        discarding = [0.0] * n
+        for seat, left in view["discarding"].items():
+            discarding[relative(int(seat), me, n)] = left
+        return row + discarding
+
+    def _offer(self, offer: dict[str, Any], me: int) -> list[float]:
+        n = self.players
+        row = [float(offer["give"][r]) for r in RESOURCES] + [float(offer["want"][r]) for r in RESOURCES]
+        row += _one_hot(relative(offer["from"], me, n), n)
+        to = offer["to"]
+        row += _one_hot(n if to is None or to < 0 else relative(to, me, n), n + 1)
+        for key in ("waiting", "accepted"):
+            seats = [0.0] * n
+            for seat in offer[key]:
+                seats[relative(seat, me, n)] = 1
+            row += seats
+        return row
+
+    def _armies(self, soldiers: dict[str, Any], me: int, out: Vector) -> None:
+        n, units = self.players, len(UNITS)
+        for army in soldiers["armies"]:
+            at = self.at_armies + (army["at"] * n + relative(army["owner"], me, n)) * units
+            out[at : at + units] = [army["units"][u] for u in UNITS]
+        for node, level in soldiers["walls"].items():
+            out[self.at_walls + int(node)] = level
+
+
+def _one_hot(index: int | None, size: int) -> list[float]:
+    row = [0.0] * size
+    if index is not None:
+        row[index] = 1
+    return row

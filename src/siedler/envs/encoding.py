@@ -1,0 +1,108 @@
+"""What every encoder shares: a layout of named fields in one float32 vector, and numeric leaves.
+
+An encoder turns ``view(seat)`` (and nothing else) into a vector of fixed length, made of named fields of
+fixed shapes: the flat observation is the vector, the dict observation the same numbers cut into its fields.
+Parts of a view that never change within a game (the board) are encoded once per game (``start``); each
+step copies that and writes the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from math import prod
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+Vector = npt.NDArray[np.float32]
+Path = tuple[Any, ...]
+
+
+class Layout:
+    """Named fields laid end to end: ``add`` returns the field's offset in the vector."""
+
+    def __init__(self) -> None:
+        self.fields: dict[str, tuple[int, ...]] = {}
+        self.offsets: dict[str, int] = {}
+        self.size = 0
+
+    def add(self, name: str, *shape: int) -> int:
+        if name in self.fields:
+            raise ValueError(f"observation field {name!r} is declared twice")
+        self.fields[name] = shape
+        self.offsets[name] = self.size
+        self.size += prod(shape)
+        return self.offsets[name]
+
+    def split(self, vector: Vector) -> dict[str, Vector]:
+        """The dict observation: each field's numbers in its shape."""
+        return {
+            name: vector[self.offsets[name] : self.offsets[name] + prod(shape)].reshape(shape)
+            for name, shape in self.fields.items()
+        }
+
+
+class Encoder:
+    """``view(seat)`` -> a float32 vector; a family's encoder declares its fields in ``__init__``."""
+
+    layout: Layout
+
+    def start(self, view: dict[str, Any]) -> None:
+        """A new game: encode what stays fixed in it (the board) from its first view."""
+
+    def encode(self, view: dict[str, Any], seat: int) -> Vector:
+        raise NotImplementedError
+
+
+class Leaves:
+    """The numbers and booleans of a view part, found in a reference view: extensions' blocks of the view
+    (Fishermen's ``fish``, the Harbormaster's ``harbormaster``...) are encoded without code of their own.
+
+    Lists of ``players`` numbers are per-seat tables and are rotated to the viewer (index 0: the viewer);
+    other lists vary in length and are left out, as are texts. A number missing later reads as 0.
+    """
+
+    def __init__(self, reference: Any, players: int) -> None:
+        self.players = players
+        self.paths: list[tuple[Path, bool]] = list(self._walk(reference, ()))
+
+    def _walk(self, value: Any, path: Path) -> Iterator[tuple[Path, bool]]:
+        if isinstance(value, dict):
+            for key in sorted(value):
+                yield from self._walk(value[key], (*path, key))
+        elif isinstance(value, list):
+            if len(value) == self.players and all(_number(v) for v in value):
+                for seat in range(self.players):
+                    yield (*path, seat), True
+        elif _number(value):
+            yield path, False
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    def read(self, view: Any, seat: int) -> list[float]:
+        out = []
+        n = self.players
+        for path, per_seat in self.paths:
+            value = view
+            last = len(path) - 1
+            for i, key in enumerate(path):
+                if per_seat and i == last:
+                    key = (key + seat) % n
+                try:
+                    value = value[key]
+                except (KeyError, IndexError, TypeError):
+                    value = None
+                    break
+            out.append(float(value) if _number(value) else 0.0)
+        return out
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float)  # bool is an int
+
+
+def relative(seat: int, viewer: int, players: int) -> int:
+    """Seats as the viewer sees them: 0 the viewer, 1 the next in seat order, and so on."""
+    return (seat - viewer) % players

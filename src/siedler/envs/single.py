@@ -1,0 +1,142 @@
+"""The Gymnasium environment: one learning seat, the other seats played by bots chosen by name."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+
+from siedler.bots import Bot, make_bot
+from siedler.core.errors import IllegalAction
+from siedler.core.game import Game
+from siedler.core.registry import get_ruleset
+
+from .observe import Observation, Observer, new_game
+from .rewards import check_reward, final_reward
+
+#: What an illegal index does: raise ``IllegalAction`` (the default), or lose: the episode ends with the
+#: reward ``LOSS`` and the refusal in ``info["illegal"]`` (for agents without masks, and Gymnasium's
+#: ``check_env``, which plays an action sampled in one game after a seeded reset into another).
+ILLEGAL = ("raise", "lose")
+LOSS = -1.0
+#: Game seeds have 128 bits, as ``new_game`` draws them.
+SEED_BYTES = 16
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's seed, one-way from the game's: its moves never give the game's seed (every card) away."""
+    digest = hashlib.blake2b(f"siedler.envs bot {game_seed} {seat}".encode(), digest_size=SEED_BYTES).digest()
+    return int.from_bytes(digest, "big")
+
+
+class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
+    """``SiedlerEnv("base", opponents=["greedy"] * 3)``: the agent plays ``seat`` (a number, or
+    ``"random"``: drawn at each reset), bots the others, in seat order of ``opponents``. A step is one
+    action of the agent, then the bots' until the agent acts again or the game ends. Observations and the
+    mask are the agent's, from its ``view``; ``info["view"]`` is that view, unless ``info_view=False``:
+    vectorized environments want that, as Gymnasium merges their infos key by key, and views change shape
+    from one position to the next (and cost their pickling through the pipe). See docs/rl.md."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        ruleset: str = "base",
+        opponents: Sequence[str] | None = None,
+        options: Mapping[str, Any] | None = None,
+        seat: int | str = 0,
+        obs_type: str = "flat",
+        reward: str = "win",
+        illegal: str = "raise",
+        info_view: bool = True,
+        render_mode: str | None = None,
+    ) -> None:
+        spec = get_ruleset(ruleset)
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal is one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        self.illegal, self.info_view = illegal, info_view
+        self.opponents = list(opponents) if opponents is not None else ["random"] * (spec.min_players - 1)
+        self.players = len(self.opponents) + 1
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"seat is 0-{self.players - 1} or 'random', not {seat!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.ruleset, self.options, self.seat_choice = ruleset, dict(options or {}), seat
+        self.reward_kind = check_reward(reward)
+        self.render_mode = render_mode
+        self.game: Game = new_game(ruleset, self.players, 0, self.options)
+        for name in self.opponents:
+            make_bot(name, 0)  # an unknown bot is refused now, not at the first reset
+        self.observer = Observer(self.game, obs_type)
+        #: Index <-> action <-> notation (``actions.notation[i]``, ``actions.index[action]``).
+        self.actions = self.observer.actions
+        self.observation_space = self.observer.observation_space
+        self.action_space = self.observer.action_space
+        self.seat = 0
+        self.bots: dict[int, Bot] = {}
+        self._mask = self.observer.no_actions
+        self._lost = False
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = self.np_random
+        game_seed = int.from_bytes(rng.bytes(SEED_BYTES), "big")
+        self.seat = int(rng.integers(self.players)) if self.seat_choice == "random" else int(self.seat_choice)
+        others = [p for p in range(self.players) if p != self.seat]
+        self.bots = {p: make_bot(name, bot_seed(game_seed, p)) for p, name in zip(others, self.opponents)}
+        self.game = new_game(self.ruleset, self.players, game_seed, self.options)
+        self._lost = False
+        self.observer.start(self.game)
+        self._play_bots()
+        observation, info = self._observe()
+        return observation, info
+
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        game = self.game
+        if game.is_over or self._lost:
+            raise RuntimeError("the episode is over: call reset()")
+        try:
+            chosen = self.observer.actions.action(game, action, self._mask)
+        except IllegalAction as refusal:
+            if self.illegal == "raise":
+                raise
+            self._lost = True
+            observation, info = self._observe()
+            return observation, LOSS, True, False, {**info, "illegal": str(refusal)}
+        game.apply(chosen)
+        self._play_bots()
+        observation, info = self._observe()
+        if not game.is_over:
+            return observation, 0.0, False, False, info
+        truncated = game.winner is None
+        return observation, final_reward(game, self.seat, self.reward_kind), not truncated, truncated, info
+
+    def _play_bots(self) -> None:
+        game, bots, seat = self.game, self.bots, self.seat
+        while not game.is_over and game.to_act != seat:
+            to_act = game.to_act
+            assert to_act is not None
+            game.apply(bots[to_act].decide(game, to_act))
+
+    def _observe(self) -> tuple[Observation, dict[str, Any]]:
+        view = self.game.view(self.seat)
+        self._mask = self.observer.mask(self.game, self.seat)
+        info: dict[str, Any] = {"seat": self.seat}
+        if self.info_view:
+            info["view"] = view
+        return self.observer.observe(view, self.seat, self._mask), info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The current mask as booleans, as ``sb3_contrib``'s ``MaskablePPO`` asks for it."""
+        return self._mask.astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self.game.render_text(self.seat)
+        return None

@@ -1,0 +1,231 @@
+"""The RL environments (siedler.envs): the standard API checks for every registered rule set, the action
+space and its mask, observations that see only what the seat's view shows, reproducibility and pickling."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import re
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test
+
+import siedler
+import siedler.envs
+from siedler.core.game import Game
+from siedler.core.registry import get_ruleset, rulesets
+from siedler.envs.observe import Observer
+
+from ..contracts.combos import CONFIGURATIONS, IDS
+from ..hidden import check_views_hide
+
+#: Every registered rule set: a new one joins these tests by registering.
+RULESETS = [r.name for r in rulesets()]
+#: The rule sets of the project, whose views tests/hidden.py knows how to twin.
+BUILTIN = [r.name for r in rulesets() if r.game_class.__module__.startswith("siedler.games.")]
+
+
+def random_play(env: siedler.envs.SiedlerEnv, seed: int, steps: int) -> list[Any]:
+    """Masked random actions from a seeded generator; the observations and rewards seen."""
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    seen: list[Any] = [obs["observation"]]
+    for _ in range(steps):
+        obs, reward, terminated, truncated, _ = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+        seen += [obs["observation"], reward]
+        if terminated or truncated:
+            break
+    return seen
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_pettingzoo_api(ruleset: str) -> None:
+    api_test(siedler.envs.env(ruleset=ruleset), num_cycles=60)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_gymnasium_env_checker(ruleset: str) -> None:
+    """``check_env`` samples an action in one game and plays it after a seeded reset into another, as if
+    every index were legal everywhere: with ``illegal="lose"`` such an index ends the episode."""
+    check_env(siedler.envs.make(ruleset, illegal="lose"), skip_render_check=True)
+
+
+def test_an_illegal_index_can_lose_instead() -> None:
+    env = siedler.envs.make("base", illegal="lose")
+    obs, _ = env.reset(seed=4)
+    city = env.observer.actions.notation.index("city 0")
+    _, reward, terminated, truncated, info = env.step(city)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["illegal"].startswith(f"action index {city} ('city 0') is not legal now")
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_registered_with_gymnasium(ruleset: str) -> None:
+    env = gymnasium.make(f"siedler/{ruleset}-v0")
+    obs, info = env.reset(seed=1)
+    assert env.observation_space.contains(obs)
+    assert info["view"] == env.unwrapped.game.view(info["seat"])  # type: ignore[attr-defined]
+
+
+def test_opponents_are_bots_by_name_and_the_players_follow() -> None:
+    env = siedler.envs.make("base", opponents=["greedy"] * 3)
+    env.reset(seed=2)
+    assert env.game.num_players == 4
+    assert {type(b).__name__ for b in env.bots.values()} == {"GreedyBot"}
+    with pytest.raises(siedler.OptionError):
+        siedler.envs.make("base", opponents=["no-such-bot"])
+
+
+@pytest.mark.parametrize("ruleset", ["base", "deck-building"])
+def test_seeding_makes_episodes_reproducible(ruleset: str) -> None:
+    first = random_play(siedler.envs.make(ruleset, seat="random"), seed=7, steps=150)
+    again = random_play(siedler.envs.make(ruleset, seat="random"), seed=7, steps=150)
+    other = random_play(siedler.envs.make(ruleset, seat="random"), seed=8, steps=150)
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    assert len(first) != len(other) or not all(np.array_equal(a, b) for a, b in zip(first, other))
+
+
+def test_an_env_pickled_mid_game_plays_on_identically() -> None:
+    env = siedler.envs.make("deck-building")
+    random_play(env, seed=3, steps=40)
+    twin = pickle.loads(pickle.dumps(env))
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        if env.game.is_over:
+            break
+        action = rng.choice(np.flatnonzero(env.action_masks()))
+        a, b = env.step(action), twin.step(action)
+        assert np.array_equal(a[0]["observation"], b[0]["observation"]) and a[1:4] == b[1:4]
+
+
+def test_async_vector_env_with_two_processes() -> None:
+    vec = gymnasium.vector.AsyncVectorEnv([lambda: siedler.envs.make("base", info_view=False)] * 2)
+    try:
+        obs, _ = vec.reset(seed=[1, 2])
+        for _ in range(40):
+            actions = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in obs["action_mask"]]  # 0: reset
+            obs, *_ = vec.step(np.array(actions))
+        assert obs["observation"].shape == (2, *vec.single_observation_space["observation"].shape)  # type: ignore[index]
+    finally:
+        vec.close()
+
+
+def test_an_illegal_index_is_refused_saying_which_and_why() -> None:
+    env = siedler.envs.make("base")
+    env.reset(seed=4)
+    before = env.game.state()
+    space = env.observer.actions
+    road = space.notation.index("city 0")
+    with pytest.raises(siedler.IllegalAction, match=rf"action index {road} \('city 0'\) is not legal now: \S"):
+        env.step(road)
+    with pytest.raises(siedler.IllegalAction, match=re.escape(f"out of range (0-{space.size - 1})")):
+        env.step(space.size)
+    assert env.game.state() == before
+
+
+@pytest.mark.parametrize(("ident", "ruleset", "options"), CONFIGURATIONS, ids=IDS)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 400))
+def test_the_mask_is_the_legal_actions(
+    ident: str, ruleset: str, options: dict[str, Any], seed: int, steps: int
+) -> None:
+    """Index i is marked exactly when action i is legal, for the seat to act; every other seat has none."""
+    game = _played(ruleset, options, seed, steps)
+    observer = Observer(_played(ruleset, options, seed, 0), "flat")  # made at the start, as the envs do
+    space = observer.actions
+    for seat in range(game.num_players):
+        marked = {space.actions[i] for i in np.flatnonzero(observer.mask(game, seat))}
+        assert marked == (set(game.legal_actions()) if seat == game.to_act else set())
+    assert len(space.notation) == len(set(space.notation)) == space.size  # one index per action and text
+    assert all(game.parse_action(space.notation[i]) == space.actions[i] for i in range(0, space.size, 7))
+
+
+@pytest.mark.parametrize("ruleset", BUILTIN)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 300))
+def test_an_observation_never_depends_on_what_its_seat_may_not_know(ruleset: str, seed: int, steps: int) -> None:
+    """tests/hidden.py's twins (a position changed in everything a seat may not see): the seat's
+    observation and mask are equal, and a seat whose own cards changed sees its observation change."""
+    game = _played(ruleset, {}, seed, steps)
+    observer = Observer(game, "flat")
+    observer.start(game)
+
+    def observed(g: Game, seat: int | None) -> dict[str, Any]:
+        if seat is None:
+            return g.view(None)
+        obs = observer.observe(g.view(seat), seat, observer.mask(g, seat))
+        return {"obs": obs["observation"].tolist(), "mask": obs["action_mask"].tolist()}
+
+    check_views_hide(game, random.Random(seed), view=observed)
+
+
+def test_a_leaking_encoder_is_caught() -> None:
+    """The check above can fail: an observation that adds the others' hand sizes by resource is caught."""
+    game = _played("base", {}, seed=3, steps=120)
+    observer = Observer(game, "flat")
+
+    def leaky(g: Game, seat: int | None) -> dict[str, Any]:
+        hands = [p["hand"] for p in g.state()["game"]["players"]]
+        return {"obs": observer.encoder.encode(g.view(seat or 0), seat or 0).tolist(), "hands": hands}
+
+    with pytest.raises(AssertionError, match="changed with what it may not know"):
+        check_views_hide(game, random.Random(3), view=leaky)
+
+
+@pytest.mark.parametrize("obs_type", ["flat", "dict"])
+def test_the_dict_observation_is_the_flat_one_by_field(obs_type: str) -> None:
+    flat = siedler.envs.make("base", obs_type="flat")
+    other = siedler.envs.make("base", obs_type=obs_type)
+    a, _ = flat.reset(seed=5)
+    b, _ = other.reset(seed=5)
+    fields = b["observation"] if obs_type == "dict" else {"all": b["observation"]}
+    assert np.array_equal(np.concatenate([v.ravel() for v in fields.values()]), a["observation"])
+    assert other.observation_space.contains(b)
+
+
+def test_rewards_win_and_vp_difference_at_the_end() -> None:
+    for reward in ("win", "vp"):
+        env = siedler.envs.make("deck-building", reward=reward)
+        rng = np.random.default_rng(1)
+        obs, _ = env.reset(seed=1)
+        total, done = 0.0, False
+        while not done:
+            obs, r, terminated, truncated, _ = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+            done = terminated or truncated
+            assert r == 0.0 or done
+            total += r
+        scores, winner = env.game.scores(), env.game.winner
+        if reward == "win":
+            assert total == (0.0 if winner is None else 1.0 if winner == env.seat else -1.0)
+        else:
+            assert total == scores[env.seat] - scores[1 - env.seat]
+
+
+def test_the_turn_limit_truncates() -> None:
+    env = siedler.envs.make("deck-building", options={"turn_limit": 3})
+    rng = np.random.default_rng(2)
+    obs, _ = env.reset(seed=2)
+    for _ in range(500):
+        obs, reward, terminated, truncated, _ = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+        if terminated or truncated:
+            break
+    assert truncated and not terminated and reward == 0.0 and env.game.winner is None
+
+
+def _played(ruleset: str, options: dict[str, Any], seed: int, steps: int) -> Game:
+    players = get_ruleset(ruleset).min_players
+    game = siedler.new_game(ruleset, players=players, seed=seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
