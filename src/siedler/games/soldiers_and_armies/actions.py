@@ -125,7 +125,7 @@ class SoldierActionSet:
             *self.WALL,
             *self.UPGRADE,
             *(a for per_unit in self.PROMOTE for a in per_unit),
-            *self.MOVE.values(),
+            *(a for row in self.MOVE for a in row if a.at != a.dest),
             *self.ATTACK.values(),
             *self.RETREAT,
             *self.NUKE,
