@@ -1,0 +1,35 @@
+"""Soldaten & Armeen's per-game statistics (the ``game_stats`` hook), added to the Catan family's: units
+recruited by kind (the nuke too), walls, attacks made, settlements destroyed (a battle won against a
+building: the attacker then conquers or razes it) and development cards traded, from the moves everyone saw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from siedler.core.actions import Action
+from siedler.core.game import Move
+from siedler.core.stats import count_by, count_kinds
+
+from .actions import RECRUITS, SoldierAction
+
+RECRUITED = tuple(f"recruited_{unit}" for unit in RECRUITS)
+
+COUNTED = {
+    "walls_built": ("wall",),
+    "attacks": ("attack",),
+    "settlements_destroyed": ("conquer", "raze"),
+    "cards_traded": ("sellcard", "buycard"),
+}
+
+
+def _recruited(action: Action) -> str | None:
+    if isinstance(action, SoldierAction) and action.kind == "recruit":
+        return f"recruited_{RECRUITS[action.unit]}"
+    return None
+
+
+def soldier_stats(moves: Sequence[Move], players: int) -> dict[str, list[float]]:
+    stats = count_by(moves, players, RECRUITED, _recruited)
+    stats.update(count_kinds(moves, players, COUNTED))
+    return stats
