@@ -25,8 +25,8 @@ from .cards import (
 )
 from .payment import TRADED, plan
 from .snapshot import SnapshotMixin, _counted, _names
-from .stats import deck_stats
 from .state import MAIN, NOBODY, PHASE_NAMES, STEAL, C
+from .stats import deck_stats
 from .terminal import render
 from .words import describe_event, paid_text
 
