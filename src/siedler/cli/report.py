@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from siedler.sim.analysis import ArmReport, Comparison, Rates, Report, analyse
-from siedler.sim.stats import Difference
+from siedler.sim.stats import Difference, WinRate
 
 from .report_plots import lengths_svg, points_svg, rates_svg
 from .simulate import bad_parameter
@@ -61,11 +61,17 @@ def difference_cells(d: Difference | None, percent: bool) -> tuple[str, str, str
 DIFF_HEADERS = ("difference", "95% interval", "p", "significant")
 
 
+def _rate_cell(r: WinRate) -> str:
+    """The rate and its interval, starred when the interval leaves out the fair share."""
+    star = " *" if not r.low <= r.share <= r.high else ""
+    return f"{pct(r.rate)} ({pct(r.low)} - {pct(r.high)}){star}"
+
+
 def rates_table(arms: Sequence[tuple[str, Rates]]) -> Table:
     headers = ("", *(f"{name}: win rate (95% CI)" for name, _ in arms), "fair share")
     rows = []
     for i, label in enumerate(arms[0][1].labels):
-        cells = [f"{pct(r.rates[i].rate)} ({pct(r.rates[i].low)} - {pct(r.rates[i].high)})" for _, r in arms]
+        cells = [_rate_cell(r.rates[i]) for _, r in arms]
         rows.append((label, *cells, pct(arms[0][1].rates[i].share)))
     return headers, rows
 
@@ -136,14 +142,21 @@ def _stats_section(report: Report) -> Section | None:
 
 def sections(report: Report) -> list[Section]:
     found = [
-        _rates_section(report, "Win rate by seat", "seats", "95% Wilson intervals; the dashed line is the fair share."),
+        _rates_section(
+            report,
+            "Win rate by seat",
+            "seats",
+            "95% Wilson intervals; the dashed line is the fair share; *: the interval leaves it out.",
+        ),
         _rates_section(
             report,
             "Win rate by turn order",
             "positions",
             "The first player's advantage: seats by when they moved in the game's turn order.",
         ),
-        _rates_section(report, "Win rate by bot", "bots", "A bot's wins over all games; fair share: its seats."),
+        _rates_section(report, "Win rate by bot", "bots", "A bot's wins over all games; fair share: its seats.")
+        if len(report.bots) > 1
+        else None,
         _length_section(report),
         Section("Points over turns", "Mean points at the start of each turn.", [points_svg(a) for a in report.arms]),
         _stats_section(report),
