@@ -39,7 +39,10 @@ def run_ray(todo: Sequence[Job], address: str | None = None, batch: int = BATCH)
     ray = _ray()
     started = not ray.is_initialized()
     if started:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise OptionError(f"cannot start or reach Ray at {address or 'a local instance'}: {exc}") from None
     waiting: deque[Any] = deque()
     try:
         play = ray.remote(_play_batch)
