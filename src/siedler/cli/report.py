@@ -134,9 +134,9 @@ def _stats_section(report: Report) -> Section | None:
         totals = [
             (f"{c.arm} - {c.base}: {name}", *difference_cells(d, False))
             for c in report.comparisons
-            for name, d in c.stat_totals
+            for name, d in c.stat_means
         ]
-        section.tables.append((("per game, all seats together", *DIFF_HEADERS), totals))
+        section.tables.append((("per game, mean over the seats", *DIFF_HEADERS), totals))
     return section
 
 

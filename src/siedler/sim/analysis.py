@@ -61,7 +61,8 @@ class Comparison:
     bots: tuple[Difference, ...]
     no_winner: Difference
     turns: Difference | None
-    stat_totals: tuple[tuple[str, Difference], ...]  # per game, summed over the seats
+    #: Per game, each statistic's mean over the seats with a value; games where an arm has none left out.
+    stat_means: tuple[tuple[str, Difference | None], ...]
 
 
 @dataclass(frozen=True)
@@ -181,8 +182,16 @@ def _paired_wins(a: Mapping[int, Row], b: Mapping[int, Row], test: WinTest) -> D
     return paired_proportions([(_won(a[i], test), _won(b[i], test)) for i in common])
 
 
-def _total(row: Row, name: str) -> float:
-    return float(sum(v for v in row[STAT_PREFIX + name] if v is not None and not math.isnan(v)))
+def _seat_mean(row: Row, name: str) -> float | None:
+    """A statistic's mean over the seats that have a value (a first purchase's turn: those who made it)."""
+    values = [v for v in row[STAT_PREFIX + name] if v is not None and not math.isnan(v)]
+    return statistics.fmean(values) if values else None
+
+
+def _paired_stat(a: Mapping[int, Row], b: Mapping[int, Row], common: Sequence[int], name: str) -> Difference | None:
+    pairs = [(_seat_mean(a[i], name), _seat_mean(b[i], name)) for i in common]
+    both = [(x, y) for x, y in pairs if x is not None and y is not None]
+    return paired_means([x for x, _ in both], [y for _, y in both]) if len(both) >= 2 else None
 
 
 def _compare(
@@ -204,11 +213,7 @@ def _compare(
         else None
     )
     has_positions = all(r.get("start_player") is not None for r in [*rows, *base_rows])
-    totals = (
-        tuple((n, paired_means([_total(a[i], n) for i in common], [_total(b[i], n) for i in common])) for n in names)
-        if len(common) >= 2
-        else ()
-    )
+    totals = tuple((n, _paired_stat(a, b, common, n)) for n in names)
     return Comparison(
         arm,
         base,
