@@ -170,13 +170,19 @@ class MoveLog:
     points at the first move of each turn. Points are the rule set's ``scores()``: read for the finished
     game's report, never shown to a bot."""
 
+    __slots__ = ("_turn", "moves", "points")
+
     def __init__(self) -> None:
         self.moves: list[Move] = []
         self.points: list[list[int]] = []
         self._turn = NO_TURN - 1
 
     def __call__(self, game: Game, seat: int, action: Action) -> None:
-        turn = getattr(game, "turn", NO_TURN)
+        # Called for every move of every game (a few hundred a game): kept to a few attribute reads.
+        try:
+            turn: int = game.turn  # type: ignore[attr-defined]
+        except AttributeError:
+            turn = NO_TURN
         if turn != self._turn:
             self._turn = turn
             self.points.append(game.scores())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from siedler.core.game import Move
-from siedler.core.stats import count_kinds, first_turns
+from siedler.core.stats import count_kinds, first_kinds
 
 from .actions import CatanAction
 
@@ -31,13 +31,9 @@ def catan_stats(moves: Sequence[Move], players: int) -> dict[str, list[float]]:
     stats = count_kinds(moves, players, COUNTED)
     trades = [0.0] * players
     for _turn, seat, action in moves:
-        if isinstance(action, CatanAction) and action.kind == "confirm":  # the offerer and a partner: one each
+        if action[0] == "confirm" and isinstance(action, CatanAction):  # the offerer and a partner: one each
             trades[seat] += 1
             trades[action.seat] += 1
     stats["player_trades"] = trades
-    stats.update(first_turns(moves, players, ("first_city_turn",), _first_city))
+    stats.update(first_kinds(moves, players, {"first_city_turn": ("city",)}))
     return stats
-
-
-def _first_city(action: object) -> str | None:
-    return "first_city_turn" if getattr(action, "kind", None) == "city" else None

@@ -17,11 +17,11 @@ FIRST = tuple(f"first_{card}_turn" for card in ACTION_CARDS)
 
 
 def _bought(action: Action) -> str | None:
-    return f"bought_{CARDS[action.card]}" if isinstance(action, DeckAction) and action.kind == "buy" else None
+    return f"bought_{CARDS[action.card]}" if action[0] == "buy" and isinstance(action, DeckAction) else None
 
 
 def _first(action: Action) -> str | None:
-    return f"first_{CARDS[action.card]}_turn" if isinstance(action, DeckAction) and action.kind == "buy" else None
+    return f"first_{CARDS[action.card]}_turn" if action[0] == "buy" and isinstance(action, DeckAction) else None
 
 
 def deck_stats(moves: Sequence[Move], players: int) -> dict[str, list[float]]:

@@ -24,7 +24,7 @@ COUNTED = {
 
 
 def _recruited(action: Action) -> str | None:
-    if isinstance(action, SoldierAction) and action.kind == "recruit":
+    if action[0] == "recruit" and isinstance(action, SoldierAction):
         return f"recruited_{RECRUITS[action.unit]}"
     return None
 
