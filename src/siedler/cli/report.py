@@ -217,7 +217,7 @@ def to_markdown(report: Report, parts: Sequence[Section]) -> str:
 
 def arm_summary(arm: ArmReport) -> str:
     best = max(arm.seats.rates, key=lambda r: r.rate)
-    return f"{arm.name}: {arm.games} games, best seat {best.label} {pct(best.rate)}"
+    return f"{arm.name}: {arm.games} games, most wins: {best.label} {pct(best.rate)}"
 
 
 def report_command(
