@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import time
 from collections.abc import Iterable
@@ -24,9 +23,10 @@ from typing import Any
 
 from siedler.bots import make_bot
 from siedler.core.registry import new_game
-from siedler.games.soldiers_and_armies.stats import COUNTED, purchases
+from siedler.games.soldiers_and_armies.stats import PURCHASED, purchases
 from siedler.sim.loop import play_out
 from siedler.sim.runner import bot_seed, game_seed
+from siedler.sim.stats import wilson_interval
 
 RULESET = "soldiers-and-armies"
 PLAYERS = 4
@@ -45,15 +45,6 @@ def play(job: tuple[int, int, dict[str, Any]]) -> dict[str, Any]:
     return {"winner": game.winner, "turns": getattr(game, "turn", 0), "purchases": purchases(game)}
 
 
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    if not n:
-        return 0.0, 0.0
-    z, p = 1.96, wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def table(results: Iterable[dict[str, Any]]) -> list[str]:
     rows = list(results)
     seats = [(r["winner"] == p, r["purchases"][p]) for r in rows for p in range(PLAYERS)]
@@ -61,17 +52,15 @@ def table(results: Iterable[dict[str, Any]]) -> list[str]:
         "| purchase | player-games buying | bought (mean per buyer) | win rate, buyers | win rate, others |",
         "| --- | --- | --- | --- | --- |",
     ]
-    for kind in COUNTED:
-        if kind == "upgrade":
-            continue  # the Variante's, off in the study
+    for kind in PURCHASED:
         buyers = [(won, n[kind]) for won, n in seats if n[kind]]
         others = [won for won, n in seats if not n[kind]]
         bought = sum(n for _, n in buyers)
         b_wins, o_wins = sum(w for w, _ in buyers), sum(others)
-        b_lo, b_hi = wilson(b_wins, len(buyers))
-        o_lo, o_hi = wilson(o_wins, len(others))
+        b_lo, b_hi = wilson_interval(b_wins, len(buyers))
+        o_lo, o_hi = wilson_interval(o_wins, len(others))
         lines.append(
-            f"| {kind} | {len(buyers)} of {len(seats)} ({len(buyers) / len(seats):.0%}) "
+            f"| {kind.removeprefix('recruited_')} | {len(buyers)} of {len(seats)} ({len(buyers) / len(seats):.0%}) "
             f"| {bought} ({bought / max(1, len(buyers)):.1f}) "
             f"| {b_wins / max(1, len(buyers)):.1%} ({b_lo:.1%}-{b_hi:.1%}) "
             f"| {o_wins / max(1, len(others)):.1%} ({o_lo:.1%}-{o_hi:.1%}) |"

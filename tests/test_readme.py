@@ -98,6 +98,7 @@ def test_every_readme_command_works_as_written(tmp_path: Path) -> None:
     env = _environment()
     siedler = shutil.which("siedler", path=env["PATH"])
     assert siedler is not None and Path(siedler).parent == Path(sys.executable).parent
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")  # the README is read at the clone's root
     for words in readme_commands():
         where, run = tmp_path, list(words)
         if words[0] == ".":

@@ -13,6 +13,7 @@ HOOKS: dict[str, tuple[type, bool]] = {
     "_explain_illegal": (Game, True),
     "parse_action": (Game, False),
     "scores": (Game, False),
+    "game_stats": (Game, True),
     "view": (Game, False),
     "_export": (Game, False),
     "_import": (Game, False),

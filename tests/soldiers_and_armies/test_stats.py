@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import siedler
 from siedler.bots import make_bot
-from siedler.games.soldiers_and_armies.stats import COUNTED, purchases
+from siedler.games.soldiers_and_armies.stats import PURCHASED, purchases
 from tests.catan.positions import cards
 
 from .positions import position
@@ -15,23 +15,24 @@ def test_purchases_count_each_seats_units_walls_and_nuke() -> None:
     for action in ("recruit cavalry 13", "recruit infantry 13", "wall 13", "recruit nuke 13"):
         game.apply(action)
     counts = purchases(game)
-    assert counts[0] == dict.fromkeys(COUNTED, 0) | {"cavalry": 1, "infantry": 1, "wall": 1, "nuke": 1}
-    assert counts[1] == counts[2] == dict.fromkeys(COUNTED, 0)
+    bought = {"recruited_cavalry": 1, "recruited_infantry": 1, "walls_built": 1, "recruited_nuke": 1}
+    assert counts[0] == dict.fromkeys(PURCHASED, 0) | bought
+    assert counts[1] == counts[2] == dict.fromkeys(PURCHASED, 0)
 
 
 def test_purchases_of_a_played_game_are_those_each_seat_chose() -> None:
     """The replay attributes each purchase to the seat whose bot chose it while the game was played."""
     game = siedler.new_game("soldiers-and-armies", players=3, seed=5, options={"turn_limit": 60}, log=False)
     bots = [make_bot("greedy", p) for p in range(3)]
-    chosen = [dict.fromkeys(COUNTED, 0) for _ in range(3)]
+    chosen = [dict.fromkeys(PURCHASED, 0) for _ in range(3)]
     while not game.is_over:
         seat = game.to_act
         assert seat is not None
         action = bots[seat].decide(game, seat)
         if action[0] == "recruit":
-            chosen[seat][str(action).split()[1]] += 1
+            chosen[seat]["recruited_" + str(action).split()[1]] += 1
         elif action[0] == "wall":
-            chosen[seat]["wall"] += 1
+            chosen[seat]["walls_built"] += 1
         game.apply(action)
     assert purchases(game) == chosen
     assert sum(sum(c.values()) for c in chosen) > 0

@@ -37,7 +37,19 @@ def main(
     """siedler: the Catan family of games - play, simulate, replay, benchmark, serve."""
 
 
-COMMAND_MODULES = ("rules", "play", "simulate", "replay", "verify", "bench", "serve", "render")
+COMMAND_MODULES = (
+    "rules",
+    "play",
+    "simulate",
+    "experiment",
+    "report",
+    "ladder",
+    "replay",
+    "verify",
+    "bench",
+    "serve",
+    "render",
+)
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"siedler.cli.{_name}").register(app)

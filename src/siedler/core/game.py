@@ -27,6 +27,9 @@ STATE_FORMAT = "siedler-state"
 #: (version 1 games drew from SplitMix64 and no longer replay).
 FORMAT_VERSION = 2
 
+#: One action as played: the turn it fell in (-1 for rule sets without turns), the seat that chose it, the action.
+Move = tuple[int, int, Action]
+
 # A cons list (previous, item): appending is O(1) and copies share their common past.
 Chain = tuple[Any, Any] | None
 
@@ -153,6 +156,13 @@ class Game:
 
     def scores(self) -> list[int]:
         raise NotImplementedError
+
+    def game_stats(self, moves: Sequence[Move]) -> dict[str, list[float]]:
+        """Per-seat statistics of a finished game for designers' reports (``siedler experiment``): name ->
+        one number per seat (``nan`` for none). ``moves`` is what was played, as ``(turn, seat, action)``;
+        a rule set reads only those and the finished game, never what was hidden while it ran. Placeholder:
+        the rule set's first override replaces it, extensions chain."""
+        return {}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError

@@ -7,18 +7,23 @@ raising, so that the caller, which knows the run's game index and seed, words th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from siedler.bots.base import Bot
+from siedler.core.actions import Action
 from siedler.core.errors import IllegalAction
 from siedler.core.game import Game
+
+#: Told of every move before it is applied: the game, the seat and the action it chose.
+Watch = Callable[[Game, int, Action], None]
 
 #: The seat reported when nobody is to act in a game that is not over.
 NOBODY_TO_ACT = -1
 
 
-def play_out(game: Game, bots: Sequence[Bot], limit: int) -> tuple[int, str] | None:
-    """Let each seat's bot move until the game ends or has played ``limit`` actions.
+def play_out(game: Game, bots: Sequence[Bot], limit: int, watch: Watch | None = None) -> tuple[int, str] | None:
+    """Let each seat's bot move until the game ends or has played ``limit`` actions; ``watch``, if given,
+    sees each move first (an illegal one too, which is then refused).
 
     ``None`` when it did; otherwise the seat whose bot chose an illegal action and the refusal, or
     ``NOBODY_TO_ACT`` and why the game cannot go on.
@@ -28,7 +33,10 @@ def play_out(game: Game, bots: Sequence[Bot], limit: int) -> tuple[int, str] | N
         if seat is None:
             return NOBODY_TO_ACT, "nobody is to act but the game is not over"
         try:
-            game.apply(bots[seat].decide(game, seat))
+            action = bots[seat].decide(game, seat)
+            if watch is not None:
+                watch(game, seat, action)
+            game.apply(action)
         except IllegalAction as exc:
             return seat, str(exc)
     return None

@@ -10,14 +10,20 @@ from __future__ import annotations
 import gc
 import hashlib
 import multiprocessing
-from collections.abc import Callable, Iterator
-from typing import Any
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from siedler.bots import make_bot
+from siedler.bots.base import Bot
+from siedler.core.game import Game
 from siedler.core.registry import new_game
 
 from .config import SimConfig
-from .loop import NOBODY_TO_ACT, play_out
+from .loop import NOBODY_TO_ACT, Watch, play_out
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
 
 #: Derived seeds stay below 2**53 so that they survive JSON readers that use doubles (browsers).
 _SEED_BITS = 53
@@ -47,12 +53,22 @@ def bot_seed(seed_of_game: int, seat: int) -> int:
 
 def play_game(config: SimConfig, index: int) -> GameResult:
     """Play game ``index`` of the run to the end (or to ``max_actions``) and describe its outcome."""
+    return play_indexed(config, index)[1]
+
+
+def play_indexed(
+    config: SimConfig, index: int, watch: Watch | None = None, wrap: Callable[[Bot], Bot] | None = None
+) -> tuple[Game, GameResult]:
+    """``play_game`` that also returns the finished game; ``watch`` sees every move before it is applied
+    (experiments count moves with it), ``wrap`` wraps each seat's bot (the ladder times decisions)."""
     seed = game_seed(config.seed, index)
     seats = config.seats_for(index)
     names = [f"{spec} {p}" for p, spec in enumerate(seats)]
     game = new_game(config.ruleset, players=names, seed=seed, options=dict(config.options), log=False)
     bots = [make_bot(spec, bot_seed(seed, p)) for p, spec in enumerate(seats)]
-    stopped = play_out(game, bots, config.max_actions)
+    if wrap is not None:
+        bots = [wrap(bot) for bot in bots]
+    stopped = play_out(game, bots, config.max_actions, watch)
     if stopped is not None:
         seat, why = stopped
         if seat == NOBODY_TO_ACT:
@@ -69,15 +85,15 @@ def play_game(config: SimConfig, index: int) -> GameResult:
         "winner": winner,
         "winner_bot": seats[winner] if winner is not None else None,
         "scores": game.scores(),
-        "turns": _turns(game),
+        "turns": game_turns(game),
         "actions": game.num_actions,
     }
     if config.keep_records:
         result["record"] = game.record()
-    return result
+    return game, result
 
 
-def _turns(game: Any) -> int | None:
+def game_turns(game: Any) -> int | None:
     """Turns completed, for rule sets that count turns (every shipped one does, as ``turn``)."""
     turn = getattr(game, "turn", None)
     return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
@@ -99,9 +115,29 @@ def freeze_long_lived() -> None:
     gc.freeze()
 
 
-def _worker_start(config: SimConfig) -> None:
-    new_game(config.ruleset, players=len(config.seats), seed=0, options=dict(config.options))
-    freeze_long_lived()
+def _worker_start(config: SimConfig, freeze_gc: bool) -> None:
+    """A worker leaves Ctrl-C to the main process, which stops the pool cleanly (no worker tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if freeze_gc:
+        new_game(config.ruleset, players=len(config.seats), seed=0, options=dict(config.options))
+        freeze_long_lived()
+
+
+def map_games(
+    play: Callable[[Job], Result], jobs: Sequence[Job], workers: int, config: SimConfig, freeze_gc: bool = False
+) -> Iterator[Result]:
+    """``play`` applied to every job, in job order, in this process or in ``workers`` processes: the one
+    loop over games that ``siedler simulate``, experiments and the ladder share. ``config`` (any of the
+    run's) warms up each worker. ``play`` must be a module-level function (it is pickled)."""
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    if workers == 1 or len(jobs) <= 1:
+        yield from map(play, jobs)
+        return
+    chunk = max(1, min(16, len(jobs) // (workers * 8)))
+    context = multiprocessing.get_context()
+    with context.Pool(min(workers, len(jobs)), initializer=_worker_start, initargs=(config, freeze_gc)) as pool:
+        yield from pool.imap(play, jobs, chunksize=chunk)
 
 
 def run_games(
@@ -115,24 +151,7 @@ def run_games(
     config = config.checked()
     if freeze_gc:
         freeze_long_lived()
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
-    jobs = ((config, i) for i in range(config.games))
-    if workers == 1 or config.games == 1:
-        for job in jobs:
-            result = _play_indexed(job)
-            if on_result:
-                on_result(result)
-            yield result
-        return
-    chunk = max(1, min(16, config.games // (workers * 8)))
-    context = multiprocessing.get_context()
-    with context.Pool(
-        min(workers, config.games),
-        initializer=_worker_start if freeze_gc else None,
-        initargs=(config,) if freeze_gc else (),
-    ) as pool:
-        for result in pool.imap(_play_indexed, jobs, chunksize=chunk):
-            if on_result:
-                on_result(result)
-            yield result
+    for result in map_games(_play_indexed, [(config, i) for i in range(config.games)], workers, config, freeze_gc):
+        if on_result:
+            on_result(result)
+        yield result

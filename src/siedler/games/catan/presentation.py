@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from siedler.core.game import Move
 from siedler.core.options import options_copy
 
 from .rules import DEV_CARDS, RESOURCES
 from .snapshot import SnapshotMixin, _named
 from .state import PHASE_NAMES
+from .stats import catan_stats
 from .words import describe_event
 
 
@@ -20,6 +23,9 @@ class ViewMixin(SnapshotMixin):
 
     def scores(self) -> list[int]:
         return [self.total_vp(p) for p in range(self.num_players)]
+
+    def game_stats(self, moves: Sequence[Move]) -> dict[str, list[float]]:
+        return catan_stats(moves, self.num_players)
 
     # ------------------------------------------------------------------ views
     def view(self, seat: object) -> dict[str, Any]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
+from siedler.core.game import Move
 from siedler.core.i18n import text
 from siedler.core.options import options_copy
 
@@ -25,6 +27,7 @@ from .cards import (
 from .payment import TRADED, plan
 from .snapshot import SnapshotMixin, _counted, _names
 from .state import MAIN, NOBODY, PHASE_NAMES, STEAL, C
+from .stats import deck_stats
 from .terminal import render
 from .words import describe_event, paid_text
 
@@ -47,6 +50,9 @@ class ViewMixin(SnapshotMixin):
     def scores(self) -> list[int]:
         """Stadt cards owned; the winner is decided by Stadt cards in hand, not by this score."""
         return [self.cities_owned(p) for p in range(self.num_players)]
+
+    def game_stats(self, moves: Sequence[Move]) -> dict[str, list[float]]:
+        return deck_stats(moves, self.num_players)
 
     def view(self, seat: object) -> dict[str, Any]:
         """Exactly what ``seat`` may know (``None``: a spectator); the format is in docs/rules/deck-building.md."""

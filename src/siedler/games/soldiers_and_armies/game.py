@@ -3,10 +3,13 @@ phases, production that skips nuked hexes, the 7 with walls, 13 points, and play
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
+from siedler.core.game import Move
 from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT
 from siedler.games.catan.state import (
@@ -28,6 +31,7 @@ from siedler.games.catan.state import (
 from .actions import soldier_action_set
 from .presentation import SoldiersViewMixin
 from .rules import army_rules
+from .stats import soldier_stats
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -154,6 +158,11 @@ class SoldiersGame(SoldiersViewMixin):
 
     def scores(self) -> list[int]:
         return [self.final_vp[p] if self.out[p] else self.total_vp(p) for p in range(self.num_players)]
+
+    def game_stats(self, moves: Sequence[Move]) -> dict[str, list[float]]:
+        stats = super().game_stats(moves)
+        stats.update(soldier_stats(moves, self.num_players))
+        return stats
 
     def _update_largest_army(self, seat: int) -> None:
         """ "Die „Größte Rittermacht“ bleibt aus dem Spiel." """

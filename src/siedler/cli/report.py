@@ -1,0 +1,247 @@
+"""``siedler report``: an experiment's results as one self-contained HTML page and a Markdown summary.
+
+Both are written from the same sections (a title, figures, tables), so they never disagree; the page
+inlines its SVG figures and its style, so it opens without a network. The figures are computed by
+``siedler.sim.analysis``; this module only lays them out.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from siedler.sim.analysis import ArmReport, Comparison, Rates, Report, analyse
+from siedler.sim.stats import Difference, WinRate
+
+from .report_plots import lengths_svg, points_svg, rates_svg
+from .simulate import bad_parameter
+
+Table = tuple[Sequence[str], Sequence[Sequence[str]]]
+
+STYLE = """body{font-family:system-ui,sans-serif;margin:2em auto;max-width:75em;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}
+th:first-child,td:first-child{text-align:left}.figs{display:flex;flex-wrap:wrap;gap:1em}
+.figs svg{max-width:100%;height:auto}
+.yes{color:#a00;font-weight:bold}code{background:#f4f4f4;padding:0 .2em}"""
+
+
+@dataclass
+class Section:
+    title: str
+    text: str = ""
+    figures: list[str] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def num(x: float | None, digits: int = 2) -> str:
+    return "-" if x is None or math.isnan(x) else f"{x:,.{digits}f}"
+
+
+def difference_cells(d: Difference | None, percent: bool) -> tuple[str, str, str, str]:
+    """Difference, its 95% interval, p-value, and whether it is significant at 5%."""
+    if d is None:
+        return ("-", "-", "-", "-")
+
+    def show(v: float) -> str:
+        return f"{100 * v:+.1f} pp" if percent else f"{v:+.2f}"  # pp: percentage points
+
+    return (show(d.diff), f"{show(d.low)} .. {show(d.high)}", f"{d.p_value:.3g}", "yes" if d.significant else "no")
+
+
+DIFF_HEADERS = ("difference", "95% interval", "p", "significant")
+
+
+def _rate_cell(r: WinRate) -> str:
+    """The rate and its interval, starred when the interval leaves out the fair share."""
+    star = " *" if not r.low <= r.share <= r.high else ""
+    return f"{pct(r.rate)} ({pct(r.low)} - {pct(r.high)}){star}"
+
+
+def rates_table(arms: Sequence[tuple[str, Rates]]) -> Table:
+    headers = ("", *(f"{name}: win rate (95% CI)" for name, _ in arms), "fair share")
+    rows = []
+    for i, label in enumerate(arms[0][1].labels):
+        cells = [_rate_cell(r.rates[i]) for _, r in arms]
+        rows.append((label, *cells, pct(arms[0][1].rates[i].share)))
+    return headers, rows
+
+
+def comparison_table(comparisons: Sequence[Comparison], labels: Sequence[str], pick: str, percent: bool) -> Table:
+    rows = []
+    for c in comparisons:
+        for label, d in zip(labels, getattr(c, pick)):
+            rows.append((f"{c.arm} - {c.base}: {label}", *difference_cells(d, percent)))
+    return ("paired by seed", *DIFF_HEADERS), rows
+
+
+def _rates_section(report: Report, title: str, pick: str, text: str) -> Section | None:
+    arms = [(a.name, getattr(a, pick)) for a in report.arms if getattr(a, pick) is not None]
+    if not arms:
+        return None
+    section = Section(title, text, [rates_svg(arms, title)], [rates_table(arms)])
+    if report.comparisons:
+        section.tables.append(comparison_table(report.comparisons, arms[0][1].labels, pick, True))
+    return section
+
+
+def _length_section(report: Report) -> Section:
+    headers = ("arm", "games", "no winner", "aborted", "turns: mean", "median", "min", "max")
+    rows = [
+        (
+            a.name,
+            str(a.games),
+            str(a.no_winner),
+            str(a.aborted),
+            num(sum(a.turns) / len(a.turns) if a.turns else None, 1),
+            num(float(sorted(a.turns)[len(a.turns) // 2]) if a.turns else None, 0),
+            str(min(a.turns, default="-")),
+            str(max(a.turns, default="-")),
+        )
+        for a in report.arms
+    ]
+    section = Section("Game length", "", [lengths_svg(report.arms)], [(headers, rows)])
+    if report.comparisons:
+        diff_rows = []
+        for c in report.comparisons:
+            diff_rows.append((f"{c.arm} - {c.base}: turns", *difference_cells(c.turns, False)))
+            diff_rows.append((f"{c.arm} - {c.base}: no winner", *difference_cells(c.no_winner, True)))
+        section.tables.append((("paired by seed", *DIFF_HEADERS), diff_rows))
+    return section
+
+
+def _stats_section(report: Report) -> Section | None:
+    if not report.stat_names:
+        return None
+    section = Section(
+        "What wins games",
+        "Each statistic the rule set reports, per seat and game: the winners' mean against the other seats' "
+        "(Welch's t-test). Turns of a first purchase count only the seats that made it.",
+    )
+    for arm in report.arms:
+        rows = [(e.name, num(e.winners), num(e.others), *difference_cells(e.difference, False)) for e in arm.stats]
+        section.tables.append(((f"{arm.name}", "winners", "others", *DIFF_HEADERS), rows))
+    if report.comparisons:
+        totals = [
+            (f"{c.arm} - {c.base}: {name}", *difference_cells(d, False))
+            for c in report.comparisons
+            for name, d in c.stat_means
+        ]
+        section.tables.append((("per game, mean over the seats", *DIFF_HEADERS), totals))
+    return section
+
+
+def sections(report: Report) -> list[Section]:
+    found = [
+        _rates_section(
+            report,
+            "Win rate by seat",
+            "seats",
+            "95% Wilson intervals; the dashed line is the fair share; *: the interval leaves it out.",
+        ),
+        _rates_section(
+            report,
+            "Win rate by turn order",
+            "positions",
+            "The first player's advantage: seats by when they moved in the game's turn order.",
+        ),
+        _rates_section(report, "Win rate by bot", "bots", "A bot's wins over all games; fair share: its seats.")
+        if len(report.bots) > 1
+        else None,
+        _length_section(report),
+        Section("Points over turns", "Mean points at the start of each turn.", [points_svg(a) for a in report.arms]),
+        _stats_section(report),
+    ]
+    return [s for s in found if s is not None]
+
+
+def _intro(report: Report) -> str:
+    e = report.experiment
+    arms = "; ".join(f"{a['name']} {a['options'] or '(no changes)'}" for a in e["arms"])
+    return (
+        f"Rule set {e['ruleset']}, seats {', '.join(e['seats'])}, seed {e['seed']}, "
+        f"{'seats rotating, ' if e['rotate'] else ''}options {e['options'] or '(defaults)'}. Arms: {arms}. "
+        f"Games per arm: {', '.join(f'{a.name} {a.games}' for a in report.arms)}. Arms play the same seeds: "
+        "differences are paired (McNemar for win rates, the paired t-test for numbers), arm minus the first arm."
+    )
+
+
+def to_html(report: Report, parts: Sequence[Section]) -> str:
+    def table(t: Table) -> str:
+        headers, rows = t
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+        body = "".join(
+            "<tr>" + "".join(f"<td{' class=yes' if c == 'yes' else ''}>{html.escape(c)}</td>" for c in row) + "</tr>"
+            for row in rows
+        )
+        return f"<table><tr>{head}</tr>{body}</table>"
+
+    title = html.escape(str(report.experiment["name"]))
+    out = [f"<!doctype html><html lang=en><meta charset=utf-8><title>{title}</title><style>{STYLE}</style>"]
+    out.append(f"<h1>{title}</h1><p>{html.escape(_intro(report))}</p>")
+    for s in parts:
+        out.append(f"<h2>{html.escape(s.title)}</h2>")
+        if s.text:
+            out.append(f"<p>{html.escape(s.text)}</p>")
+        if s.figures:
+            out.append("<div class=figs>" + "".join(s.figures) + "</div>")
+        out.extend(table(t) for t in s.tables)
+    return "\n".join(out) + "\n</html>\n"
+
+
+def to_markdown(report: Report, parts: Sequence[Section]) -> str:
+    def table(t: Table) -> str:
+        headers, rows = t
+        lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+        lines += ["| " + " | ".join(row) + " |" for row in rows]
+        return "\n".join(lines)
+
+    out = [f"# {report.experiment['name']}", "", _intro(report), ""]
+    for s in parts:
+        out += [f"## {s.title}", ""]
+        if s.text:
+            out += [s.text, ""]
+        for t in s.tables:
+            out += [table(t), ""]
+    return "\n".join(out)
+
+
+def arm_summary(arm: ArmReport) -> str:
+    best = max(arm.seats.rates, key=lambda r: r.rate)
+    return f"{arm.name}: {arm.games} games, most wins: {best.label} {pct(best.rate)}"
+
+
+def report_command(
+    results: Annotated[Path, typer.Argument(help="an experiment's results folder (siedler experiment --out)")],
+    out: Annotated[Path | None, typer.Option(help="the HTML page; the Markdown summary goes beside it (.md)")] = None,
+) -> None:
+    """Write an experiment's report: win rates with 95% intervals, lengths, points, what wins, arm differences."""
+    from siedler.sim.results import read_results
+
+    with bad_parameter("RESULTS"):
+        experiment, rows = read_results(results)
+        if not rows:
+            raise typer.BadParameter("no games in the results yet", param_hint="RESULTS")
+    report = analyse(experiment, rows)
+    with bad_parameter():
+        parts = sections(report)
+    page = out or results.with_suffix(".html")
+    page.write_text(to_html(report, parts), encoding="utf-8")
+    summary = page.with_suffix(".md")
+    summary.write_text(to_markdown(report, parts), encoding="utf-8")
+    for arm in report.arms:
+        typer.echo(arm_summary(arm))
+    typer.echo(f"report: {page}   summary: {summary}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("report")(report_command)

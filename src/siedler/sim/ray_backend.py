@@ -1,0 +1,66 @@
+"""Experiments on a Ray cluster (``siedler experiment --backend ray``): the same games as the local backend.
+
+A game's row depends only on its job (arm options, game index, base seed), never on where it is played,
+so the rows equal the local backend's. Jobs go out in small batches (one task per game would cost more in
+scheduling than a fast game takes), a bounded number at a time so that Ctrl-C stops soon, and rows come
+back in job order. Every node needs siedler installed (``pip install 'siedler[ray]'``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from siedler.core.errors import OptionError
+
+from .experiment import Job, Row, play_row
+
+#: Games per Ray task, and tasks in flight per CPU of the cluster.
+BATCH = 4
+IN_FLIGHT_PER_CPU = 4
+
+
+def _play_batch(batch: Sequence[Job]) -> list[Row]:
+    return [play_row(job) for job in batch]
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise OptionError("the Ray backend needs Ray: pip install 'siedler[ray]'") from None
+    return ray
+
+
+def run_ray(todo: Sequence[Job], address: str | None = None, batch: int = BATCH) -> Iterator[Row]:
+    """Rows in job order, played by Ray tasks on the cluster at ``address`` (``auto``, ``ray://host:10001``)
+    or, without one, on a Ray instance started here for the run (and stopped after it)."""
+    ray = _ray()
+    started = not ray.is_initialized()
+    if started:
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise OptionError(f"cannot start or reach Ray at {address or 'a local instance'}: {exc}") from None
+    waiting: deque[Any] = deque()
+    try:
+        play = ray.remote(_play_batch)
+        batches = [todo[i : i + batch] for i in range(0, len(todo), batch)]
+        limit = max(2, IN_FLIGHT_PER_CPU * int(ray.cluster_resources().get("CPU", 1)))
+        following = iter(batches)
+        for chunk in following:
+            waiting.append(play.remote(chunk))
+            if len(waiting) >= limit:
+                break
+        while waiting:
+            rows = ray.get(waiting.popleft())
+            for chunk in following:
+                waiting.append(play.remote(chunk))
+                break
+            yield from rows
+    finally:
+        for ref in waiting:  # stopped early (Ctrl-C): the games not yet reported are dropped
+            ray.cancel(ref)
+        if started:
+            ray.shutdown()
