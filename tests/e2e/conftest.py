@@ -132,7 +132,7 @@ def context_factory(browser: Any) -> Iterator[Any]:
     errors: list[str] = []
 
     def make(**kwargs: Any) -> Any:
-        context = browser.new_context(viewport={"width": 1400, "height": 900}, **kwargs)
+        context = browser.new_context(**{"viewport": {"width": 1400, "height": 900}, **kwargs})
         context.set_default_timeout(20_000)
         context.on("page", lambda page: page.on("pageerror", lambda exc: errors.append(str(exc))))
         contexts.append(context)
