@@ -111,6 +111,15 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server for a module's tests, where starting one per test would cost more than the tests."""
+    server = LiveServer(tmp_path_factory.mktemp("server") / "games.db")
+    server.start()
+    yield server
+    server.stop()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():

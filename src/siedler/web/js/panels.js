@@ -33,7 +33,8 @@ export function playersPanel(view, summary) {
     if (p.largest_army) tags.push(h("span", {class: "tag award", text: t("largest_army")}));
     for (const [key, value] of Object.entries(p)) {
       if (!KNOWN.has(key) && (typeof value === "number" || typeof value === "string")) {
-        tags.push(h("span", {class: "tag", text: `${term("fields", key)}: ${value}`}));
+        const words = `${term("fields", key)}: ${value}`;
+        tags.push(h("span", {class: "tag", "data-tag": key, title: words, "aria-label": words, text: words}));
       }
     }
     return h("li", {class: `player${p.seat === toAct ? " acting" : ""}${p.seat === view.seat ? " me" : ""}`,
