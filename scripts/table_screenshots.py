@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
-
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer
 from tests.e2e.layout import layout_problems
 from tests.e2e.table import simple_move, wait_my_turn_or_over

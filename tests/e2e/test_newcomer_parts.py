@@ -36,7 +36,8 @@ def test_discarding_by_counts_sends_the_whole_choice_with_one_confirm(
         const box = document.createElement('div');
         box.id = 'box';
         document.body.append(box);
-        const draw = () => box.replaceChildren(composer.render(view, actions, (list) => { window.sent = list; }, draw) || '');
+        const send = (list) => { window.sent = list; };
+        const draw = () => box.replaceChildren(composer.render(view, actions, send, draw) || '');
         draw();
     }""",
         [HAND, DISCARDS],
