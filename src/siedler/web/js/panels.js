@@ -40,7 +40,9 @@ export function playersPanel(view, summary) {
     return h("li", {class: `player${p.seat === toAct ? " acting" : ""}${p.seat === view.seat ? " me" : ""}`,
                     "data-seat": p.seat, style: {"--player": playerColor(p.seat)}}, [
       h("span", {class: "swatch"}),
-      h("span", {class: "pname"}, [p.name, seatInfo?.kind === "bot" ? h("small", {text: ` (${t("bot")})`}) : null,
+      // Seats are numbered from 1 everywhere a person reads them (lobby, waiting room, bots' names).
+      h("span", {class: "pname"}, [h("small", {class: "pseat", text: `${t("seat")} ${p.seat + 1} · `}),
+                                   p.name, seatInfo?.kind === "bot" ? h("small", {text: ` (${t("bot")})`}) : null,
                                    p.seat === view.seat ? h("small", {text: ` (${t("you")})`}) : null]),
       score(p) === undefined ? h("span") : h("span", {class: "pscore", title: t("table.points_of", score(p)),
                                                       "aria-label": t("table.points_of", score(p)), text: String(score(p))}),
