@@ -43,6 +43,7 @@ def shoot(browser: Any, server: LiveServer, ruleset: str, size: str, folder: Pat
             break
         simple_move(page, prefer_end_after=3 if ruleset == "deck-building" else None, moves_this_turn=move % 4)
     wait_my_turn_or_over(page)
+    page.evaluate("document.querySelector('#play-area').scrollTop = 0")  # clicking cards scrolled it
     page.wait_for_timeout(400)
     problems = layout_problems(page)
     page.screenshot(path=str(folder / f"table-{ruleset}-{size}.png"), full_page=size == "phone")

@@ -110,3 +110,24 @@ def test_public_facts_and_card_faces_say_what_they_are_in_both_languages(
     page.click('[data-lang="de"]')
     german = page.evaluate(script)
     assert german["bank"][0] == "Die Bank hat 19 Holz" and german["card"].startswith("Stadt — Kosten: 2 Getreide")
+
+
+def test_the_lobby_says_what_became_of_each_game_and_how_old_it_is(
+    module_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    _, waiting = module_server.post("/games", {"ruleset": "base", "name": "Anna", "seats": seats})
+    _, ended = module_server.post("/games", {"ruleset": "base", "name": "Ben", "seats": seats})
+    status, _ = module_server.post(f"/games/{ended['game']['id']}/end", {}, token=ended["creator_token"])
+    assert status == 200
+    page = context_factory(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(module_server.url)
+    line = page.locator(f".game-line[data-game='{waiting['game']['id']}']")
+    assert line.locator(".status-badge").inner_text() == "waiting for players (1 free)"
+    assert " s ago" in line.inner_text() or " min ago" in line.inner_text()
+    stopped = page.locator(f"#stopped-games .game-line[data-game='{ended['game']['id']}']")
+    assert stopped.locator(".status-badge").inner_text() == "ended by its creator"
+    assert page.locator("#create-form .howto-link").get_attribute("href") == "/howto/base?lang=en"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling on a phone
+    page.click('[data-lang="de"]')
+    assert line.locator(".status-badge").inner_text() == "wartet auf Spieler (1 frei)"
