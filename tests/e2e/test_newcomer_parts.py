@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from .conftest import LiveServer
+from .layout import layout_problems
 
 pytestmark = pytest.mark.browser
 
@@ -131,3 +132,36 @@ def test_the_lobby_says_what_became_of_each_game_and_how_old_it_is(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling on a phone
     page.click('[data-lang="de"]')
     assert line.locator(".status-badge").inner_text() == "wartet auf Spieler (1 frei)"
+
+
+def test_pieces_and_tokens_are_named_and_the_robber_stands_beside_the_number(
+    module_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
+    """One hex with an 8, the robber on it and a city on each of its six corners (the most crowded hex)."""
+    page = lobby_page(module_server, context_factory)
+    corners = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]]
+    view = {
+        "players": [{"seat": 0, "name": "Anna"}],
+        "names": {"robber": {"en": "Guardian", "de": "Wächter"}},
+        "board": {
+            "hexes": [{"id": "A", "q": 0, "r": 0, "terrain": "hills", "number": 8}],
+            "harbors": [{"type": "3:1", "hex": "A", "nodes": [0, 1]}],
+            "nodes": corners,
+            "edges": [[i, (i + 1) % 6] for i in range(6)],
+        },
+        "pieces": [{"kind": "city", "at": i, "owner": 0} for i in range(6)]
+        + [{"kind": "road", "at": "2-3", "owner": 0}, {"kind": "robber", "at": "A"}],
+    }
+    page.evaluate(
+        """async (view) => {
+        const {renderBoard} = await import('/static/js/board.js');
+        document.body.replaceChildren(renderBoard(view));
+        document.querySelector('svg.board').style.width = '600px';
+    }""",
+        view,
+    )
+    assert layout_problems(page) == []
+    assert page.locator(".token").get_attribute("aria-label") == "8: rolled in 5 of 36 throws"
+    assert page.locator(".piece.city").first.get_attribute("aria-label") == "City of Anna"
+    assert page.locator(".piece.robber").get_attribute("aria-label") == "Guardian"
+    assert page.locator(".harbor-disc").get_attribute("aria-label") == "3:1"

@@ -83,7 +83,7 @@ export function renderBoard(view) {
     land.append(s("text", {x: cx, y: cy - SIZE * 0.62, class: "hex-label"}, [hx.id]));
     if (hx.number) {
       const red = hx.number === 6 || hx.number === 8;
-      const odds = t("token_odds", hx.number, pips(hx.number));
+      const odds = t("table.token_odds", hx.number, pips(hx.number));
       tokens.append(s("g", {class: "token", transform: `translate(${cx} ${cy})`, "aria-label": odds}, [
         s("title", {text: odds}),
         s("circle", {r: SIZE * 0.3}),
@@ -119,7 +119,7 @@ export function renderBoard(view) {
     if (!place) continue;
     const color = playerColor(piece.owner);
     const owner = view.players?.[piece.owner]?.name;
-    const label = owner ? t("piece_of", term("pieces", piece.kind), owner) : term("pieces", piece.kind);
+    const label = owner ? t("table.piece_of", term("pieces", piece.kind), owner) : term("pieces", piece.kind);
     if (piece.kind === "road" && place.ends) roads.append(road(place.ends[0], place.ends[1], SIZE, color, label));
     else if (piece.kind === "settlement" && place.point) buildings.append(settlement(...place.point, SIZE, color, label));
     else if (piece.kind === "city" && place.point) buildings.append(city(...place.point, SIZE, color, label));
