@@ -31,6 +31,11 @@ PROBLEMS_JS = """() => {
     for (const el of [...solid, ...svg.querySelectorAll('.piece.road, .hex')])
       if (!el.getAttribute('aria-label')) problems.push(`unnamed ${el.getAttribute('class')}`);
   }
+  // A name that is a bare catalog key ("token_odds") means the page asked for a key the catalog lacks.
+  for (const el of document.querySelectorAll('[aria-label]')) {
+    const label = el.getAttribute('aria-label');
+    if (/^[a-z]+(_[a-z]+)+$/.test(label)) problems.push(`bare key ${label}`);
+  }
   for (const el of document.querySelectorAll('.card:not(.back)'))
     if (!el.getAttribute('aria-label')) problems.push(`unnamed card ${el.dataset.card}`);
   for (const el of document.querySelectorAll('.ptags .tag:not(.award)'))
