@@ -246,6 +246,12 @@ class TablePage {
   renderTakeovers() {
     const summary = this.summary;
     if (!summary) return;
+    // Redrawn only when something in it changed: a button replaced at every state (bots play several a
+    // second) slips from under the finger that reaches for it.
+    const key = JSON.stringify([summary.status, summary.takeover_bot, summary.seats.map((s) => [s.takeover, s.name]),
+                                this.seat, lang()]);
+    if (key === this.takeoverKey) return;
+    this.takeoverKey = key;
     const stopped = summary.status === "abandoned" || summary.status === "ended";
     const lines = [];
     if (stopped) lines.push(h("p", {class: "notice stopped", text: t(`game_${summary.status}`)}));
