@@ -111,6 +111,15 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server for a module's tests, where starting one per test would cost more than the tests."""
+    server = LiveServer(tmp_path_factory.mktemp("server") / "games.db")
+    server.start()
+    yield server
+    server.stop()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
@@ -132,7 +141,7 @@ def context_factory(browser: Any) -> Iterator[Any]:
     errors: list[str] = []
 
     def make(**kwargs: Any) -> Any:
-        context = browser.new_context(viewport={"width": 1400, "height": 900}, **kwargs)
+        context = browser.new_context(**{"viewport": {"width": 1400, "height": 900}, **kwargs})
         context.set_default_timeout(20_000)
         context.on("page", lambda page: page.on("pageerror", lambda exc: errors.append(str(exc))))
         contexts.append(context)

@@ -33,6 +33,9 @@ def simple_move(page: Any, prefer_end_after: int | None = None, moves_this_turn:
 
     With ``prefer_end_after``, end the turn once that many moves were made in it (keeps card games short).
     """
+    if page.locator("#discard-confirm").count():
+        discard(page)
+        return
     roll = page.locator('#menu [data-action="roll"]')
     end = page.locator('#menu [data-action="end"]')
     targets = page.locator("#play-area .target")
@@ -55,3 +58,13 @@ def open_options(page: Any) -> None:
     details = page.locator("details.options")
     if details.count() and not details.evaluate("d => d.open"):
         page.click("details.options summary")
+
+
+def discard(page: Any) -> None:
+    """Give up the cards due, by counts: "+" on the first cards that allow it, then confirm once; wait until
+    the whole sequence was played (the chooser is gone or the game moved on to another seat)."""
+    while not page.locator("#discard-confirm").is_enabled():
+        page.locator("#discard [data-step^='+']:enabled").first.click()
+    page.click("#discard-confirm")
+    page.wait_for_selector("#discard-confirm", state="detached")
+    page.wait_for_selector(f"{TABLE}[data-pending=false]")

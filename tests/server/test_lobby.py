@@ -69,7 +69,7 @@ def test_bad_requests_get_clear_errors(client: TestClient) -> None:
         assert response.status_code == 400, body
         assert words in response.json()["detail"], (body, response.json())
     assert client.get("/api/games/nope").status_code == 404
-    assert client.get("/api/games").json() == {"open": [], "running": [], "finished": []}
+    assert client.get("/api/games").json() == {"open": [], "running": [], "finished": [], "stopped": []}
 
 
 def test_openapi_describes_the_http_api(client: TestClient) -> None:

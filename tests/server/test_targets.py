@@ -23,6 +23,12 @@ def drawn_targets(view: dict[str, Any]) -> set[str]:
     if isinstance(view.get("supply"), dict):
         names |= {f"pile:{card}" for card in view["supply"]}
     names |= {p["target"] for p in view.get("pieces", []) if isinstance(p, dict) and p.get("target")}
+    soldiers = view.get("soldiers")
+    if soldiers is not None:  # the phase strip's buttons; the combat panel's, while a battle is on
+        names |= {"phase:movement", "phase:combat", "phase:end"}
+        if soldiers.get("battle"):
+            names |= {f"battle:{name}" for name in ("continue", "stop", "resist", "capitulate", "conquer", "raze")}
+            names |= {f"battle:ally:{seat}" for seat in range(len(view.get("players", [])))} | {"battle:neutral"}
     return names
 
 

@@ -349,7 +349,7 @@ def test_bad_timer_settings_are_refused_clearly(start: Callable[..., Server]) ->
     for bot in ("os:system", "siedler.bots.random:RandomBot"):
         bad = client.post("/api/games", json={**base, "takeover_bot": bot})
         assert bad.status_code == 400 and "unknown takeover bot" in bad.json()["detail"]
-    assert client.get("/api/games").json() == {"open": [], "running": [], "finished": []}
+    assert client.get("/api/games").json() == {"open": [], "running": [], "finished": [], "stopped": []}
     spectator = create(client, [HUMAN, GREEDY, GREEDY], name="Anna")["game"]["id"]
     with client.websocket_connect(f"/ws/games/{spectator}") as ws:
         hello(ws)

@@ -17,6 +17,7 @@ import siedler
 
 from .api import router
 from .config import Settings
+from .howto import howto_page
 from .limits import Limits
 from .lobby import Lobby
 from .security import Guard, docs_policy, validation_error
@@ -74,6 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for path in ("/", "/games/{game_id}", "/games/{game_id}/replay"):
         app.add_api_route(path, page, include_in_schema=False)
     app.add_api_route("/api/docs", api_browser, include_in_schema=False)
+    app.add_api_route("/howto/{ruleset}", howto_page, include_in_schema=False, response_model=None)
     return app
 
 

@@ -19,7 +19,7 @@ from .config import Settings
 from .journal import Journal
 from .limits import ServerFull
 from .room import NotAllowed, Room
-from .storage import GameRow, SeatRow, Storage, hash_token, new_token
+from .storage import STOPPED, GameRow, SeatRow, Storage, hash_token, new_token
 from .timers import DEFAULT_TIMER, TIMERS
 
 log = logging.getLogger("siedler.server")
@@ -201,13 +201,17 @@ class Lobby:
     def listing(self, finished_limit: int = 20) -> dict[str, list[dict[str, Any]]]:
         """Open and running games, newest first, and the most recently finished ones: read from the
         database, with the live details of games in memory; no game is rebuilt to be listed."""
-        out: dict[str, list[dict[str, Any]]] = {"open": [], "running": [], "finished": []}
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "running": [], "finished": [], "stopped": []}
         live = self.storage.listed(("open", "running"))
         live.sort(key=lambda row: row.created_at, reverse=True)
-        for row in live + self.storage.listed(("finished",), limit=finished_limit):
+        ended = self.storage.listed(("finished",), limit=finished_limit)
+        # Abandoned and ended games too, so that the lobby says honestly what became of each game.
+        stopped = self.storage.listed(STOPPED, limit=finished_limit)
+        for row in live + ended + stopped:
             room = self.rooms.get(row.id) or Room(row, self.settings, self.storage, self.journal)
-            if room.status in out:  # a game found broken in memory is left out
-                out[room.status].append(room.summary())
+            status = "stopped" if room.status in STOPPED else room.status
+            if status in out:  # a game found broken in memory is left out
+                out[status].append(room.summary())
         return out
 
     # ------------------------------------------------------------------ memory

@@ -309,7 +309,7 @@ def _row(row: Any, seat_rows: list[SeatRow]) -> GameRow:
         seed_chosen=bool(row["seed_chosen"]),
         status=row["status"],
         bot_delay=float(row["bot_delay"]),
-        created_at=row["created_at"],
+        created_at=utc(row["created_at"]) or row["created_at"],
         result=row["result"],
         seats=seat_rows,
         timer=row["timer"],

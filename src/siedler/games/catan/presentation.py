@@ -73,6 +73,7 @@ class ViewMixin(SnapshotMixin):
             "names": {"robber": dict(self.robber_names)},
             "bank": _named(self.bank, RESOURCES),
             "dev_deck": sum(self.dev_deck),
+            "costs": self._costs_view(),
             "phase": PHASE_NAMES[self.phase],
             "turn": self.turn,
             "current": self.current,
@@ -106,6 +107,18 @@ class ViewMixin(SnapshotMixin):
 
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
         return {}
+
+    def _costs_view(self) -> dict[str, dict[str, int]]:
+        """The building cost card: what each piece and a development card cost in this rule set, every
+        resource named (a rule set with dearer cities shows its own prices)."""
+        rules = self.rules
+        costs = {
+            "road": rules.road_cost,
+            "settlement": rules.settlement_cost,
+            "city": rules.city_cost,
+            "development": rules.development_cost,
+        }
+        return {piece: {r: n for r, n in zip(RESOURCES, cost, strict=True) if n} for piece, cost in costs.items()}
 
     def _player_extra(self, seat: int) -> dict[str, Any]:
         """A variant's public figures for one player (shown beside his name): numbers, texts or flags."""

@@ -4,7 +4,7 @@
 
 import {s} from "./dom.js";
 import {playerColor, RESOURCE_COLORS, terrainColor} from "./colors.js";
-import {term} from "./i18n.js";
+import {t, term} from "./i18n.js";
 import {city, described, road, robber, settlement} from "./pieces.js";
 import {soldierLayer} from "./armies.js";
 
@@ -56,17 +56,18 @@ export function renderBoard(view) {
   for (const hx of board.hexes) hexes[hx.id] = {...hx, center: hexCenter(hx.q, hx.r)};
   const geo = {nodes, hexes};
 
-  const xs = [];
-  const ys = [];
-  for (const hx of Object.values(hexes)) {
-    xs.push(hx.center[0]);
-    ys.push(hx.center[1]);
+  // The frame holds every hex, harbour and piece drawn on the sea (fishing grounds), with a margin.
+  const reach = Object.values(hexes).map((hx) => [...hx.center, SIZE]);
+  for (const spot of harborSpots(board, geo)) reach.push([spot.x, spot.y, SIZE * HARBOR_R]);
+  for (const piece of view.pieces || []) {
+    const place = locate(piece.at, geo);
+    if (place?.on === "hex" && place.point) reach.push([...place.point, SIZE]);
   }
-  const pad = SIZE * 1.75;
-  const minX = Math.min(...xs) - pad;
-  const minY = Math.min(...ys) - pad;
-  const width = Math.max(...xs) - minX + pad;
-  const height = Math.max(...ys) - minY + pad;
+  const margin = SIZE * 0.25;
+  const minX = Math.min(...reach.map(([x, , r]) => x - r)) - margin;
+  const minY = Math.min(...reach.map(([, y, r]) => y - r)) - margin;
+  const width = Math.max(...reach.map(([x, , r]) => x + r)) + margin - minX;
+  const height = Math.max(...reach.map(([, y, r]) => y + r)) + margin - minY;
 
   const svg = s("svg", {class: "board", viewBox: `${minX} ${minY} ${width} ${height}`,
                         preserveAspectRatio: "xMidYMid meet", role: "img"});
@@ -76,13 +77,16 @@ export function renderBoard(view) {
   const tokens = s("g", {class: "tokens"});
   for (const hx of Object.values(hexes)) {
     const [cx, cy] = hx.center;
+    const terrain = term("terrain", hx.terrain, legend.terrains?.[hx.terrain]?.label);
     land.append(s("polygon", {points: hexPoints(cx, cy, SIZE - 1), class: `hex terrain-${hx.terrain}`,
-                              fill: terrainColor(hx.terrain, legend)},
-                 [s("title", {text: `${hx.id}: ${term("terrain", hx.terrain, legend.terrains?.[hx.terrain]?.label)}`})]));
+                              fill: terrainColor(hx.terrain, legend), "aria-label": `${hx.id}: ${terrain}`},
+                 [s("title", {text: `${hx.id}: ${terrain}`})]));
     land.append(s("text", {x: cx, y: cy - SIZE * 0.62, class: "hex-label"}, [hx.id]));
     if (hx.number) {
       const red = hx.number === 6 || hx.number === 8;
-      tokens.append(s("g", {class: "token", transform: `translate(${cx} ${cy})`}, [
+      const odds = t("table.token_odds", hx.number, pips(hx.number));
+      tokens.append(s("g", {class: "token", transform: `translate(${cx} ${cy})`, "aria-label": odds}, [
+        s("title", {text: odds}),
         s("circle", {r: SIZE * 0.3}),
         s("text", {y: SIZE * 0.06, class: red ? "number red" : "number"}, [String(hx.number)]),
         s("text", {y: SIZE * 0.2, class: red ? "pips red" : "pips"}, ["•".repeat(pips(hx.number))]),
@@ -115,16 +119,23 @@ export function renderBoard(view) {
     const place = locate(piece.at, geo);
     if (!place) continue;
     const color = playerColor(piece.owner);
-    if (piece.kind === "road" && place.ends) roads.append(road(place.ends[0], place.ends[1], SIZE, color));
-    else if (piece.kind === "settlement" && place.point) buildings.append(settlement(...place.point, SIZE, color, piece.turned));
-    else if (piece.kind === "city" && place.point) buildings.append(city(...place.point, SIZE, color, piece.turned));
+    const owner = view.players?.[piece.owner]?.name;
+    const label = owner ? t("table.piece_of", term("pieces", piece.kind), owner) : term("pieces", piece.kind);
+    if (piece.kind === "road" && place.ends) roads.append(road(place.ends[0], place.ends[1], SIZE, color, label));
+    else if (piece.kind === "settlement" && place.point) buildings.append(settlement(...place.point, SIZE, color, label, piece.turned));
+    else if (piece.kind === "city" && place.point) buildings.append(city(...place.point, SIZE, color, label, piece.turned));
     else if (piece.kind === "robber" && place.point) {
-      const offset = place.on === "hex" && hexes[piece.at]?.number ? SIZE * 0.52 : 0;
-      extras.append(robber(place.point[0] - offset, place.point[1] + SIZE * 0.05, SIZE));
+      // Beside the number token, never on it, and clear of the buildings on the hex's left corners: the
+      // token's radius is 0.3 SIZE; the robber, drawn at 0.8, is 0.3 wide and 0.48 high.
+      const offset = place.on === "hex" && hexes[piece.at]?.number ? SIZE * 0.5 : 0;
+      const name = term("pieces", "robber", view.names?.robber);
+      extras.append(robber(place.point[0] - offset, place.point[1] - SIZE * 0.01, SIZE * 0.8, name));
     } else {
       const style = (legend.pieces && legend.pieces[piece.kind]) || {};
       let [x, y] = place.point || midpoint(place.ends);
-      if (place.on === "hex") y -= SIZE * 0.45 * (style.offset ?? 1);
+      // A piece on a land hex sits above its token; one on the sea (a fishing ground) at the sea hex's centre.
+      const land = place.on === "hex" && (typeof piece.at === "string" || hexAt(hexes, piece.at));
+      if (land) y -= SIZE * 0.45 * (style.offset ?? 1);
       const drawn = described(piece, style, x, y, SIZE);
       if (piece.target) drawn.setAttribute("data-target", piece.target);
       extras.append(drawn);
@@ -134,12 +145,19 @@ export function renderBoard(view) {
   return svg;
 }
 
+function hexAt(hexes, at) {
+  return Object.values(hexes).find((hx) => hx.q === at.q && hx.r === at.r);
+}
+
 function midpoint([a, b]) {
   return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
 }
 
-function harbors(board, geo) {
-  const group = s("g", {class: "harbors"});
+const HARBOR_R = 0.26;
+
+/** Each harbour's disc: off the coast, on the line from its hex's centre through the middle of its side. */
+function harborSpots(board, geo) {
+  const spots = [];
   for (const hb of board.harbors || []) {
     const [a, b] = hb.nodes.map((n) => geo.nodes[n]);
     const hex = geo.hexes[hb.hex];
@@ -148,15 +166,21 @@ function harbors(board, geo) {
     const dx = mx - hex.center[0];
     const dy = my - hex.center[1];
     const len = Math.hypot(dx, dy) || 1;
-    const x = mx + (dx / len) * SIZE * 0.62;
-    const y = my + (dy / len) * SIZE * 0.62;
+    spots.push({hb, a, b, x: mx + (dx / len) * SIZE * 0.62, y: my + (dy / len) * SIZE * 0.62});
+  }
+  return spots;
+}
+
+function harbors(board, geo) {
+  const group = s("g", {class: "harbors"});
+  for (const {hb, a, b, x, y} of harborSpots(board, geo)) {
     const generic = hb.type === "3:1";
     const fill = generic ? "#fff" : RESOURCE_COLORS[hb.type] || "#ddd";
     const name = generic ? "3:1" : `2:1 ${term("resources", hb.type)}`;
     group.append(s("g", {class: "harbor"}, [
       s("line", {x1: x, y1: y, x2: a[0], y2: a[1], class: "pier"}),
       s("line", {x1: x, y1: y, x2: b[0], y2: b[1], class: "pier"}),
-      s("circle", {cx: x, cy: y, r: SIZE * 0.26, fill, class: "harbor-disc"}, [s("title", {text: name})]),
+      s("circle", {cx: x, cy: y, r: SIZE * HARBOR_R, fill, class: "harbor-disc", "aria-label": name}, [s("title", {text: name})]),
       s("text", {x, y: y + SIZE * 0.08, class: "harbor-text"}, [generic ? "3:1" : "2:1"]),
     ]));
   }

@@ -5,6 +5,7 @@ import {api, mySeats, rememberCreator, rememberSeat, seatLink} from "./api.js";
 import {clear, h} from "./dom.js";
 import {botName, onLangChange, t, wordOr} from "./i18n.js";
 import {playerColor} from "./colors.js";
+import {howtoLink} from "./howto.js";
 import {toast} from "./toast.js";
 
 export async function showLobby(root) {
@@ -53,6 +54,7 @@ class Lobby {
       h("h2", {text: t("new_game")}),
       field(t("ruleset"), select),
       h("p", {class: "muted description", text: wordOr(`rulesets.${rs.name}.description`, rs.description)}),
+      h("p", {class: "howto-line"}, [howtoLink(rs.name)]),
       field(t("your_name"), h("input", {id: "your-name", value: localStorage.getItem("siedler.name") || "", maxLength: 40})),
       field(t("players"), count),
       this.seatBox,
@@ -155,9 +157,11 @@ class Lobby {
                                             onclick: () => this.join(g.id, s.seat)}) : null]));
       const result = g.result && g.result.winner !== null && g.result.winner !== undefined
         ? `♛ ${g.seats[g.result.winner]?.name}` : "";
-      return h("li", {class: "game-line", "data-game": g.id}, [
-        h("div", {class: "game-head"}, [h("b", {text: g.title}), h("small", {class: "muted", text: ` ${g.id} · ${t("moves", g.actions)}`}),
-                                        result ? h("span", {class: "result", text: ` ${result}`}) : null]),
+      return h("li", {class: "game-line", "data-game": g.id, "data-status": g.status}, [
+        h("div", {class: "game-head"}, [
+          h("b", {text: g.title}), " ", statusBadge(g),
+          h("small", {class: "muted", text: ` ${t("moves", g.actions)} · ${age(g.created_at)}`}),
+          result ? h("span", {class: "result", text: ` ${result}`}) : null]),
         h("div", {class: "seat-pills"}, seats),
         h("div", {class: "game-links"}, [
           seat ? h("a", {class: "action-btn", href: seatLink(g.id, seat.seat, seat.token), text: t("play")}) : null,
@@ -174,6 +178,7 @@ class Lobby {
       section(t("open_games"), games.open, "open-games"),
       section(t("running_games"), games.running, "running-games"),
       section(t("finished_games"), games.finished, "finished-games"),
+      section(t("table.stopped_games"), games.stopped || [], "stopped-games"),
     );
   }
 
@@ -190,6 +195,23 @@ class Lobby {
       this.refresh();
     }
   }
+}
+
+/** What became of a game, in words: waiting for players, running, finished, abandoned or ended. */
+function statusBadge(game) {
+  const waiting = game.status === "open";
+  const key = waiting ? "table.status_waiting" : `table.status_${game.status}`;
+  const free = game.seats.filter((s) => !s.claimed).length;
+  return h("span", {class: `status-badge status-${game.status}`, "data-status": game.status,
+                    text: waiting ? t(key, free) : t(key)});
+}
+
+/** "started 5 min ago", from the game's creation time (the server's clock, ISO 8601). */
+function age(iso) {
+  const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  const [n, unit] = seconds < 90 ? [Math.round(seconds), "s"] : seconds < 5400 ? [Math.round(seconds / 60), "min"]
+    : seconds < 129600 ? [Math.round(seconds / 3600), "h"] : [Math.round(seconds / 86400), "d"];
+  return t("table.age", t(`table.age_${unit}`, n));
 }
 
 function field(label, input, help) {

@@ -19,24 +19,33 @@ export function playersPanel(view, summary) {
   const toAct = view.to_act;
   const rows = (view.players || []).map((p) => {
     const seatInfo = summary?.seats?.[p.seat];
+    // Each figure with an icon, and its meaning as tooltip and accessible name ("6 resource cards").
+    const tag = (icon, key, n) => {
+      const title = t(`table.tag_${key}`, n);
+      return h("span", {class: "tag", "data-tag": key, title, "aria-label": title, text: `${icon} ${n}`});
+    };
     const tags = [];
-    if (p.cards !== undefined) tags.push(h("span", {class: "tag", title: t("cards"), text: `🂠 ${p.cards}`}));
-    if (p.dev_cards !== undefined) tags.push(h("span", {class: "tag", title: t("dev_cards"), text: `✦ ${p.dev_cards}`}));
-    if (p.knights !== undefined) tags.push(h("span", {class: "tag", title: t("knights"), text: `⚔ ${p.knights}`}));
-    if (p.road_length !== undefined) tags.push(h("span", {class: "tag", title: t("road"), text: `═ ${p.road_length}`}));
+    if (p.cards !== undefined) tags.push(tag("🂠", "cards", p.cards));
+    if (p.dev_cards !== undefined) tags.push(tag("✦", "dev_cards", p.dev_cards));
+    if (p.knights !== undefined) tags.push(tag("⚔", "knights", p.knights));
+    if (p.road_length !== undefined) tags.push(tag("═", "road", p.road_length));
     if (p.longest_road) tags.push(h("span", {class: "tag award", text: t("longest_road")}));
     if (p.largest_army) tags.push(h("span", {class: "tag award", text: t("largest_army")}));
     for (const [key, value] of Object.entries(p)) {
       if (!KNOWN.has(key) && (typeof value === "number" || typeof value === "string")) {
-        tags.push(h("span", {class: "tag", text: `${term("fields", key)}: ${value}`}));
+        const words = `${term("fields", key)}: ${value}`;
+        tags.push(h("span", {class: "tag", "data-tag": key, title: words, "aria-label": words, text: words}));
       }
     }
     return h("li", {class: `player${p.seat === toAct ? " acting" : ""}${p.seat === view.seat ? " me" : ""}`,
                     "data-seat": p.seat, style: {"--player": playerColor(p.seat)}}, [
       h("span", {class: "swatch"}),
-      h("span", {class: "pname"}, [p.name, seatInfo?.kind === "bot" ? h("small", {text: ` (${t("bot")})`}) : null,
+      // Seats are numbered from 1 everywhere a person reads them (lobby, waiting room, bots' names).
+      h("span", {class: "pname"}, [h("small", {class: "pseat", text: `${t("seat")} ${p.seat + 1} · `}),
+                                   p.name, seatInfo?.kind === "bot" ? h("small", {text: ` (${t("bot")})`}) : null,
                                    p.seat === view.seat ? h("small", {text: ` (${t("you")})`}) : null]),
-      score(p) === undefined ? h("span") : h("span", {class: "pscore", title: t("points"), text: String(score(p))}),
+      score(p) === undefined ? h("span") : h("span", {class: "pscore", title: t("table.points_of", score(p)),
+                                                      "aria-label": t("table.points_of", score(p)), text: String(score(p))}),
       h("div", {class: "ptags"}, tags),
     ]);
   });
@@ -87,6 +96,7 @@ export function phaseText(view) {
   return term("phases", view.phase);
 }
 
+/** The open offer, and each addressed player's answer so far: accepted, refused, or not yet. */
 export function offerPanel(view) {
   const offer = view.offer;
   if (!offer) return null;
@@ -95,9 +105,18 @@ export function offerPanel(view) {
   const bundle = (counts) => Object.entries(counts || {}).filter(([, n]) => n)
     .map(([r, n]) => `${n} ${term("resources", r)}`).join(" + ");
   const to = offer.to === null || offer.to === undefined ? t("everyone") : players[offer.to]?.name;
-  return h("div", {class: "offer-banner"}, [
+  const waiting = new Set(offer.waiting || []);
+  const accepted = new Set(offer.accepted || []);
+  const asked = players.filter((p) => p.seat !== offer.from && (offer.to === null || offer.to === undefined || p.seat === offer.to));
+  const answers = asked.map((p) => {
+    const state = accepted.has(p.seat) ? "accepted" : waiting.has(p.seat) ? "waiting" : "refused";
+    return h("li", {class: `answer ${state}`, "data-seat": p.seat, "data-answer": state, style: {"--player": playerColor(p.seat)}},
+             [h("span", {class: "swatch"}), ` ${p.name}: `, h("b", {text: t(`table.answer_${state}`)})]);
+  });
+  return h("div", {class: "offer-banner", id: "offer"}, [
     h("b", {text: t("offer_from", from)}), " ", bundle(offer.give), ` ${t("for")} `, bundle(offer.want),
     h("small", {text: ` → ${to}`}),
+    h("ul", {class: "answers"}, answers),
   ]);
 }
 

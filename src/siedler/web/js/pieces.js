@@ -38,42 +38,51 @@ function star(r) {
   return pts.join(" ");
 }
 
-/** A building; a turned one (a piece with ``turned``: half downgraded) stands upside down. */
-function building(kind, d, scale, x, y, color, turned) {
+/** A piece's name for people: a tooltip, and its accessible name. */
+function named(el, label) {
+  if (!label) return el;
+  el.setAttribute("aria-label", label);
+  el.prepend(s("title", {text: label}));
+  return el;
+}
+
+/** A building; a turned one (a piece with ``turned``: half downgraded) stands upside down and says so. */
+function building(kind, d, scale, x, y, color, label, turned) {
   const flip = turned ? -scale : scale;
-  return s("path", {d, class: `piece ${kind}${turned ? " turned" : ""}`, fill: color,
-                    transform: `translate(${x} ${y}) scale(${scale} ${flip})`},
-           turned ? [s("title", {text: `${term("pieces", kind)}: ${t("soldiers.turned")}`})] : []);
+  const name = turned ? `${label || term("pieces", kind)}: ${t("soldiers.turned")}` : label;
+  return named(s("path", {d, class: `piece ${kind}${turned ? " turned" : ""}`, fill: color,
+                          transform: `translate(${x} ${y}) scale(${scale} ${flip})`}), name);
 }
 
-export function settlement(x, y, size, color, turned = false) {
-  return building("settlement", "M -10 9 L -10 -3 L 0 -12 L 10 -3 L 10 9 Z", 1.25 * (size / 60), x, y, color, turned);
-}
-
-export function city(x, y, size, color, turned = false) {
-  return building("city", "M -15 10 L -15 -4 L -7 -12 L 1 -4 L 1 -1 L 15 -1 L 15 10 Z", 1.3 * (size / 60), x, y, color,
+export function settlement(x, y, size, color, label, turned = false) {
+  return building("settlement", "M -10 9 L -10 -3 L 0 -12 L 10 -3 L 10 9 Z", 1.25 * (size / 60), x, y, color, label,
                   turned);
 }
 
-export function road(a, b, size, color) {
+export function city(x, y, size, color, label, turned = false) {
+  return building("city", "M -15 10 L -15 -4 L -7 -12 L 1 -4 L 1 -1 L 15 -1 L 15 10 Z", 1.3 * (size / 60), x, y, color,
+                  label, turned);
+}
+
+export function road(a, b, size, color, label) {
   const [x1, y1] = a;
   const [x2, y2] = b;
   const cut = 0.2;
   const p = [x1 + (x2 - x1) * cut, y1 + (y2 - y1) * cut, x2 - (x2 - x1) * cut, y2 - (y2 - y1) * cut];
-  return s("g", {class: "piece road"}, [
+  return named(s("g", {class: "piece road"}, [
     s("line", {x1: p[0], y1: p[1], x2: p[2], y2: p[3], class: "road-outline", "stroke-width": size * 0.2}),
     s("line", {x1: p[0], y1: p[1], x2: p[2], y2: p[3], stroke: color, "stroke-width": size * 0.13,
                "stroke-linecap": "round"}),
-  ]);
+  ]), label);
 }
 
-export function robber(x, y, size) {
+export function robber(x, y, size, label) {
   const k = size / 60;
-  return s("g", {class: "piece robber", transform: `translate(${x} ${y}) scale(${k})`}, [
+  return named(s("g", {class: "piece robber", transform: `translate(${x} ${y}) scale(${k})`}, [
     s("ellipse", {cx: 0, cy: 14, rx: 11, ry: 4, class: "robber-base"}),
     s("path", {d: "M -9 14 Q -11 -2 -5 -6 L 5 -6 Q 11 -2 9 14 Z"}),
     s("circle", {cx: 0, cy: -11, r: 7}),
-  ]);
+  ]), label);
 }
 
 /** A piece of a kind this page has no drawing for, from the rule set's legend entry. */
@@ -86,10 +95,11 @@ export function described(piece, style, x, y, size) {
   body.setAttribute("fill", color);
   body.setAttribute("stroke", style.stroke || "#222");
   const text = piece.text ?? piece.number ?? style.text ?? (style.shape ? null : String(piece.kind).slice(0, 2));
-  const children = [s("title", {text: term("pieces", piece.kind, style.label)}), body];
+  const label = term("pieces", piece.kind, style.label);
+  const children = [s("title", {text: label}), body];
   if (text !== null && text !== undefined) {
     children.push(s("text", {class: "piece-text", y: r * 0.35, "font-size": r * 1.05,
                              fill: style.text_color || "#111"}, [String(text)]));
   }
-  return s("g", {class: `piece extra kind-${piece.kind}`, transform: `translate(${x} ${y})`}, children);
+  return s("g", {class: `piece extra kind-${piece.kind}`, transform: `translate(${x} ${y})`, "aria-label": label}, children);
 }

@@ -4,8 +4,11 @@
 
 import {api, creatorToken, forgetSeat, rememberSeat, seatFromPage, seatLink} from "./api.js";
 import {bindTargets, closeChooser, renderMenu} from "./actions.js";
+import {DISCARD_KIND, DiscardComposer} from "./discard.js";
 import {clear, h} from "./dom.js";
 import {fairPanel} from "./fairness.js";
+import {howtoLink} from "./howto.js";
+import {infoPanel} from "./info.js";
 import {botName, lang, onLangChange, t} from "./i18n.js";
 import {dicePanel, Log, phaseText, statusText, winnerOverlay} from "./panels.js";
 import {renderPlayArea, renderSide} from "./position.js";
@@ -37,6 +40,8 @@ class TablePage {
     this.n = 0;
     this.log = new Log();
     this.trade = new TradeComposer();
+    this.discard = new DiscardComposer();
+    this.queue = [];
     this.turnKey = null;
     this.overlayClosed = false;
     this.pending = false;
@@ -73,6 +78,8 @@ class TablePage {
       players: h("div"),
       hand: h("div"),
       notices: h("div", {class: "notices"}),
+      info: h("section", {class: "panel info-panel", id: "info"}),
+      howto: h("span", {class: "howto-slot"}),
       menu: h("div", {class: "menu", id: "menu"}),
       trade: h("div", {class: "trade-slot"}),
       overlay: h("div"),
@@ -80,15 +87,21 @@ class TablePage {
     };
     const e = this.el;
     this.page = h("div", {class: "table-page", id: "table"}, [
-      h("div", {class: "topbar"}, [e.title, e.status, e.phase, e.dice, e.clock, e.conn, e.end]),
+      h("div", {class: "topbar"}, [e.title, e.status, e.phase, e.dice, e.clock, e.conn, e.howto, e.end]),
       h("div", {class: "table-main"}, [
-        e.play,
+        // The board with the public facts and the log beneath it; the seat's own business beside it.
+        h("div", {class: "play-column"}, [
+          e.play,
+          h("div", {class: "below"}, [
+            e.info,
+            h("section", {class: "panel log-panel"}, [h("h3", {class: "log-title", text: t("log")}), this.log.el]),
+          ]),
+        ]),
         h("aside", {class: "side"}, [
           h("section", {class: "panel takeover-panel"}, [e.takeovers]),
-          h("section", {class: "panel"}, [e.players]),
           h("section", {class: "panel hand-panel"}, [e.hand]),
           h("section", {class: "panel actions-panel", id: "actions"}, [e.notices, e.menu, e.trade]),
-          h("section", {class: "panel log-panel"}, [h("h3", {class: "log-title", text: t("log")}), this.log.el]),
+          h("section", {class: "panel"}, [e.players]),
           e.fair,
         ]),
       ]),
@@ -130,9 +143,11 @@ class TablePage {
         if (message.full) this.log.replace(message.events);
         else this.log.add(message.events);
         this.render();
+        this.playQueued();
         break;
       case "refused":
         this.pending = false;
+        this.queue = [];
         toast(`${t("refused")}: ${message.message}`, "error");
         this.render();
         break;
@@ -143,6 +158,20 @@ class TablePage {
       default:
         break;
     }
+  }
+
+  /** Play a sequence confirmed at once (a discard by counts): one action per state, while it stays legal. */
+  playSequence(list) {
+    this.queue = [...list];
+    this.playQueued();
+  }
+
+  playQueued() {
+    if (!this.queue.length || this.pending || this.over) return;
+    if (this.toAct !== this.seat) return;  // another player discards first; ours follows when it is our turn
+    const next = this.queue.shift();
+    if (this.actions.some((a) => a.action === next)) this.play(next);
+    else this.queue = [];
   }
 
   play(action) {
@@ -157,6 +186,7 @@ class TablePage {
     const e = this.el;
     const summary = this.summary;
     e.title.textContent = summary ? summary.title : "";
+    e.howto.replaceChildren(...(summary ? [howtoLink(summary.ruleset)] : []));
     this.log.el.previousSibling.textContent = t("log");
     this.renderTakeovers();
     this.renderClock();
@@ -185,8 +215,15 @@ class TablePage {
     const rest = bindTargets(e.play, actions, play);
     const pointed = actions.length - rest.length;
     const tradePanel = this.trade.render(view, actions, play, () => this.render());
-    renderMenu(e.menu, rest, play, tradePanel ? TRADE_KINDS : new Set());
-    e.trade.replaceChildren(...(tradePanel ? [h("h3", {text: t("trade")}), tradePanel] : []));
+    const discardPanel = this.discard.render(view, this.queue.length ? [] : actions, (list) => this.playSequence(list),
+                                             () => this.render());
+    const skip = new Set([...(tradePanel ? TRADE_KINDS : []), ...(discardPanel ? [DISCARD_KIND] : [])]);
+    renderMenu(e.menu, rest, play, skip);
+    e.trade.replaceChildren(...(tradePanel ? [h("h3", {text: t("trade")}), tradePanel] : []),
+                            ...(discardPanel ? [discardPanel] : []));
+    const info = infoPanel(view);
+    e.info.replaceChildren(...(info ? [info] : []));
+    e.info.hidden = !info;
 
     const side = renderSide(view, summary);
     e.players.replaceChildren(side.players);
@@ -209,6 +246,12 @@ class TablePage {
   renderTakeovers() {
     const summary = this.summary;
     if (!summary) return;
+    // Redrawn only when something in it changed: a button replaced at every state (bots play several a
+    // second) slips from under the finger that reaches for it.
+    const key = JSON.stringify([summary.status, summary.takeover_bot, summary.seats.map((s) => [s.takeover, s.name]),
+                                this.seat, lang()]);
+    if (key === this.takeoverKey) return;
+    this.takeoverKey = key;
     const stopped = summary.status === "abandoned" || summary.status === "ended";
     const lines = [];
     if (stopped) lines.push(h("p", {class: "notice stopped", text: t(`game_${summary.status}`)}));

@@ -68,7 +68,11 @@ export class TradeComposer {
     const offer = legal.get(offerText) || null;
     const others = (view.players || []).filter((p) => p.seat !== view.seat);
     const canOffer = [...legal.values()].some((a) => a.kind === "offer");
+    // One sentence says what the buttons below can do now, so the panel never claims what it cannot do.
+    const rate = giveKinds.length === 1 ? view.you.rates?.[giveKinds[0]] : null;
+    const hint = bank || offer ? "" : rate ? t("table.trade_bank_needs", rate) : t("table.trade_hint");
     return h("div", {class: "trade"}, [
+      hint ? h("p", {class: "hint trade-hint", text: hint}) : null,
       h("div", {class: "trade-row"}, [h("span", {class: "trade-label", text: t("give")}),
                                        ...order.map((r) => chip("give", r))]),
       h("div", {class: "trade-row"}, [h("span", {class: "trade-label", text: t("get")}),
