@@ -121,7 +121,7 @@ def test_screenshot_of_a_soldiers_and_armies_battle(
     live_server: LiveServer, context_factory: Callable[..., Any]
 ) -> None:
     page, errors = watched_page(context_factory, live_server.url)
-    create_game(page, live_server, seed=3, turn_limit=28)  # the end-to-end game's, up to its first round fought
+    create_game(page, live_server, seed=1, turn_limit=24)  # the end-to-end game's, up to its first round fought
     anna = Person(page, live_server)
     while not page.locator("#sa-last .sa-roll").count():
         assert wait_my_turn_or_over(page), "the game should see a battle before its end"

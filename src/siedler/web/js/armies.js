@@ -58,13 +58,13 @@ function unitIcon(unit, r) {
 /** One army: an owner-coloured badge beside its intersection, one icon and count per unit type it holds. */
 function armyBadge(army, [x, y], owner, size) {
   const held = UNITS.filter((u) => army.units[u]);
-  const r = size * 0.13;
-  const step = size * 0.44;
+  const r = size * 0.16;
+  const step = size * 0.54;
   const width = held.length * step + size * 0.06;
-  const height = size * 0.36;
+  const height = size * 0.44;
   // Above and to the right of the corner, so the building under the army stays visible.
   const left = x + size * 0.12;
-  const top = y - size * 0.56;
+  const top = y - size * 0.64;
   const words = held.map((u) => `${army.units[u]} ${t(`soldiers.${u}`)}`).join(" + ");
   const children = [
     s("title", {text: t("soldiers.army", owner ?? "?", words, t("soldiers.die", army.die))}),
