@@ -4,7 +4,8 @@
 
 Needs ``pip install 'siedler[rl]' sb3-contrib`` (which brings torch). Trains for about ``--minutes`` of wall
 time, then plays ``--eval-games`` games with the trained policy (masked, deterministic) and as many with
-uniformly random legal moves, both against the random bot from seat 0, and prints both win rates.
+uniformly random legal moves, both against the random bot from seat 0, and prints both records (won, lost,
+ended by the turn limit).
 """
 
 from __future__ import annotations
@@ -31,9 +32,10 @@ class Budget(BaseCallback):
         return time.monotonic() < self.deadline
 
 
-def win_rate(choose: Any, games: int, seed: int) -> float:
+def results(choose: Any, games: int, seed: int) -> str:
+    """Wins, losses and games ended by the turn limit (truncated) of ``choose`` from seat 0."""
     env = siedler.envs.make("deck-building", opponents=["random"], info_view=False)
-    wins = 0
+    wins = losses = 0
     for game in range(games):
         obs, _ = env.reset(seed=seed + game)
         done = False
@@ -41,7 +43,8 @@ def win_rate(choose: Any, games: int, seed: int) -> float:
             obs, reward, terminated, truncated, _ = env.step(choose(obs, env))
             done = terminated or truncated
         wins += reward > 0
-    return wins / games
+        losses += reward < 0
+    return f"win rate {wins / games:.3f} ({wins} won, {losses} lost, {games - wins - losses} truncated)"
 
 
 def main() -> None:
@@ -55,7 +58,7 @@ def main() -> None:
     model = MaskablePPO("MultiInputPolicy", env, n_steps=1024, batch_size=256, seed=args.seed, verbose=0)
     start = time.monotonic()
     model.learn(total_timesteps=10**9, callback=Budget(args.minutes * 60))
-    print(f"trained {model.num_timesteps} steps in {time.monotonic() - start:.0f} s")
+    print(f"trained {model.num_timesteps} steps in {time.monotonic() - start:.0f} s", flush=True)
 
     def trained(obs: Any, env: Any) -> int:
         action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
@@ -66,8 +69,8 @@ def main() -> None:
     def uniform(obs: Any, env: Any) -> int:
         return int(rng.choice(np.flatnonzero(obs["action_mask"])))
 
-    print(f"win rate against random, trained policy: {win_rate(trained, args.eval_games, 10**6):.3f}")
-    print(f"win rate against random, random moves:   {win_rate(uniform, args.eval_games, 10**6):.3f}")
+    print(f"against random, random moves:   {results(uniform, args.eval_games, 10**6)}", flush=True)
+    print(f"against random, trained policy: {results(trained, args.eval_games, 10**6)}", flush=True)
 
 
 if __name__ == "__main__":
