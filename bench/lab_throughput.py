@@ -21,6 +21,9 @@ from siedler.sim.experiment import Arm, Experiment, jobs, run_local
 from siedler.sim.results import ResultsStore
 from siedler.sim.runner import freeze_long_lived
 
+#: Issue 17's target: an experiment at this share or more of simulate's games per second.
+TARGET = 0.9
+
 
 def simulate_seconds(config: SimConfig) -> float:
     began = time.process_time()
@@ -40,7 +43,7 @@ def experiment_seconds(experiment: Experiment, folder: Path) -> float:
     return time.process_time() - began
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", default="base")
     parser.add_argument("--seats", default="greedy,random,random")
@@ -66,4 +69,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
