@@ -64,8 +64,9 @@ def main() -> int:
             print(f"round {r}: simulate {args.games / sim:.1f} games/s, experiment {args.games / exp:.1f} games/s")
     print(
         f"experiment / simulate games per CPU second: median {statistics.median(ratios):.3f} "
-        f"(min {min(ratios):.3f}, max {max(ratios):.3f}) over {len(ratios)} rounds"
+        f"(min {min(ratios):.3f}, max {max(ratios):.3f}) over {len(ratios)} rounds; target {TARGET}"
     )
+    return 0 if statistics.median(ratios) >= TARGET else 1
 
 
 if __name__ == "__main__":
