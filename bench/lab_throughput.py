@@ -21,6 +21,9 @@ from siedler.sim.experiment import Arm, Experiment, jobs, run_local
 from siedler.sim.results import ResultsStore
 from siedler.sim.runner import freeze_long_lived
 
+#: Issue 17's target: an experiment at this share or more of simulate's games per second.
+TARGET = 0.9
+
 
 def simulate_seconds(config: SimConfig) -> float:
     began = time.process_time()
@@ -40,7 +43,7 @@ def experiment_seconds(experiment: Experiment, folder: Path) -> float:
     return time.process_time() - began
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", default="base")
     parser.add_argument("--seats", default="greedy,random,random")
@@ -61,9 +64,10 @@ def main() -> None:
             print(f"round {r}: simulate {args.games / sim:.1f} games/s, experiment {args.games / exp:.1f} games/s")
     print(
         f"experiment / simulate games per CPU second: median {statistics.median(ratios):.3f} "
-        f"(min {min(ratios):.3f}, max {max(ratios):.3f}) over {len(ratios)} rounds"
+        f"(min {min(ratios):.3f}, max {max(ratios):.3f}) over {len(ratios)} rounds; target {TARGET}"
     )
+    return 0 if statistics.median(ratios) >= TARGET else 1
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
