@@ -273,7 +273,8 @@ class BWRulesGame(CatanGame):
     # ------------------------------------------------------------------ winning
     def victory_target(self, seat: int) -> int:
         """ "im Spiel zu dritt mindestens 12 Siegpunkte und im Spiel zu viert mindestens 10"."""
-        return self.bw.three_players if self.num_players == 3 else self.bw.four_players
+        own = self.bw.three_players if self.num_players == 3 else self.bw.four_players
+        return max(super().victory_target(seat), own)
 
     # ------------------------------------------------------------------ the state
     def _export_extra(self) -> dict[str, Any]:

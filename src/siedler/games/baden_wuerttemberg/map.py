@@ -118,7 +118,9 @@ def bw_map(terrain_resource: tuple[tuple[str, str], ...]) -> BWMap:
         kind[node], town[node], landmark_at[node] = LANDMARK_FIELD, str(entry["town"]), i
         reward = entry["reward"]
         if isinstance(reward, dict):
-            landmarks.append(Landmark(node, town[node], str(entry["landmark"]), REWARD_RESOURCES, _bundle(reward, "reward")))
+            landmarks.append(
+                Landmark(node, town[node], str(entry["landmark"]), REWARD_RESOURCES, _bundle(reward, "reward"))
+            )
         elif reward in (REWARD_ROAD, REWARD_DEVELOPMENT):
             landmarks.append(Landmark(node, town[node], str(entry["landmark"]), reward, (0, 0, 0, 0, 0)))
         else:

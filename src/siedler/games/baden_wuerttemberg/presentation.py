@@ -25,6 +25,13 @@ def _card(card: int, lang: str) -> str:
     return text(f"{NS}.card.{DEV_CARDS[card]}", lang)
 
 
+def _reward_words(reward: dict[str, Any], lang: str) -> str:
+    if reward["kind"] == REWARD_RESOURCES:
+        names = resource_names(lang)
+        return ", ".join(f"{n} {names[RESOURCES.index(r)]}" for r, n in reward["resources"].items())
+    return text(f"{NS}.board.reward_{reward['kind']}", lang)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class BWGame(BWRulesGame):
     """The rule set's game class."""
@@ -147,6 +154,29 @@ class BWGame(BWRulesGame):
             res = resource_names(lang)
             return text(f"{NS}.label.plenty", lang, " + ".join(res[r] for r in action[1:]))
         return super().action_label(action, lang)
+
+    def render_text(self, seat: int | None = None, lang: str = "en") -> str:
+        """The shared text board, then the towns on their intersections, the landmarks with their rewards or
+        builders, and the seat's development cards by this game's names; all read from the view."""
+        view = self.view(seat)
+        lines = [super().render_text(seat, lang)]
+        fields = view["board"]["fields"]
+        lines.append(", ".join(f"{f['town']} {f['node']}" for f in fields if f["kind"] == "city"))
+        lines.append(text(f"{NS}.board.fields", lang) + ":")
+        for entry in view[NS]["outside"]:
+            name = text(f"{NS}.landmark.{entry['landmark']}", lang)
+            owner = entry["town_hall"]
+            if owner is not None:
+                state = text(f"{NS}.board.built", lang, view["players"][owner]["name"])
+            else:
+                state = text(f"{NS}.board.unbuilt", lang, _reward_words(entry["reward"], lang))
+            lines.append(f"  {entry['town']} {entry['node']}: {name} ({state})")
+        if "you" in view:
+            held = {k: n for k, n in view["you"]["dev_cards"].items() if n}
+            lines.append(", ".join(f"{n} {text(f'{NS}.card.{k}', lang)}" for k, n in held.items()) or "-")
+        if view[NS]["trade_card"]:
+            lines.append(text(f"{NS}.board.trade_card", lang))
+        return "\n".join(lines)
 
     # ------------------------------------------------------------------ refusals
     def _specific_reason(self, action: CatanAction) -> str:
