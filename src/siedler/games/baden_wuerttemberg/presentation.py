@@ -11,7 +11,7 @@ from siedler.core.actions import Action
 from siedler.core.i18n import text
 from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.rules import DEV_CARDS, MONOPOLY, RESOURCES
-from siedler.games.catan.state import NUM_DEV_CARDS, PIECE_KINDS, ROLL, SETTLEMENTS
+from siedler.games.catan.state import NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
 from siedler.games.catan.words import bundle, resource_names
 
 from .game import BWRulesGame
@@ -199,7 +199,7 @@ class BWGame(BWRulesGame):
             return f"landmark field {node} is not at the end of one of your roads"
         if kind == "trade":
             return self._card_reason(seat, action)
-        if kind == "road" and self.edge_owner[action.edge] < 0 and self.phase != ROLL:
+        if kind == "road" and self.edge_owner[action.edge] < 0:
             reason = super()._specific_reason(action)
             if "does not connect" in reason:
                 return (
@@ -210,8 +210,6 @@ class BWGame(BWRulesGame):
         return super()._specific_reason(action)
 
     def _card_reason(self, seat: int, action: Action) -> str:
-        if self.phase == ROLL:
-            return "development cards are played in the trade and build phase, after the roll"
         if action[0] != "trade":
             return super()._card_reason(seat, action)
         if self.dev_played:
