@@ -69,9 +69,7 @@ def position(
     towns = fields(game)
     state = game.state()
     g = state["game"]
-    g["settlements"] = [
-        [towns[t] if isinstance(t, str) else t, seat] for seat, ts in (halls or {}).items() for t in ts
-    ]
+    g["settlements"] = [[towns[t] if isinstance(t, str) else t, seat] for seat, ts in (halls or {}).items() for t in ts]
     g["cities"] = []
     g["roads"] = [[label, seat] for seat, labels in (roads or {}).items() for label in labels]
     hands, dev_cards, knights = hands or {}, dev_cards or {}, knights or {}

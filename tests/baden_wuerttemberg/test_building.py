@@ -70,9 +70,7 @@ def test_town_hall_only_on_a_free_city_field_at_an_own_road() -> None:
     assert not any(a.startswith("settle") for a in legal(game))
     with pytest.raises(IllegalAction, match="only on a city field"):
         game.copy().apply("settle 54")
-    reached = position(
-        halls={RED: ["Reutlingen"]}, roads={RED: ["46-58", "58-59"]}, hands={RED: TOWN_HALL}
-    )
+    reached = position(halls={RED: ["Reutlingen"]}, roads={RED: ["46-58", "58-59"]}, hands={RED: TOWN_HALL})
     assert "settle 59" in legal(reached)
     reached.apply("settle 59")
     assert vp(reached, RED) == 2

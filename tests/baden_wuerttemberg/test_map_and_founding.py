@@ -74,7 +74,7 @@ def test_variable_founding_snakes_and_pays_the_last_town_hall() -> None:
     order = [(start + i) % 4 for i in range(4)]
     expected = order + order[::-1] + order
     seen = []
-    with pytest.raises(IllegalAction, match="not a city field|only on a city field|is not"):
+    with pytest.raises(IllegalAction, match="only on a city field"):
         game.copy().apply("settle 56")  # a free intersection, not a city field
     while game.view(None)["phase"] == "setup_settlement":
         seat = game.to_act

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from siedler.games.catan import CatanGame
 from siedler.games.baden_wuerttemberg import BWGame
+from siedler.games.catan import CatanGame
 from siedler.games.catan.longest_road import longest_trail
 from siedler.games.soldiers_and_armies import SoldiersGame
 
