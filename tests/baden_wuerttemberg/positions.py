@@ -17,6 +17,7 @@ from typing import Any
 
 import siedler
 from siedler.core.game import Game
+from siedler.games.baden_wuerttemberg import BWGame
 from tests.catan.positions import DEV_CARDS, NOBODY, RESOURCES
 
 RULESET = "baden-wuerttemberg"
@@ -39,8 +40,10 @@ def landmark_index(game: Game, town: str) -> int:
     return towns.index(town)
 
 
-def new(players: int = 4, seed: int = 1, **options: Any) -> Game:
-    return siedler.new_game(RULESET, players=players, seed=seed, options=options)
+def new(players: int = 4, seed: int = 1, **options: Any) -> BWGame:
+    game = siedler.new_game(RULESET, players=players, seed=seed, options=options)
+    assert isinstance(game, BWGame)
+    return game
 
 
 def position(
