@@ -3,12 +3,12 @@ pictures, award fields, build-cost cards), the log and menu labels in words, ref
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
-from siedler.core.i18n import text
+from siedler.core.i18n import in_every_language, text
 from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.rules import DEV_CARDS, MONOPOLY, RESOURCES
 from siedler.games.catan.state import NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
@@ -36,7 +36,7 @@ def _reward_words(reward: dict[str, Any], lang: str) -> str:
 class BWGame(BWRulesGame):
     """The rule set's game class."""
 
-    robber_names = {"en": "inventor", "de": "Erfinder"}
+    robber_names: ClassVar[dict[str, str]] = {"en": "inventor", "de": "Erfinder"}
 
     def parse_action(self, text: object) -> Action:
         """``inventor F @2`` (and ``erfinder``) is read as ``robber F @2``."""
@@ -65,6 +65,7 @@ class BWGame(BWRulesGame):
                 if kind == LANDMARK_FIELD:
                     index = self.bw.landmark_at[node]
                     entry["landmark"] = self.bw.landmarks[index].key
+                    entry["name"] = in_every_language(f"{NS}.landmark.{self.bw.landmarks[index].key}")
                     entry["reward"] = self._reward_view(index)
                     entry["built"] = self.landmark_owner[index] >= 0
                 fields.append(entry)
@@ -80,6 +81,7 @@ class BWGame(BWRulesGame):
             "outside": [
                 {
                     "landmark": lm.key,
+                    "name": in_every_language(f"{NS}.landmark.{lm.key}"),
                     "town": lm.town,
                     "node": lm.node,
                     "reward": self._reward_view(i),

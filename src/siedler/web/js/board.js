@@ -6,6 +6,7 @@ import {s} from "./dom.js";
 import {playerColor, RESOURCE_COLORS, terrainColor} from "./colors.js";
 import {term} from "./i18n.js";
 import {city, described, road, robber, settlement} from "./pieces.js";
+import {bwLayer, bwPanelWidth} from "./bw.js";
 
 const SIZE = 60;
 const R3 = Math.sqrt(3);
@@ -64,7 +65,8 @@ export function renderBoard(view) {
   const pad = SIZE * 1.75;
   const minX = Math.min(...xs) - pad;
   const minY = Math.min(...ys) - pad;
-  const width = Math.max(...xs) - minX + pad;
+  const mapRight = Math.max(...xs) + pad;
+  const width = mapRight - minX + bwPanelWidth(view, SIZE);
   const height = Math.max(...ys) - minY + pad;
 
   const svg = s("svg", {class: "board", viewBox: `${minX} ${minY} ${width} ${height}`,
@@ -129,7 +131,8 @@ export function renderBoard(view) {
       extras.append(drawn);
     }
   }
-  svg.append(hexHits, roads, edgeHits, buildings, nodeHits, extras);
+  const fields = bwLayer(view, nodes, SIZE, mapRight, minY);
+  svg.append(hexHits, roads, edgeHits, ...(fields ? [fields] : []), buildings, nodeHits, extras);
   return svg;
 }
 
