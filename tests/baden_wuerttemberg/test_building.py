@@ -136,3 +136,20 @@ def test_landmark_needs_a_town_hall_left() -> None:
     assert "landmark 33" not in legal(game)
     with pytest.raises(IllegalAction, match="none left"):
         game.copy().apply("landmark 33")
+
+
+def test_log_labels_and_text_board_name_towns_and_landmarks_in_both_languages() -> None:
+    game = position(halls={RED: ["Sinsheim"]}, roads={RED: ["9-10", "8-9"]}, hands={RED: LANDMARK_COST})
+    action = game.parse_action("landmark 8")
+    assert game.action_label(action, "en") == "Build the Heidelberg Castle in Heidelberg"
+    assert game.action_label(action, "de") == "Wahrzeichen Heidelberger Schloss in Heidelberg errichten"
+    assert game.action_label(game.parse_action("settle 10"), "de") == "Rathaus in Sinsheim (10) bauen"
+    game.apply(action)
+    words = [e["text"] for e in game.events(BLUE, lang="de")[-2:]]
+    assert words == [
+        "Player 1 errichtet das Wahrzeichen Heidelberger Schloss in Heidelberg.",
+        "Player 1 nimmt 1 Wolle, 1 Getreide als Belohnung des Wahrzeichens.",
+    ]
+    text = game.render_text(RED, "de")
+    assert "Heidelberg 8: Heidelberger Schloss (errichtet von Player 1)" in text
+    assert "Mannheim 1: Wasserturm (Belohnung: eine kostenlose Straße)" in text
