@@ -65,6 +65,6 @@ def _greedy_wins(ruleset: str, games: int) -> int:
     return wins
 
 
-@pytest.mark.parametrize("ruleset", ["base", "fishermen", "harbormaster", "resource-realms"])
+@pytest.mark.parametrize("ruleset", ["base", "fishermen", "harbormaster", "resource-realms", "baden-wuerttemberg"])
 def test_greedy_beats_three_random_players(ruleset: str) -> None:
     assert _greedy_wins(ruleset, 8) >= 7

@@ -13,6 +13,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 #: Compiled by mypyc when a C compiler is present; each must pass the whole test suite compiled.
 COMPILED_MODULES: tuple[str, ...] = (
     "siedler.bots.greedy",
+    "siedler.bots.greedy_bw",
     "siedler.bots.greedy_catan",
     "siedler.bots.greedy_deck_building",
     "siedler.bots.greedy_fishermen",
@@ -20,6 +21,9 @@ COMPILED_MODULES: tuple[str, ...] = (
     "siedler.core.game",
     "siedler.core.hexgrid",
     "siedler.core.rng",
+    "siedler.games.baden_wuerttemberg.game",
+    "siedler.games.baden_wuerttemberg.map",
+    "siedler.games.baden_wuerttemberg.presentation",
     "siedler.games.base",
     "siedler.games.catan.board",
     "siedler.games.catan.building",

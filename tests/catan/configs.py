@@ -18,4 +18,6 @@ CONFIGS: list[tuple[str, dict[str, Any], tuple[int, ...]]] = [
     ("base", {"harbormaster": True, "fishermen": True}, (3, 4)),
     ("soldiers-and-armies", {}, (2, 4)),
     ("soldiers-and-armies", {"harbormaster": True, "fishermen": True, "combat_variant": True}, (3,)),
+    ("baden-wuerttemberg", {}, (3, 4)),
+    ("baden-wuerttemberg", {"founding": "variable"}, (4,)),
 ]

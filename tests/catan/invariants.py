@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from siedler.games.baden_wuerttemberg import BWGame
 from siedler.games.catan import CatanGame
 from siedler.games.catan.longest_road import longest_trail
 from siedler.games.soldiers_and_armies import SoldiersGame
@@ -37,7 +38,19 @@ def recomputed_vp(g: CatanGame, seat: int) -> int:
         cards = 0
     buildings = sum(g.node_level[n] for n, o in enumerate(g.node_owner) if o == seat)
     awards = g.rules.award_points * ((g.longest_road == seat) + (g.largest_army == seat))
-    return buildings + awards + cards + g.extra_vp(seat)
+    return buildings + awards + cards + g.extra_vp(seat) + len(landmarks_of(g, seat))
+
+
+def landmarks_of(g: CatanGame, seat: int) -> list[int]:
+    """Baden-Württemberg: the landmarks ``seat`` built (a town hall of his on each one's picture)."""
+    return [i for i, p in enumerate(g.landmark_owner) if p == seat] if isinstance(g, BWGame) else []
+
+
+def halls_off_board(g: CatanGame, seat: int) -> int:
+    """Baden-Württemberg: town halls of ``seat`` outside the map, on landmark pictures and award fields."""
+    if not isinstance(g, BWGame):
+        return 0
+    return len(landmarks_of(g, seat)) + (g.longest_road == seat) + (g.largest_army == seat)
 
 
 def check_scores_and_awards(g: CatanGame) -> None:
@@ -52,12 +65,16 @@ def check_scores_and_awards(g: CatanGame) -> None:
         assert lengths[g.longest_road] >= g.rules.longest_road_min
         assert lengths[g.longest_road] == best
     else:
-        assert not (best >= g.rules.longest_road_min and lengths.count(best) == 1)
+        # Baden-Württemberg: a player without a town hall left cannot take an award.
+        assert not (best >= g.rules.longest_road_min and lengths.count(best) == 1) or (
+            isinstance(g, BWGame) and not g.pieces[lengths.index(best) * 3 + 1]
+        )
     if g.largest_army >= 0:
         assert g.knights[g.largest_army] >= g.rules.largest_army_min
         assert g.knights[g.largest_army] == max(g.knights)
     else:
-        assert max(g.knights) < g.rules.largest_army_min
+        qualified = [p for p, k in enumerate(g.knights) if k >= g.rules.largest_army_min]
+        assert not qualified or (isinstance(g, BWGame) and not all(g.pieces[p * 3 + 1] for p in qualified))
     assert g.scores() == [recomputed_vp(g, p) for p in range(g.num_players)]
     pieces_on_board = [0] * (3 * g.num_players)
     for n, o in enumerate(g.node_owner):
@@ -68,6 +85,7 @@ def check_scores_and_awards(g: CatanGame) -> None:
             pieces_on_board[o * 3] += 1
     limits = (g.rules.max_roads, g.rules.max_settlements, g.rules.max_cities)
     for p in range(g.num_players):
+        pieces_on_board[p * 3 + 1] += halls_off_board(g, p)
         for k in range(3):
             assert g.pieces[p * 3 + k] + pieces_on_board[p * 3 + k] == limits[k]
 

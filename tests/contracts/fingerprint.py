@@ -37,6 +37,8 @@ CONFIGS: list[tuple[str, str, dict[str, Any], int]] = [
     ("soldiers-and-armies-3", "soldiers-and-armies", {}, 3),
     ("soldiers-and-armies-both-4", "soldiers-and-armies", {"harbormaster": True, "fishermen": True}, 4),
     ("soldiers-and-armies-variant-2", "soldiers-and-armies", {"combat_variant": True, "board": "beginner"}, 2),
+    ("baden-wuerttemberg-4", "baden-wuerttemberg", {}, 4),
+    ("baden-wuerttemberg-variable-3", "baden-wuerttemberg", {"founding": "variable"}, 3),
 ]
 
 

@@ -40,4 +40,4 @@ class GreedyBot:
 register_bot("greedy", GreedyBot)
 
 # Strategies for the families shipped with siedler register themselves on import.
-from . import greedy_catan, greedy_deck_building, greedy_fishermen, greedy_soldiers  # noqa: E402,F401
+from . import greedy_bw, greedy_catan, greedy_deck_building, greedy_fishermen, greedy_soldiers  # noqa: E402,F401

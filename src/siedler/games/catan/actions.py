@@ -86,11 +86,14 @@ class ActionSet:
     """Every action object a game on this topology can use, built once and shared by all such games.
 
     Legal-action generation then hands out these objects instead of allocating, and ``apply`` finds them
-    by identity.
+    by identity. A rule set with kinds of its own subclasses it and names its action class (whose ``KINDS``
+    are then the ones its actions are written and read with).
     """
 
+    action_class: type[CatanAction] = CatanAction
+
     def __init__(self, topo: Topology, num_players: int, offer_max_cards: int) -> None:
-        A = CatanAction
+        A = self.action_class
         self.topology = topo
         self.ROLL, self.END, self.BUY = A("roll"), A("end"), A("buy")
         self.KNIGHT, self.ROAD_BUILDING = A("knight"), A("roadbuilding")
@@ -165,7 +168,7 @@ class ActionSet:
     # ------------------------------------------------------------------ parsing
     def parse(self, text: object) -> CatanAction:
         """Read notation; tolerant of case, spacing and German resource names, strict about meaning."""
-        found: CatanAction = KINDS.parse(self, text)
+        found: CatanAction = self.action_class.KINDS.parse(self, text)
         return found
 
     def node(self, word: str) -> int:

@@ -7,6 +7,7 @@ import {playerColor, RESOURCE_COLORS, terrainColor} from "./colors.js";
 import {t, term} from "./i18n.js";
 import {city, described, road, robber, settlement} from "./pieces.js";
 import {soldierLayer} from "./armies.js";
+import {bwLayer, bwPanelWidth} from "./bw.js";
 
 const SIZE = 60;
 const R3 = Math.sqrt(3);
@@ -66,7 +67,8 @@ export function renderBoard(view) {
   const margin = SIZE * 0.25;
   const minX = Math.min(...reach.map(([x, , r]) => x - r)) - margin;
   const minY = Math.min(...reach.map(([, y, r]) => y - r)) - margin;
-  const width = Math.max(...reach.map(([x, , r]) => x + r)) + margin - minX;
+  const mapRight = Math.max(...reach.map(([x, , r]) => x + r)) + margin;
+  const width = mapRight - minX + bwPanelWidth(view, SIZE);
   const height = Math.max(...reach.map(([, y, r]) => y + r)) + margin - minY;
 
   const svg = s("svg", {class: "board", viewBox: `${minX} ${minY} ${width} ${height}`,
@@ -141,7 +143,9 @@ export function renderBoard(view) {
       extras.append(drawn);
     }
   }
-  svg.append(hexHits, roads, edgeHits, buildings, nodeHits, extras, ...soldierLayer(view, geo, SIZE));
+  const fields = bwLayer(view, nodes, SIZE, mapRight, minY);
+  svg.append(hexHits, roads, edgeHits, ...(fields ? [fields] : []), buildings, nodeHits, extras,
+             ...soldierLayer(view, geo, SIZE));
   return svg;
 }
 

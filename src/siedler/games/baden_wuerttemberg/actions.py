@@ -1,0 +1,65 @@
+"""Baden-Württemberg's actions: the Catan kinds it plays, and its own two.
+
+Notation (docs/notation.md)::
+
+    settle 12                  a town hall on city field 12 (also the variable founding's)
+    road 12-13                 a road (also the free roads of Straßenbau and of a landmark)
+    landmark 12                build the landmark of landmark field 12
+    knight                     play an invention (then ``robber F @2``: move the inventor, draw a card)
+    roadbuilding               play Straßenbau (then two ``road ...``)
+    plenty wood ore            play Erfolgreiche Erfindung: two resources of one's choice
+    trade                      play Handel: 2:1 with the bank for the rest of the turn
+    robber F @2 | inventor F @2   move the inventor (``inventor`` is read as ``robber``)
+
+No cities and no monopoly; development cards only in the trade and build phase, never before the roll.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from siedler.core.actions import ActionKind, ActionKinds
+from siedler.core.hexgrid import Topology
+from siedler.games.catan.actions import KINDS, ActionSet, CatanAction, _node_kind
+
+#: Catan kinds this game does not have.
+_DROPPED = ("city", "monopoly")
+#: Development cards are played "während seiner Handels- und Bauphase": after the roll only.
+_MAIN_ONLY = ("knight", "roadbuilding", "plenty")
+
+
+def _main_only(kind: ActionKind) -> ActionKind:
+    return ActionKind(kind.name, kind.fields, ("main",), kind.write, kind.read, kind.target, kind.reachable)
+
+
+class BWAction(CatanAction):
+    """An action of Baden-Württemberg Catan (the Catan fields, ``node`` for a landmark)."""
+
+    __slots__ = ()
+
+
+class BWActionSet(ActionSet):
+    """The Catan action set with the landmark and trade-card actions, all as :class:`BWAction`."""
+
+    action_class = BWAction
+
+    def __init__(self, topo: Topology, num_players: int, offer_max_cards: int) -> None:
+        super().__init__(topo, num_players, offer_max_cards)
+        self.LANDMARK = tuple(BWAction("landmark", n) for n in range(topo.num_nodes))
+        self.TRADE = BWAction("trade")
+        for item in (*self.LANDMARK, self.TRADE):
+            self.canon[item] = item
+            self.text[item] = str(item)
+
+
+BW_KINDS = ActionKinds(
+    *(_main_only(k) if k.name in _MAIN_ONLY else k for k in KINDS if k.name not in _DROPPED),
+    _node_kind("landmark", ("main",), lambda s: s.LANDMARK),  # type: ignore[attr-defined]
+    ActionKind("trade", phases=("main",)),
+)
+BWAction.KINDS = BW_KINDS
+
+
+@cache
+def bw_action_set(topo: Topology, num_players: int, offer_max_cards: int) -> BWActionSet:
+    return BWActionSet(topo, num_players, offer_max_cards)

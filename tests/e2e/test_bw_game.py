@@ -1,0 +1,63 @@
+"""A person plays Baden-Württemberg Catan against three bots to the end by clicking; the board shows the
+towns, the landmark fields, the landmarks' outside pictures and the award fields."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from .conftest import LiveServer
+from .table import TABLE, open_options, simple_move, state_number, wait_my_turn_or_over
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_person_plays_baden_wuerttemberg_against_three_bots_to_the_end(
+    live_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
+    page = context_factory().new_page()
+    page.goto(live_server.url)
+    page.select_option("#ruleset", "baden-wuerttemberg")
+    page.fill("#your-name", "Anna")
+    open_options(page)
+    page.fill('[name="opt-turn_limit"]', "12")  # three rounds: the game really ends, and soon
+    page.fill("#seed", "7")
+    page.fill("#bot-delay", "0")
+    page.click("#create")
+    page.wait_for_selector("svg.board .bw")
+    board = page.locator("svg.board")
+    assert board.locator(".bw-landmark").count() == 12
+    towns = board.locator(".bw-town").evaluate_all("els => els.map(e => e.textContent)")
+    assert {"Stuttgart", "Ebingen", "Biberach", "Sigmaringen", "Friedrichshafen", "Sinsheim"} <= set(towns)
+    assert board.locator(".bw-field").count() == 14  # 12 landmark pictures and the 2 award fields
+    labels = board.locator(".bw-label").evaluate_all("els => els.map(e => e.textContent)")
+    assert "Stuttgart: TV Tower" in labels and "Longest trade road" in labels
+    # Anna's three start town halls from her build-cost card stand on the map in her colour.
+    assert page.locator("svg .settlement[fill='#d7263d']").count() == 3
+
+    moves = 0
+    while wait_my_turn_or_over(page):
+        _move(page)
+        moves += 1
+        assert moves < 300, "the game should have ended by its turn limit"
+    overlay = page.locator("#overlay")
+    overlay.wait_for()
+    assert overlay.locator(".final-scores tr").count() == 1 + 4
+    assert page.locator("#log li").count() > 10
+
+
+def _move(page: Any) -> None:
+    """``simple_move``, but a highlighted place is clicked where it is drawn: this map has many vertical
+    paths, whose lines have an empty bounding box that Playwright would call invisible."""
+    targets = page.locator("#play-area .target")
+    if page.locator('#menu [data-action="roll"]').count() or not targets.count():
+        simple_move(page)
+        return
+    n = state_number(page)
+    targets.first.click(force=True)
+    chooser = page.locator(".chooser .action-btn")
+    if chooser.count():
+        chooser.first.click()
+    page.wait_for_selector(f"{TABLE}:not([data-n='{n}']), {TABLE}[data-pending=false]")
