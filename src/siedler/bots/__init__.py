@@ -1,7 +1,7 @@
 """Bots: anything with ``decide(game, seat) -> action``, found by name or by import path."""
 
-from .base import BOTS, Bot, make_bot, register_bot
+from .base import BOTS, Bot, FairBot, make_bot, register_bot
 from .greedy import GreedyBot, register_strategy
 from .random import RandomBot
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot", "register_bot", "register_strategy"]
+__all__ = ["BOTS", "Bot", "FairBot", "GreedyBot", "RandomBot", "make_bot", "register_bot", "register_strategy"]
