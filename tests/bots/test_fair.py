@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import siedler
-from siedler.bots import make_bot
+from siedler.bots import GreedyBot, make_bot
 from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.core.hidden import redeal
@@ -122,3 +122,18 @@ def test_determinize_refuses_a_seat_that_is_not_in_the_game() -> None:
     game = siedler.new_game("base", players=3, seed=1)
     with pytest.raises(ValueError, match="seat must be"):
         game.determinize(3, random.Random(1))
+
+
+@pytest.mark.parametrize(("ruleset", "options", "players"), CASES, ids=IDS)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 150) | st.integers(0, 600), key=st.integers(0, 99))
+def test_greedy_reads_only_what_its_seat_may_know_even_bare(
+    ruleset: str, options: dict[str, Any], players: int, seed: int, steps: int, key: int
+) -> None:
+    """The greedy strategy itself, without the wrapper, on the real game and on its twin for the seat."""
+    game = mid_game(ruleset, options, players, seed, ["random", "greedy"], steps)
+    seat = game.to_act
+    if seat is None:
+        return
+    twin = _loaded(twin_state(game, seat, random.Random(key)))
+    assert GreedyBot(key).decide(game, seat) == GreedyBot(key).decide(twin, seat)
