@@ -22,7 +22,7 @@ from ..hidden import _loaded, twin_state
 from ..test_hidden_information import CASES, IDS, mid_game
 
 #: Every registered bot, with a small budget where it has one.
-BOTS = ("random", "greedy")
+BOTS = ("random", "greedy", "value", "mcts:iterations=3,depth=4")
 
 
 def _seats(game: Game) -> list[int | None]:

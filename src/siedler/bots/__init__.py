@@ -2,6 +2,19 @@
 
 from .base import BOTS, Bot, FairBot, make_bot, register_bot
 from .greedy import GreedyBot, register_strategy
+from .mcts import MctsBot
 from .random import RandomBot
+from .value import ValueBot
 
-__all__ = ["BOTS", "Bot", "FairBot", "GreedyBot", "RandomBot", "make_bot", "register_bot", "register_strategy"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "FairBot",
+    "GreedyBot",
+    "MctsBot",
+    "RandomBot",
+    "ValueBot",
+    "make_bot",
+    "register_bot",
+    "register_strategy",
+]

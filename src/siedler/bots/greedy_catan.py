@@ -100,7 +100,9 @@ def _trade_toward(game: CatanGame, seat: int, legal: list[Action]) -> Action | N
 def _main(game: CatanGame, seat: int, legal: list[Action], rng: _random.Random) -> Action:
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
-        by_kind.setdefault(a[0], []).append(a)
+        kind = a[0]
+        if kind != "offer":  # greedy never offers; a main phase lists hundreds of offers
+            by_kind.setdefault(kind, []).append(a)
     if "city" in by_kind:
         return cast(Action, _best(by_kind["city"], lambda a: node_value(game, a[1])))
     if "settle" in by_kind:
