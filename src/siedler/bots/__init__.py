@@ -1,6 +1,6 @@
 """Bots: anything with ``decide(game, seat) -> action``, found by name or by import path."""
 
-from .base import BOTS, Bot, FairBot, make_bot, register_bot
+from .base import BOTS, LEVELS, Bot, FairBot, make_bot, register_bot
 from .greedy import GreedyBot, register_strategy
 from .mcts import MctsBot
 from .random import RandomBot
@@ -8,6 +8,7 @@ from .value import ValueBot
 
 __all__ = [
     "BOTS",
+    "LEVELS",
     "Bot",
     "FairBot",
     "GreedyBot",
