@@ -1,5 +1,5 @@
 """The value of a Deck Building position to one seat: Stadt cards owned and in hand, what the cards it
-owns cost (the stronger the deck, the more it buys), sea and desert cards clogging its hands, the
+owns cost beyond a dilution (a dear card strengthens the deck, a cheap one thins it), sea and desert cards clogging its hands, the
 purchasing power laid out this turn, and the opponent's Stadt cards."""
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ def deck_value(game: Game, seat: int, weights: Weights) -> float:
     for pile in (g.draw[seat], g.discard[seat], g.laid[seat]):
         for card in pile:
             owned[card] += 1
-    strength = 0
+    strength = 0.0
     for kind, n in enumerate(owned):
         cost = g.rules.costs[kind]
         if cost is not None and kind != CITY:
-            strength += n * cost.units
+            strength += n * (cost.units - w["dilution"])
     value = w["city"] * g.cities_owned(seat) + w["in_hand"] * g.hands[seat * NUM_CARDS + CITY]
     value += w["card_value"] * strength - w["junk"] * (owned[SEA] + owned[DESERT])
     if g.current == seat:
