@@ -1,6 +1,6 @@
 """The value of a Deck Building position to one seat: Stadt cards owned and in hand, what the cards it
-owns cost beyond a dilution (a dear card strengthens the deck, a cheap one thins it), sea and desert cards clogging its hands, the
-purchasing power laid out this turn, and the opponent's Stadt cards."""
+owns cost beyond a dilution (a dear card strengthens the deck, a cheap one thins it), sea and desert
+cards clogging its hands, the purchasing power laid out this turn, and the opponent's Stadt cards."""
 
 from __future__ import annotations
 
