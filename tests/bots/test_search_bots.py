@@ -15,6 +15,7 @@ from siedler.games.catan import CatanGame
 from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import MAIN, OFFER_REPLY
+from siedler.sim.config import parse_seats
 
 from ..test_hidden_information import mid_game
 
@@ -141,3 +142,13 @@ def test_the_bot_offers_a_card_it_can_spare_for_the_one_its_city_lacks() -> None
     action = cast(CatanAction, ValueBot(1).decide(game, seat))
     assert action[0] == "offer" and list(action.want) == [0, 0, 0, 0, 1] and action.to < 0
     assert sum(action.give) <= 2 and action.give[3] == 0 and action.give[4] == 0
+
+
+def test_seat_lists_keep_each_specs_parameters_together() -> None:
+    assert parse_seats("mcts:iterations=100,depth=8,greedy,value:x=1,random") == (
+        "mcts:iterations=100,depth=8",
+        "greedy",
+        "value:x=1",
+        "random",
+    )
+    assert parse_seats("greedy,random") == ("greedy", "random")

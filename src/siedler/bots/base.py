@@ -55,6 +55,19 @@ class FairBot:
         return legal[legal.index(action)]
 
 
+def split_specs(text: str) -> list[str]:
+    """Bot specs separated by commas, where a spec's parameters are separated by commas too: an item with
+    ``=`` and no ``:`` continues the spec before it if that one has parameters, so
+    ``"mcts:iterations=100,depth=8,greedy"`` is ``["mcts:iterations=100,depth=8", "greedy"]``."""
+    specs: list[str] = []
+    for item in text.split(","):
+        if specs and "=" in item and ":" not in item and "=" in specs[-1]:
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    return specs
+
+
 def parse_parameters(text: str) -> dict[str, Any]:
     """``key=value,key=value`` as keyword arguments: whole numbers, decimals, ``true``/``false`` or words."""
     params: dict[str, Any] = {}
