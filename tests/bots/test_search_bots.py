@@ -44,6 +44,7 @@ def test_parameters_in_the_spec() -> None:
         ("mcts:bogus=1", "unexpected keyword"),
         ("mcts:iterations", "not written key=value"),
         ("mcts:ms=-5", "must be 0 or more"),
+        ("mcts:width=0", "positive"),
         ("value:=3", "not written key=value"),
         ("nobot:ms=5", "cannot load bot"),
     ],

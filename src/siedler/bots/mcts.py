@@ -8,9 +8,10 @@ reward per seat: 1 for the winner, else each seat's share of ``exp(value / tempe
 being ``evaluate`` (the value bot's evaluation). The answer is the root's most visited action.
 
 Only the engine's API is used in the search (``determinize``, ``legal_actions``, ``apply``, ``to_act``,
-``is_over``, ``winner``, the action's kind ``action[0]``): no rule set is named here. Where a node has many
-actions of one kind (a Catan main phase lists hundreds of trade offers), at most ``per_kind`` of each kind,
-drawn at random once per node, are searched. Trades with other players are decided outside the search, as
+``is_over``, ``winner``) and the evaluation: no rule set is named here. Each node searches only the
+``width`` actions that a one-step look-ahead with the evaluation ranks best for the seat to act there
+(progressive pruning by a prior: a Catan main phase lists hundreds of actions, a founding phase fifty
+intersections), expanded best first; the final choice breaks ties in visits by that order. Trades with other players are decided outside the search, as
 the value bot decides them: the search leaves out the kinds that logic decides
 (``trade_catan.DECIDED_KINDS``).
 
@@ -44,8 +45,8 @@ class Node:
         self.avail = 0
         self.reward = 0.0
         self.children: dict[Action, Node] = {}
-        #: Actions searched from here, per action: drawn once, so that the kinds with many stay few.
-        self.candidates: set[Action] | None = None
+        #: The actions searched from here, best first by a one-step look-ahead: chosen once per node.
+        self.candidates: list[Action] | None = None
 
 
 class MctsBot:
@@ -56,15 +57,15 @@ class MctsBot:
         iterations: int = 0,
         depth: int = 12,
         c: float = 0.7,
-        per_kind: int = 4,
+        width: int = 5,
         temperature: float = 400.0,
     ) -> None:
-        if ms < 0 or iterations < 0 or depth < 0 or per_kind < 1 or temperature <= 0:
-            raise ValueError("ms, iterations and depth must be 0 or more, per_kind and temperature positive")
+        if ms < 0 or iterations < 0 or depth < 0 or width < 1 or temperature <= 0:
+            raise ValueError("ms, iterations and depth must be 0 or more, width and temperature positive")
         self.rng = _random.Random(seed)
         self.ms = ms if ms or iterations else 500.0
         self.iterations = iterations
-        self.depth, self.c, self.per_kind, self.temperature = depth, c, per_kind, temperature
+        self.depth, self.c, self.width, self.temperature = depth, c, width, temperature
         self.policy = GreedyBot(seed)
 
     def decide(self, game: Game, seat: int) -> Action:
@@ -81,7 +82,8 @@ class MctsBot:
         while (done < self.iterations) if self.iterations else (done == 0 or time.perf_counter() < deadline):
             self._iterate(root, game.determinize(seat, self.rng))
             done += 1
-        best = max(root.children.items(), key=lambda item: item[1].visits)[0]
+        order = root.candidates or []
+        best = max(order, key=lambda a: (root.children[a].visits if a in root.children else -1, -order.index(a)))
         if isinstance(game, CatanGame):
             _, gain = look_ahead(game, seat, self.rng)
             offer = trade_catan.offer(game, seat, gain)
@@ -89,15 +91,19 @@ class MctsBot:
                 return offer
         return best
 
-    def _candidates(self, node: Node, legal: tuple[Action, ...]) -> set[Action]:
+    def _candidates(self, node: Node, game: Game, seat: int) -> list[Action]:
+        """The actions searched from ``node``: once per node, the ``width`` best by a one-step look-ahead
+        with the evaluation, for the seat to act (the others are never searched there)."""
         if node.candidates is None:
-            by_kind: dict[str, list[Action]] = {}
-            for a in legal:
-                by_kind.setdefault(a[0], []).append(a)
-            chosen: set[Action] = set()
-            for actions in by_kind.values():
-                chosen.update(actions if len(actions) <= self.per_kind else self.rng.sample(actions, self.per_kind))
-            node.candidates = chosen
+            scored = []
+            for action in game.legal_actions():
+                if action[0] in trade_catan.DECIDED_KINDS:
+                    continue
+                trial = game.copy()
+                trial.apply(action)
+                scored.append((evaluate(trial, seat), action))
+            scored.sort(key=lambda item: -item[0])
+            node.candidates = [a for _, a in scored[: self.width]] or list(game.legal_actions()[:1])
         return node.candidates
 
     def _iterate(self, root: Node, game: Game) -> None:
@@ -105,12 +111,13 @@ class MctsBot:
         while not game.is_over:
             seat = game.to_act
             assert seat is not None
-            legal = game.legal_actions()
-            candidates = self._candidates(node, legal)
-            options = [a for a in legal if a in candidates and a[0] not in trade_catan.DECIDED_KINDS] or list(legal)
+            legal = set(game.legal_actions())
+            options = [a for a in self._candidates(node, game, seat) if a in legal]
+            if not options:  # none of this node's candidates is legal in this determinization
+                options = self._candidates(Node(seat), game, seat)
             untried = [a for a in options if a not in node.children]
             if untried:
-                action = untried[self.rng.randrange(len(untried))]
+                action = untried[0]  # the best first, by the look-ahead
                 child = node.children[action] = Node(seat)
                 child.avail = 1
                 game.apply(action)
