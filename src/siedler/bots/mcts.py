@@ -11,9 +11,9 @@ Only the engine's API is used in the search (``determinize``, ``legal_actions``,
 ``is_over``, ``winner``) and the evaluation: no rule set is named here. Each node searches only the
 ``width`` actions that a one-step look-ahead with the evaluation ranks best for the seat to act there
 (progressive pruning by a prior: a Catan main phase lists hundreds of actions, a founding phase fifty
-intersections), expanded best first; the final choice breaks ties in visits by that order. Trades with other players are decided outside the search, as
-the value bot decides them: the search leaves out the kinds that logic decides
-(``trade_catan.DECIDED_KINDS``).
+intersections), expanded best first; the final choice breaks ties in visits by that order. Trades with
+other players are decided outside the search, as the value bot decides them: the search leaves out the
+kinds that logic decides (``trade_catan.DECIDED_KINDS``).
 
 Budget: ``mcts:iterations=200`` (reproducible with the bot's seed) or ``mcts:ms=500`` (wall clock).
 """
