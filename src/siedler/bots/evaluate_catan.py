@@ -17,15 +17,17 @@ from siedler.games.soldiers_and_armies import SoldiersGame
 
 from .evaluate import Weights, register_evaluator
 
-#: Per board: for each intersection, its (hex, resource, pips) of the producing hexes around it.
-_NODE_YIELDS: dict[int, tuple[Board, tuple[tuple[tuple[int, int, int], ...], ...]]] = {}
+Yields = tuple[tuple[tuple[int, int, int], ...], ...]
+#: Per board: for each intersection, its (hex, resource, pips) of the producing hexes around it, and its
+#: pips in all.
+_NODE_YIELDS: dict[int, tuple[Board, Yields, tuple[int, ...]]] = {}
 
 
-def node_yields(board: Board) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+def _tables(board: Board) -> tuple[Board, Yields, tuple[int, ...]]:
     """What each intersection produces: computed once per board (copies share their board)."""
     cached = _NODE_YIELDS.get(id(board))
     if cached is not None and cached[0] is board:
-        return cached[1]
+        return cached
     topo = board.topology
     table = tuple(
         tuple(
@@ -35,12 +37,17 @@ def node_yields(board: Board) -> tuple[tuple[tuple[int, int, int], ...], ...]:
         )
         for n in range(topo.num_nodes)
     )
-    _NODE_YIELDS[id(board)] = (board, table)
-    return table
+    found = _NODE_YIELDS[id(board)] = (board, table, tuple(sum(p for _, _, p in row) for row in table))
+    return found
 
 
-def node_pips(board: Board, node: int) -> int:
-    return sum(p for _, _, p in node_yields(board)[node])
+def node_yields(board: Board) -> Yields:
+    return _tables(board)[1]
+
+
+def node_pips(board: Board) -> tuple[int, ...]:
+    """Each intersection's pips in all."""
+    return _tables(board)[2]
 
 
 def production(game: CatanGame, seat: int) -> list[int]:
@@ -57,19 +64,21 @@ def production(game: CatanGame, seat: int) -> list[int]:
 def _reach(game: CatanGame, seat: int) -> tuple[int, int, int]:
     """Free intersections the seat's roads reach (count, pips of the best two), and the best one road
     further."""
-    topo, blocked, board = game.board.topology, game.blocked, game.board
+    topo, blocked, pips = game.board.topology, game.blocked, node_pips(game.board)
     spots = game._settlement_spots(seat) if game.pieces[seat * PIECE_KINDS + SETTLEMENTS] else []
-    best = sum(sorted((node_pips(board, n) for n in spots), reverse=True)[:2])
+    best = sum(sorted((pips[n] for n in spots), reverse=True)[:2])
     further = 0
-    for e in game.roads[seat]:
-        for n in topo.edge_nodes[e]:
-            for m in topo.node_nodes[n]:
-                if not blocked[m]:
-                    further = max(further, node_pips(board, m))
+    edge_nodes, node_nodes = topo.edge_nodes, topo.node_nodes
+    ends = {n for e in game.roads[seat] for n in edge_nodes[e]}
+    for n in ends:
+        for m in node_nodes[n]:
+            if not blocked[m] and pips[m] > further:
+                further = pips[m]
     return len(spots), best, further
 
 
-def _wanted(game: CatanGame, seat: int) -> tuple[int, ...]:
+def wanted_build(game: CatanGame, seat: int) -> tuple[int, ...]:
+    """The cost of the seat's next build: a city where it has a settlement and a city piece, else one."""
     rules, pieces = game.rules, game.pieces
     if pieces[seat * PIECE_KINDS + CITIES] and any(game.node_level[n] == 1 for n in game.buildings[seat]):
         return rules.city_cost
@@ -91,7 +100,7 @@ def catan_value(game: Game, seat: int, weights: Weights) -> float:
     hand = g.hands[base : base + NUM_RESOURCES]
     held, limit = sum(hand), g._hand_limit(seat)
     value += w["card"] * min(held, limit) - w["overflow"] * max(0, held - limit)
-    cost = _wanted(g, seat)
+    cost = wanted_build(g, seat)
     paid = sum(min(h, c) for h, c in zip(hand, cost, strict=True))
     value += w["ready"] * paid / sum(cost) + (w["affordable"] if paid == sum(cost) else 0)
     count, best, further = _reach(g, seat)

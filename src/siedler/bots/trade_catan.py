@@ -19,19 +19,23 @@ from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import MAIN, OFFER_CONFIRM, OFFER_REPLY
 
 from .evaluate import evaluate, weights
+from .evaluate_catan import wanted_build
 from .greedy_catan import others_hold
 
 #: Action kinds this module decides: the search bots leave them out of their look-ahead.
 DECIDED_KINDS = frozenset({"offer"})
 
 
-def exchange_gain(game: CatanGame, seat: int, receive: tuple[int, ...], pay: tuple[int, ...]) -> float:
-    """How much ``seat``'s value rises if it receives ``receive`` and pays ``pay`` (counts per resource)."""
+def exchange_gain(
+    game: CatanGame, seat: int, receive: tuple[int, ...], pay: tuple[int, ...], now: float | None = None
+) -> float:
+    """How much ``seat``'s value rises if it receives ``receive`` and pays ``pay`` (counts per resource);
+    ``now``: the value as it is, when the caller has it."""
     after = game.copy()
     base = seat * NUM_RESOURCES
     for r in range(NUM_RESOURCES):
         after.hands[base + r] += receive[r] - pay[r]
-    return evaluate(after, seat) - evaluate(game, seat)
+    return evaluate(after, seat) - (evaluate(game, seat) if now is None else now)
 
 
 def _leads(game: CatanGame, seat: int, other: int) -> bool:
@@ -59,19 +63,27 @@ def answer(game: Game, seat: int) -> Action | None:
 
 def offer(game: Game, seat: int, best_other: float) -> Action | None:
     """An offer to everyone worth more than ``best_other`` (the gain of the bot's best other move), if any:
-    one card wanted for one or two it can spare, at most one offer a turn."""
+    one card its next build lacks (and the others hold) for one or two that build does not need, at most
+    one offer a turn."""
     g = cast(CatanGame, game)
     if g.phase != MAIN or g.offers_made:
         return None
-    pool = others_hold(g, seat)
+    pool, now = others_hold(g, seat), evaluate(g, seat)
+    base = seat * NUM_RESOURCES
+    hand = g.hands[base : base + NUM_RESOURCES]
+    cost = wanted_build(g, seat)
+    lacking = [r for r in range(NUM_RESOURCES) if hand[r] < cost[r] and pool[r]]
+    spare = [hand[r] - cost[r] for r in range(NUM_RESOURCES)]
+    if not lacking or max(spare) < 1:
+        return None
     threshold = max(float(weights()["trade"]["gain"]), best_other)
     best: tuple[float, Action] | None = None
     for a in cast(tuple[CatanAction, ...], g.legal_actions()):
         if a[0] != "offer" or a.to >= 0 or sum(a.want) != 1 or sum(a.give) > 2:
             continue
-        if any(pool[r] < n for r, n in enumerate(a.want)):
-            continue  # nobody can hold what it asks for
-        gain = exchange_gain(g, seat, a.want, a.give)
+        if not any(a.want[r] for r in lacking) or any(spare[r] < n for r, n in enumerate(a.give)):
+            continue  # only what its next build lacks, for what that build does not need
+        gain = exchange_gain(g, seat, a.want, a.give, now)
         if gain > threshold and (best is None or gain > best[0]):
             best = (gain, a)
     return best[1] if best is not None else None
