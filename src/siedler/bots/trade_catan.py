@@ -81,7 +81,7 @@ def offer(game: Game, seat: int, best_other: float) -> Action | None:
     for a in cast(tuple[CatanAction, ...], g.legal_actions()):
         if a[0] != "offer" or a.to >= 0 or sum(a.want) != 1 or sum(a.give) > 2:
             continue
-        if not any(a.want[r] for r in lacking) or any(spare[r] < n for r, n in enumerate(a.give)):
+        if not any(a.want[r] for r in lacking) or any(n > max(0, spare[r]) for r, n in enumerate(a.give)):
             continue  # only what its next build lacks, for what that build does not need
         gain = exchange_gain(g, seat, a.want, a.give, now)
         if gain > threshold and (best is None or gain > best[0]):
