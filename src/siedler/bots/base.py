@@ -41,7 +41,8 @@ class FairBot:
     """A strategy that decides on a determinized copy of the game, seeded by its own generator.
 
     The action chosen on the copy is handed back as the real game's equal legal action: the seat's legal
-    actions depend only on what it knows, so the copy has the same ones.
+    actions depend only on what it knows, so the copy has the same ones. Anything else is handed back as
+    it is, for the caller to refuse.
     """
 
     def __init__(self, strategy: Bot, seed: int = 0) -> None:
@@ -52,7 +53,9 @@ class FairBot:
     def decide(self, game: Game, seat: int) -> Action:
         action = self.strategy.decide(game.determinize(seat, self.rng), seat)
         legal = game.legal_actions()
-        return legal[legal.index(action)]
+        if action in legal:
+            return legal[legal.index(action)]
+        return action  # not legal (or text): the caller refuses it as the strategy's, as it would bare
 
 
 def split_specs(text: str) -> list[str]:
