@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import siedler
-from siedler.bots import GreedyBot, RandomBot, make_bot
+from siedler.bots import FairBot, GreedyBot, RandomBot, make_bot
 from siedler.core.actions import Action
 from siedler.core.game import Game
 
@@ -22,9 +22,10 @@ class NotABot:
 
 
 def test_bots_by_name_and_import_path() -> None:
-    assert isinstance(make_bot("random", 1), RandomBot)
-    assert isinstance(make_bot("greedy", 1), GreedyBot)
-    assert isinstance(make_bot("tests.test_bots:FirstLegal"), FirstLegal)
+    """Every bot made comes wrapped fair (``FairBot``) around the strategy the spec names."""
+    for spec, kind in (("random", RandomBot), ("greedy", GreedyBot), ("tests.test_bots:FirstLegal", FirstLegal)):
+        bot = make_bot(spec, 1)
+        assert isinstance(bot, FairBot) and isinstance(bot.strategy, kind)
 
 
 @pytest.mark.parametrize(

@@ -88,3 +88,13 @@ def test_the_page_and_its_modules_are_served(client: TestClient) -> None:
     assert page.status_code == 200 and "/static/js/main.js" in page.text
     assert client.get("/static/js/board.js").status_code == 200
     assert client.get("/static/css/style.css").status_code == 200
+
+
+def test_the_difficulty_levels_are_offered_and_only_their_budgets_accepted(client: TestClient) -> None:
+    levels = client.get("/api/bots").json()["levels"]
+    assert levels == {"easy": "greedy", "medium": "value", "hard": "mcts:ms=300"}
+    game = create(client, [HUMAN, {"kind": "bot", "bot": levels["hard"]}, {"kind": "bot", "bot": levels["medium"]}])
+    assert [s["name"] for s in game["game"]["seats"]][1:] == ["Mcts 2", "Value 3"]
+    base = {"ruleset": "base", "seats": [HUMAN, {"kind": "bot", "bot": "mcts:ms=100000"}, GREEDY]}
+    refused = client.post("/api/games", json=base)
+    assert refused.status_code == 400 and "unknown bot" in refused.json()["detail"]

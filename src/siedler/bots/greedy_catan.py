@@ -1,5 +1,11 @@
 """Greedy play for the Catan board games: city > settlement > development card > road, trading toward
-the first of these it can aim for, placing on the richest intersections, robbing the leader."""
+the first of these it can aim for, placing on the richest intersections, robbing the leader.
+
+It reads only what its seat may know: its own hand, the board, the bank, public points (never ``scores()``,
+which counts hidden victory-point cards) and the resources the others hold together (what the bank lacks
+beyond its own hand), never another seat's hand. The bot runs on a determinized copy anyway (``FairBot``);
+reading only the public part makes its decisions not even depend on the resampled guess.
+"""
 
 from __future__ import annotations
 
@@ -94,7 +100,9 @@ def _trade_toward(game: CatanGame, seat: int, legal: list[Action]) -> Action | N
 def _main(game: CatanGame, seat: int, legal: list[Action], rng: _random.Random) -> Action:
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
-        by_kind.setdefault(a[0], []).append(a)
+        kind = a[0]
+        if kind != "offer":  # greedy never offers; a main phase lists hundreds of offers
+            by_kind.setdefault(kind, []).append(a)
     if "city" in by_kind:
         return cast(Action, _best(by_kind["city"], lambda a: node_value(game, a[1])))
     if "settle" in by_kind:
@@ -115,18 +123,20 @@ def _main(game: CatanGame, seat: int, legal: list[Action], rng: _random.Random) 
         missing = _missing(game, seat, cost)
         return cast(Action, _best(by_kind["plenty"], lambda a: sum(min(1, missing[r]) for r in a[1:])))
     if "monopoly" in by_kind:
-        counts = [
-            sum(game.hands[q * NUM_RESOURCES + r] for q in range(game.num_players) if q != seat)
-            for r in range(NUM_RESOURCES)
-        ]
-        # Only card counts per player are public; the bot uses totals, as a careful player would estimate.
+        counts = others_hold(game, seat)
         return cast(Action, _best(by_kind["monopoly"], lambda a: counts[a[1]]))
     return by_kind["end"][0] if "end" in by_kind else rng.choice(legal)
 
 
+def others_hold(game: CatanGame, seat: int) -> list[int]:
+    """Each resource the other seats hold together: every card not in the bank or in ``seat``'s hand."""
+    total, base = game.rules.bank_per_resource, seat * NUM_RESOURCES
+    return [total - game.bank[r] - game.hands[base + r] for r in range(NUM_RESOURCES)]
+
+
 def _robber(game: CatanGame, seat: int, legal: list[Action]) -> Action:
     topo = game.board.topology
-    scores = game.scores()
+    scores = game.public_points()
 
     def value(a: Action) -> tuple[int, int]:
         h, victim = a[1], a[3]

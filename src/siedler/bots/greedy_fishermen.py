@@ -44,7 +44,7 @@ def fishermen_strategy(game: Game, seat: int, rng: _random.Random) -> Action | N
                     return _cheapest(wanted)
         passes = [a for a in legal if a[0] == "boot"]
         if passes:
-            scores = g.scores()
+            scores = g.public_points()
             return max(passes, key=lambda a: scores[a[1]])
     return catan_strategy(game, seat, rng)
 

@@ -167,7 +167,7 @@ def _main(game: SoldiersGame, seat: int, legal: list[Action], rng: _random.Rando
 def _combat(game: SoldiersGame, seat: int, legal: list[Action]) -> Action:
     nukes = [a for a in legal if a[0] == "nuke"]
     if nukes:
-        points = game.scores()
+        points = game.public_points()
         leader = max((p for p in range(game.num_players) if p != seat), key=lambda p: points[p])
         hex_nodes, level, owner = game.board.topology.hex_nodes, game.node_level, game.node_owner
 

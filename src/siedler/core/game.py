@@ -10,6 +10,7 @@ so the legal list and the checks can never disagree. The list is cached until th
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Sequence
 from types import FunctionType
 from typing import Any, ClassVar, Final, Self
@@ -19,7 +20,7 @@ from mypy_extensions import mypyc_attr
 from .actions import Action
 from .errors import IllegalAction, RecordError
 from .fairness import commitment, state_digest
-from .rng import Rng
+from .rng import SEED_BITS, Rng
 
 RECORD_FORMAT = "siedler-record"
 STATE_FORMAT = "siedler-state"
@@ -177,6 +178,12 @@ class Game:
             return seat
         raise ValueError(f"seat must be None or 0-{self.num_players - 1}, not {seat!r}")
 
+    def _resample_hidden(self, seat: int | None) -> None:
+        """Deal anew, with ``self.rng``, everything ``seat`` may not know (``None``: a spectator), as
+        ``determinize`` asks on a fresh copy whose generator is already replaced. A rule set with hidden
+        cards declares them here once (``siedler.core.hidden.redeal`` deals rows of counts); one without
+        hides nothing but its generator, which ``determinize`` replaces itself."""
+
     def _export(self) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -289,6 +296,29 @@ class Game:
         cls = type(self)
         new: Self = self._allocator.__new__(cls)
         self._copy_into(new)
+        return new
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        """A copy in which everything hidden from ``seat`` is resampled consistently with what it has seen
+        (OpenSpiel's ``resample_from_infostate``), seeded by ``rng``, the caller's own generator.
+
+        Others' hands and cards, the order of decks and every future die or draw (a new seed and generator)
+        are drawn anew; what ``seat`` sees, ``view(seat)``, is the same. The copy is a position to search
+        from, not a record: it keeps no history, log or start state (which would tell the real seed's
+        story), and logs nothing. Two games that ``seat`` cannot tell apart give the same copy for the same
+        ``rng`` state, so a bot deciding on the copy cannot depend on what it may not know.
+        """
+        seat = self._check_viewer(seat)
+        new = self.copy()
+        new.seed = rng.getrandbits(SEED_BITS)
+        new.rng = Rng(new.seed)
+        new._history = None
+        new._events = None
+        new._nevents = 0
+        new.logging = False
+        new._start_state = None
+        new._legal = None
+        new._resample_hidden(seat)
         return new
 
     def _copy_into(self, new: Self) -> None:

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import AfterValidator, BaseModel, Field
 
-from siedler.bots import BOTS
+from siedler.bots import BOTS, LEVELS
 from siedler.core.errors import IllegalAction, OptionError
 from siedler.core.i18n import languages, namespace
 from siedler.core.registry import rulesets
@@ -150,9 +150,9 @@ async def page_words() -> dict[str, dict[str, str]]:
     return {lang: namespace("page", lang) for lang in languages()}
 
 
-@router.get("/bots", summary="Bot names a seat may be given")
-async def list_bots() -> dict[str, list[str]]:
-    return {"bots": sorted(BOTS)}
+@router.get("/bots", summary="Bot names a seat may be given, and the difficulty levels' bots")
+async def list_bots() -> dict[str, Any]:
+    return {"bots": sorted(BOTS), "levels": dict(LEVELS)}
 
 
 @router.get("/timers", summary="Turn timers a game may have, with their seconds per decision (null: none)")

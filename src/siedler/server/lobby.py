@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from siedler.bots import BOTS
+from siedler.bots import BOTS, LEVELS
 from siedler.core.errors import OptionError
 from siedler.core.fairness import new_seed
 from siedler.core.registry import get_ruleset, new_game
@@ -119,9 +119,12 @@ class Lobby:
         seats = []
         for i, s in enumerate(spec.seats):
             if s.kind == "bot":
-                if s.bot not in BOTS:  # only registered names: an import path from a browser would run code
+                # Only registered names and the levels' specs: an import path from a browser would run code,
+                # and a budget of its choosing would hold the server.
+                if s.bot is None or (s.bot not in BOTS and s.bot not in LEVELS.values()):
                     raise OptionError(f"unknown bot {s.bot!r} (bots: {', '.join(sorted(BOTS))})")
-                seats.append(SeatRow(i, "bot", s.bot, _clean(s.name) or f"{s.bot.capitalize()} {i + 1}"))
+                name = s.bot.partition(":")[0]
+                seats.append(SeatRow(i, "bot", s.bot, _clean(s.name) or f"{name.capitalize()} {i + 1}"))
             elif s.kind == "human":
                 seats.append(SeatRow(i, "human"))
             else:

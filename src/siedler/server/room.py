@@ -273,7 +273,8 @@ class Room:
                 if game is None or self._bot_seat() != seat:
                     continue
                 try:
-                    action = self._bot(seat).decide(game, seat)
+                    # In a thread: a searching bot thinks for a while, and other games play meanwhile.
+                    action = await asyncio.to_thread(self._bot(seat).decide, game, seat)
                     if not game.is_legal(action):
                         raise IllegalAction(f"bot chose {action}, which is not legal")
                 except Exception as exc:  # a broken bot: stop it, and say so to anyone looking at the game

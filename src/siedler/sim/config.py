@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from siedler.bots import make_bot
+from siedler.bots.base import split_specs
 from siedler.core.errors import OptionError
 from siedler.core.options import resolve_options
 from siedler.core.registry import Ruleset, get_ruleset, new_game
@@ -77,8 +78,8 @@ def check_options(ruleset: str | Ruleset, given: Mapping[str, Any]) -> dict[str,
 
 
 def parse_seats(text: str | Iterable[str]) -> tuple[str, ...]:
-    """``"greedy,random,random"`` as a tuple of bot specs, one per seat."""
-    items = text.split(",") if isinstance(text, str) else list(text)
+    """``"greedy,random,random"`` as a tuple of bot specs, one per seat (``mcts:ms=200,depth=8,greedy``: two)."""
+    items = split_specs(text) if isinstance(text, str) else list(text)
     seats = tuple(s.strip() for s in items)
     if not seats or any(not s for s in seats):
         raise OptionError(f"seats are bot names separated by commas, like greedy,random,random; not {text!r}")

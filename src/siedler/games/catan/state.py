@@ -16,6 +16,7 @@ from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
 from siedler.core.game import Game
+from siedler.core.hidden import redeal
 
 from .actions import ActionSet, CatanAction
 from .board import Board
@@ -247,6 +248,30 @@ class CatanState(Game):
         new.largest_army = self.largest_army
         new.turn_limit = self.turn_limit
         new.max_offers = self.max_offers
+
+    def _resample_hidden(self, seat: int | None) -> None:
+        """The other seats' resource cards are dealt anew (hand sizes and the bank are public, so each
+        resource's total over their hands is known), and their unplayed development cards with the deck:
+        the current player's cards bought this turn apart, since they may not be played yet. At the end of
+        a game the victory-point cards are shown, so they stay where they are."""
+        super()._resample_hidden(seat)
+        others = [p for p in range(self.num_players) if p != seat]
+        r, d = NUM_RESOURCES, NUM_DEV_CARDS
+        hands = [self.hands[p * r : p * r + r] for p in others]
+        redeal(hands, self.rng)
+        bought = self.dev_new[:] if self.current in others else None
+        held = {p: self.dev_hand[p * d : p * d + d] for p in others}
+        if bought is not None:
+            held[self.current] = [n - b for n, b in zip(held[self.current], bought, strict=True)]
+        shown = (VICTORY_POINT,) if self.is_over else ()
+        redeal([*held.values(), *([bought] if bought is not None else []), self.dev_deck], self.rng, shown)
+        for p, hand in zip(others, hands, strict=True):
+            self.hands[p * r : p * r + r] = hand
+        for p, cards in held.items():
+            if bought is not None and p == self.current:
+                cards = [n + b for n, b in zip(cards, bought, strict=True)]
+                self.dev_new = bought
+            self.dev_hand[p * d : p * d + d] = cards
 
     def _export_extra(self) -> dict[str, Any]:
         return {}

@@ -15,10 +15,11 @@ from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
 from siedler.core.game import Game
+from siedler.core.hidden import redeal
 from siedler.core.rng import Rng
 
 from .actions import ActionSet, DeckAction
-from .cards import NUM_BASIC, NUM_CARDS, NUM_RESOURCES
+from .cards import CITY, NUM_BASIC, NUM_CARDS, NUM_RESOURCES
 from .rules import DeckRules
 
 # Phases: what the seat to act decides. (``Final``: the compiled build inlines constants so declared.)
@@ -114,6 +115,34 @@ class DeckState(Game):
         new.held_kinds = self.held_kinds
         new.pay_kinds = self.pay_kinds
         new._buys = self._buys
+
+    def _resample_hidden(self, seat: int | None) -> None:
+        """Each other seat's hand is dealt anew from its hand and draw pile together (what it owns, laid
+        out and discarded are public, so these cards are known, not where they lie), and ``seat``'s own
+        draw pile is shuffled. At the end the cities in hand are shown, so they stay; a spectator does not
+        see what the Bandit took either, so it goes back among its owner's cards and one is taken anew."""
+        super()._resample_hidden(seat)
+        kept = (CITY,) if self.is_over else ()
+        stolen = self.taken if seat is None and self.phase == STEAL and self.taken != NOBODY else NOBODY
+        for p in range(self.num_players):
+            pile = self.draw[p]
+            if p == seat:
+                pile.sort()
+                shuffle(self.rng, pile)
+                continue
+            hand = self.hands[p * C : p * C + C]
+            rest = [0] * C
+            for card in pile:
+                rest[card] += 1
+            if stolen != NOBODY and p == self.target:
+                rest[stolen] += 1
+            redeal([hand, rest], self.rng, kept)
+            pile[:] = [card for card in range(C) for _ in range(rest[card])]
+            if stolen != NOBODY and p == self.target:
+                self.taken = pile.pop(self.rng.below(len(pile)))
+            shuffle(self.rng, pile)
+            self.hands[p * C : p * C + C] = hand
+        self._buys = None
 
     def hand(self, seat: int) -> list[int]:
         """The seat's hand as 14 counts."""

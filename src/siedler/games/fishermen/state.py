@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Self
 
+from siedler.core.hidden import redeal
 from siedler.games.catan import CatanGame
 
 from .actions import FishActionSet, Holding, Tokens
@@ -65,6 +66,16 @@ class FishermenState(CatanGame):
         new.boot = self.boot
         new.fish_action_set = self.fish_action_set
         new._others = self._others
+
+    def _resample_hidden(self, seat: int | None) -> None:
+        """Fish tokens lie face down: the other seats' tokens are dealt anew with the supply (each keeps
+        its number of tokens); the old boot stays, as everyone sees who draws it."""
+        super()._resample_hidden(seat)
+        others = [p for p in range(self.num_players) if p != seat]
+        held = [list(self.fish_held[p].tokens) for p in others]
+        redeal([*held, self.fish_supply], self.rng, (BOOT,))
+        for p, tokens in zip(others, held, strict=True):
+            self.fish_held[p] = self.fish_action_set.holding((tokens[0], tokens[1], tokens[2]))
 
     def held_tokens(self, seat: int) -> Tokens:
         return self.fish_held[seat].tokens

@@ -10,13 +10,14 @@ import {toast} from "./toast.js";
 
 export async function showLobby(root) {
   const [rulesets, bots, timers] = await Promise.all([api("/rulesets"), api("/bots"), api("/timers")]);
-  const lobby = new Lobby(root, rulesets, bots.bots, timers);
+  const lobby = new Lobby(root, rulesets, bots.bots, timers, bots.levels || {});
   onLangChange(() => lobby.build());
   return lobby;
 }
 
 class Lobby {
-  constructor(root, rulesets, bots, timers) {
+  constructor(root, rulesets, bots, timers, levels) {
+    this.levels = levels;  // difficulty -> bot spec
     this.root = root;
     this.rulesets = rulesets;
     this.bots = bots;
@@ -87,6 +88,8 @@ class Lobby {
       const kind = h("select", {class: "seat-kind", "data-seat": i}, [
         h("option", {value: "you", text: t("you"), selected: i === 0}),
         h("option", {value: "human", text: t("open_seat")}),
+        ...Object.entries(this.levels).map(([level, spec]) => h("option", {value: `bot:${spec}`,
+                                             text: `${t("bot")}: ${t(`levels.${level}`)}`})),
         ...this.bots.map((b) => h("option", {value: `bot:${b}`, text: `${t("bot")}: ${b}`,
                                              selected: i > 0 && b === (this.bots.includes("greedy") ? "greedy" : this.bots[0])})),
       ]);

@@ -1,0 +1,131 @@
+"""The value of a Catan board position to one seat: points, production by number and resource, harbours,
+cards toward the next build, free intersections the roads reach, development cards, the longest road,
+and the strongest opponent's points; Fishermen's tokens and Soldiers & Armies' armies on top."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from siedler.core.game import Game
+from siedler.games.catan import CatanGame
+from siedler.games.catan.board import Board
+from siedler.games.catan.rules import NUM_RESOURCES, PIPS, VICTORY_POINT
+from siedler.games.catan.state import CITIES, NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
+from siedler.games.fishermen.actions import fish_in
+from siedler.games.fishermen.mixin import FishermenMixin
+from siedler.games.soldiers_and_armies import SoldiersGame
+
+from .evaluate import Weights, register_evaluator
+
+Yields = tuple[tuple[tuple[int, int, int], ...], ...]
+#: Per board: for each intersection, its (hex, resource, pips) of the producing hexes around it, and its
+#: pips in all.
+_NODE_YIELDS: dict[int, tuple[Board, Yields, tuple[int, ...]]] = {}
+
+
+def _tables(board: Board) -> tuple[Board, Yields, tuple[int, ...]]:
+    """What each intersection produces: computed once per board (copies share their board)."""
+    cached = _NODE_YIELDS.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached
+    topo = board.topology
+    table = tuple(
+        tuple(
+            (h, board.resource[h], PIPS.get(board.numbers[h], 0))
+            for h in topo.node_hexes[n]
+            if board.resource[h] >= 0 and PIPS.get(board.numbers[h], 0)
+        )
+        for n in range(topo.num_nodes)
+    )
+    found = _NODE_YIELDS[id(board)] = (board, table, tuple(sum(p for _, _, p in row) for row in table))
+    return found
+
+
+def node_yields(board: Board) -> Yields:
+    return _tables(board)[1]
+
+
+def node_pips(board: Board) -> tuple[int, ...]:
+    """Each intersection's pips in all."""
+    return _tables(board)[2]
+
+
+def production(game: CatanGame, seat: int) -> list[int]:
+    """Pips per resource the seat's buildings collect, the robber's hex left out."""
+    yields, level, robber = node_yields(game.board), game.node_level, game.robber
+    prod = [0] * NUM_RESOURCES
+    for n in game.buildings[seat]:
+        for h, r, pips in yields[n]:
+            if h != robber:
+                prod[r] += pips * level[n]
+    return prod
+
+
+def _reach(game: CatanGame, seat: int) -> tuple[int, int, int]:
+    """Free intersections the seat's roads reach (count, pips of the best two), and the best one road
+    further."""
+    topo, blocked, pips = game.board.topology, game.blocked, node_pips(game.board)
+    spots = game._settlement_spots(seat) if game.pieces[seat * PIECE_KINDS + SETTLEMENTS] else []
+    best = sum(sorted((pips[n] for n in spots), reverse=True)[:2])
+    further = 0
+    edge_nodes, node_nodes = topo.edge_nodes, topo.node_nodes
+    ends = {n for e in game.roads[seat] for n in edge_nodes[e]}
+    for n in ends:
+        for m in node_nodes[n]:
+            if not blocked[m] and pips[m] > further:
+                further = pips[m]
+    return len(spots), best, further
+
+
+def wanted_build(game: CatanGame, seat: int) -> tuple[int, ...]:
+    """The cost of the seat's next build: a city where it has a settlement and a city piece, else one."""
+    rules, pieces = game.rules, game.pieces
+    if pieces[seat * PIECE_KINDS + CITIES] and any(game.node_level[n] == 1 for n in game.buildings[seat]):
+        return rules.city_cost
+    return rules.settlement_cost
+
+
+def catan_value(game: Game, seat: int, weights: Weights) -> float:
+    g, w = cast(CatanGame, game), weights["catan"]
+    if g.is_over:
+        return float(w["win"] if g.winner == seat else -w["win"])
+    n = g.num_players
+    public = g.public_points()
+    points = public[seat] + g.dev_hand[seat * NUM_DEV_CARDS + VICTORY_POINT]
+    value = w["victory_point"] * points
+    prod = production(g, seat)
+    value += w["production"] * sum(prod) + w["new_resource"] * sum(1 for p in prod if p)
+    base = seat * NUM_RESOURCES
+    value += w["harbor"] * sum((4 - g.rates[base + r]) * prod[r] for r in range(NUM_RESOURCES))
+    hand = g.hands[base : base + NUM_RESOURCES]
+    held, limit = sum(hand), g._hand_limit(seat)
+    value += w["card"] * min(held, limit) - w["overflow"] * max(0, held - limit)
+    cost = wanted_build(g, seat)
+    paid = sum(min(h, c) for h, c in zip(hand, cost, strict=True))
+    value += w["ready"] * paid / sum(cost) + (w["affordable"] if paid == sum(cost) else 0)
+    count, best, further = _reach(g, seat)
+    value += w["spot"] * best + w["spots"] * min(count, 2) + w["frontier"] * further
+    dev = g.dev_hand[seat * NUM_DEV_CARDS : seat * NUM_DEV_CARDS + NUM_DEV_CARDS]
+    value += w["development"] * (sum(dev) - dev[VICTORY_POINT]) + w["knight"] * g.knights[seat]
+    value += w["road_length"] * g.road_len[seat]
+    others = [p for p in range(n) if p != seat]
+    value -= w["threat"] * max(public[p] for p in others)
+    value -= w["enemy_production"] * max(sum(production(g, p)) for p in others)
+    return float(value)
+
+
+def fishermen_value(game: Game, seat: int, w: Weights) -> float:
+    g = cast(FishermenMixin, game)
+    fish: float = w["fishermen"]["fish"] * fish_in(g.held_tokens(seat))
+    return catan_value(game, seat, w) + float(fish)
+
+
+def soldiers_value(game: Game, seat: int, w: Weights) -> float:
+    g = cast(SoldiersGame, game)
+    armies = sum(g.army_die(n) for n, owner in enumerate(g.army_owner) if owner == seat)
+    return catan_value(game, seat, w) + float(w["soldiers"]["army"]) * armies
+
+
+register_evaluator(CatanGame, catan_value)
+register_evaluator(FishermenMixin, fishermen_value)
+register_evaluator(SoldiersGame, soldiers_value)

@@ -1,0 +1,159 @@
+"""The MCTS bot: information-set Monte Carlo tree search over determinizations (single-observer ISMCTS).
+
+Each iteration deals a new determinization of the position (``game.determinize`` with the bot's own
+generator), walks one shared tree by UCB, counting each child's availability (a child is a candidate only
+in the determinizations where its action is legal), adds one node, plays on with a cheap policy (the
+greedy bot's strategy, bare: it plays on a determinized copy already) for ``depth`` actions, and backs up a
+reward per seat: 1 for the winner, else each seat's share of ``exp(value / temperature)``, the value
+being ``evaluate`` (the value bot's evaluation). The answer is the root's most visited action.
+
+Only the engine's API is used in the search (``determinize``, ``legal_actions``, ``apply``, ``to_act``,
+``is_over``, ``winner``) and the evaluation: no rule set is named here. Each node searches only the
+``width`` actions that a one-step look-ahead with the evaluation ranks best for the seat to act there
+(progressive pruning by a prior: a Catan main phase lists hundreds of actions, a founding phase fifty
+intersections), expanded best first; the final choice breaks ties in visits by that order. Trades with
+other players are decided outside the search, as the value bot decides them: the search leaves out the
+kinds that logic decides (``trade_catan.DECIDED_KINDS``).
+
+Budget: ``mcts:iterations=200`` (reproducible with the bot's seed) or ``mcts:ms=500`` (wall clock).
+"""
+
+from __future__ import annotations
+
+import math
+import random as _random
+import time
+
+from siedler.core.actions import Action
+from siedler.core.game import Game
+from siedler.games.catan import CatanGame
+
+from . import trade_catan
+from .base import register_bot
+from .evaluate import evaluate
+from .greedy import GreedyBot
+from .value import look_ahead
+
+
+class Node:
+    __slots__ = ("avail", "candidates", "children", "mover", "reward", "visits")
+
+    def __init__(self, mover: int) -> None:
+        #: The seat whose action led here: rewards are counted for it.
+        self.mover = mover
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.children: dict[Action, Node] = {}
+        #: The actions searched from here, best first by a one-step look-ahead: chosen once per node.
+        self.candidates: list[Action] | None = None
+
+
+class MctsBot:
+    def __init__(
+        self,
+        seed: int = 0,
+        ms: float = 0,
+        iterations: int = 0,
+        depth: int = 12,
+        c: float = 0.7,
+        width: int = 5,
+        temperature: float = 400.0,
+    ) -> None:
+        if ms < 0 or iterations < 0 or depth < 0 or width < 1 or temperature <= 0:
+            raise ValueError("ms, iterations and depth must be 0 or more, width and temperature positive")
+        self.rng = _random.Random(seed)
+        self.ms = ms if ms or iterations else 500.0
+        self.iterations = iterations
+        self.depth, self.c, self.width, self.temperature = depth, c, width, temperature
+        self.policy = GreedyBot(seed)
+
+    def decide(self, game: Game, seat: int) -> Action:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(game, CatanGame):
+            answer = trade_catan.answer(game, seat)
+            if answer is not None:
+                return answer
+        root = Node(seat)
+        deadline = time.perf_counter() + self.ms / 1000
+        done = 0
+        while (done < self.iterations) if self.iterations else (done == 0 or time.perf_counter() < deadline):
+            self._iterate(root, game.determinize(seat, self.rng))
+            done += 1
+        order = root.candidates or []
+        best = max(order, key=lambda a: (root.children[a].visits if a in root.children else -1, -order.index(a)))
+        if isinstance(game, CatanGame):
+            _, gain = look_ahead(game, seat, self.rng)
+            offer = trade_catan.offer(game, seat, gain)
+            if offer is not None:
+                return offer
+        return best
+
+    def _candidates(self, node: Node, game: Game, seat: int) -> list[Action]:
+        """The actions searched from ``node``: once per node, the ``width`` best by a one-step look-ahead
+        with the evaluation, for the seat to act (the others are never searched there)."""
+        if node.candidates is None:
+            scored = []
+            for action in game.legal_actions():
+                if action[0] in trade_catan.DECIDED_KINDS:
+                    continue
+                trial = game.copy()
+                trial.apply(action)
+                scored.append((evaluate(trial, seat), action))
+            scored.sort(key=lambda item: -item[0])
+            node.candidates = [a for _, a in scored[: self.width]] or list(game.legal_actions()[:1])
+        return node.candidates
+
+    def _iterate(self, root: Node, game: Game) -> None:
+        node, path = root, [root]
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            legal = set(game.legal_actions())
+            options = [a for a in self._candidates(node, game, seat) if a in legal]
+            if not options:  # none of this node's candidates is legal in this determinization
+                options = self._candidates(Node(seat), game, seat)
+            untried = [a for a in options if a not in node.children]
+            if untried:
+                action = untried[0]  # the best first, by the look-ahead
+                child = node.children[action] = Node(seat)
+                child.avail = 1
+                game.apply(action)
+                path.append(child)
+                break
+            for a in options:
+                node.children[a].avail += 1
+            action = max(options, key=lambda a: self._ucb(node.children[a]))
+            node = node.children[action]
+            game.apply(action)
+            path.append(node)
+        for _ in range(self.depth):
+            seat = game.to_act
+            if seat is None:
+                break
+            game.apply(self.policy.decide(game, seat))
+        rewards = self._rewards(game)
+        for n in path:
+            n.visits += 1
+            n.reward += rewards[n.mover]
+
+    def _ucb(self, child: Node) -> float:
+        """UCB1 with the child's availability in place of its parent's visits (ISMCTS)."""
+        if not child.visits:
+            return float("inf")
+        return child.reward / child.visits + self.c * math.sqrt(math.log(max(1, child.avail)) / child.visits)
+
+    def _rewards(self, game: Game) -> list[float]:
+        n = game.num_players
+        if game.is_over:
+            return [1.0 if game.winner == p else 0.0 for p in range(n)]
+        values = [evaluate(game, p) / self.temperature for p in range(n)]
+        top = max(values)
+        weights = [math.exp(v - top) for v in values]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+
+register_bot("mcts", MctsBot)

@@ -1,0 +1,65 @@
+"""The value bot: every legal action tried one step ahead on a copy, the best by ``evaluate`` chosen.
+
+It plays on the determinized copy ``FairBot`` gives it, so an action with chance in it (a roll, a card
+bought, a theft) is tried against one dealt guess of the unknown, never the real future. Trade offers
+between players (hundreds of them in a main phase) are left out of the look-ahead; the family's trade
+logic (``trade_catan``) decides offers and answers.
+"""
+
+from __future__ import annotations
+
+import random as _random
+
+from siedler.core.actions import Action
+from siedler.core.game import Game
+from siedler.games.catan import CatanGame
+
+from . import trade_catan
+from .base import register_bot
+from .evaluate import evaluate
+
+
+def look_ahead(game: Game, seat: int, rng: _random.Random) -> tuple[Action, float]:
+    """The best action (ties broken by ``rng``) other than a trade offer, and its gain over standing still."""
+    legal = game.legal_actions()
+    now = evaluate(game, seat)
+    best: Action | None = None
+    best_value = -float("inf")
+    for action in legal:
+        if action[0] in trade_catan.DECIDED_KINDS:
+            continue
+        trial = game.copy()
+        trial.apply(action)
+        value = evaluate(trial, seat) + rng.random() * 1e-6
+        if value > best_value:
+            best, best_value = action, value
+    if best is None:  # only offers: the first is as good as any (none is left out in such a phase)
+        return legal[0], 0.0
+    return best, best_value - now
+
+
+def decide_with_trades(game: Game, seat: int, rng: _random.Random) -> Action:
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if isinstance(game, CatanGame):
+        answer = trade_catan.answer(game, seat)
+        if answer is not None:
+            return answer
+    action, gain = look_ahead(game, seat, rng)
+    if isinstance(game, CatanGame):
+        offer = trade_catan.offer(game, seat, gain)
+        if offer is not None:
+            return offer
+    return action
+
+
+class ValueBot:
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = _random.Random(seed)
+
+    def decide(self, game: Game, seat: int) -> Action:
+        return decide_with_trades(game, seat, self.rng)
+
+
+register_bot("value", ValueBot)

@@ -1,0 +1,155 @@
+"""The value and MCTS bots: bot parameters in the spec, full games in every rule set, reproducible
+decisions, and trades with other players offered and answered as their rules say."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import pytest
+
+import siedler
+from siedler.bots import MctsBot, ValueBot, make_bot
+from siedler.core.actions import Action
+from siedler.core.game import Game
+from siedler.games.catan import CatanGame
+from siedler.games.catan.actions import CatanAction
+from siedler.games.catan.rules import NUM_RESOURCES
+from siedler.games.catan.state import MAIN, OFFER_REPLY
+from siedler.sim.config import parse_seats
+
+from ..test_hidden_information import mid_game
+
+
+class Param:
+    """A bot with a parameter, loadable by import path with parameters."""
+
+    def __init__(self, seed: int, depth: int = 1) -> None:
+        self.depth = depth
+
+    def decide(self, game: Game, seat: int) -> Action:
+        return game.legal_actions()[0]
+
+
+def test_parameters_in_the_spec() -> None:
+    bot = make_bot("mcts:iterations=7,depth=3,c=1.5", 1).strategy  # type: ignore[attr-defined]
+    assert isinstance(bot, MctsBot) and (bot.iterations, bot.depth, bot.c) == (7, 3, 1.5)
+    assert make_bot("mcts:ms=250", 1).strategy.ms == 250  # type: ignore[attr-defined]
+    assert make_bot("tests.bots.test_search_bots:Param:depth=4", 1).strategy.depth == 4  # type: ignore[attr-defined]
+    assert isinstance(make_bot("tests.bots.test_search_bots:Param", 1).strategy, Param)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:bogus=1", "unexpected keyword"),
+        ("mcts:iterations", "not written key=value"),
+        ("mcts:ms=-5", "must be 0 or more"),
+        ("mcts:width=0", "positive"),
+        ("value:=3", "not written key=value"),
+        ("nobot:ms=5", "cannot load bot"),
+    ],
+)
+def test_bad_parameters_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(siedler.OptionError, match=message):
+        make_bot(spec)
+
+
+def _play(ruleset: str, options: dict[str, Any], specs: list[str], seed: int, limit: int) -> Game:
+    game = siedler.new_game(ruleset, players=len(specs), seed=seed, options=options, log=False)
+    bots = [make_bot(s, seed * 10 + p) for p, s in enumerate(specs)]
+    while not game.is_over and game.num_actions < limit:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].decide(game, seat))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "players"),
+    [
+        ("base", {"harbormaster": True, "fishermen": True}, 3),
+        ("resource-realms", {}, 3),
+        ("soldiers-and-armies", {}, 2),
+        ("deck-building", {}, 2),
+    ],
+)
+def test_value_and_mcts_play_every_rule_set(ruleset: str, options: dict[str, Any], players: int) -> None:
+    specs = ["value", "mcts:iterations=2,depth=3", "greedy"][:players]
+    game = _play(ruleset, options, specs, seed=2, limit=250)
+    assert game.num_actions == 250 or game.is_over
+
+
+def test_mcts_with_an_iteration_budget_is_reproducible() -> None:
+    game = mid_game("base", {}, 3, 5, ["greedy"], 60)
+    seat = game.to_act
+    assert seat is not None
+    a, b = make_bot("mcts:iterations=15", 3), make_bot("mcts:iterations=15", 3)
+    assert a.decide(game, seat) == b.decide(game, seat)
+
+
+def _main_phase(seed: int) -> CatanGame:
+    game = mid_game("base", {}, 4, seed, ["greedy"], 40)
+    assert isinstance(game, CatanGame)
+    while game.phase != MAIN:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(make_bot("greedy", 1).decide(game, seat))
+    return game
+
+
+def _hand(game: CatanGame, seat: int, cards: list[int]) -> None:
+    """Give ``seat`` this hand, the cards taken from or put back in the bank."""
+    base = seat * NUM_RESOURCES
+    for r in range(NUM_RESOURCES):
+        game.bank[r] += game.hands[base + r] - cards[r]
+        game.hands[base + r] = cards[r]
+    game._legal = None
+
+
+def _answer_to(game: CatanGame, give: list[int], want: list[int]) -> str:
+    """What seat ``current + 1`` answers to the current player's offer of ``give`` for ``want``."""
+    partner = (game.current + 1) % 4
+    offer = next(
+        a
+        for a in cast(tuple[CatanAction, ...], game.legal_actions())
+        if a[0] == "offer" and list(a.give) == give and list(a.want) == want and a.to == partner
+    )
+    game.apply(offer)
+    assert game.phase == OFFER_REPLY and game.to_act == partner
+    return str(ValueBot(1).decide(game, partner))
+
+
+def test_an_answer_accepts_what_completes_a_city_and_refuses_the_leader() -> None:
+    game = _main_phase(3)
+    partner = (game.current + 1) % 4
+    assert any(game.node_level[n] == 1 for n in game.buildings[partner])
+    _hand(game, game.current, [1, 0, 0, 0, 1])  # wood and ore, for the partner's grain
+    _hand(game, partner, [0, 0, 2, 2, 2])  # a city lacks one ore; two wool spare
+    leader = game.copy()
+    assert _answer_to(game, [0, 0, 0, 0, 1], [0, 0, 1, 0, 0]) == "accept"
+    leader.vp[leader.current] = leader.vp[partner] + 3
+    assert _answer_to(leader, [0, 0, 0, 0, 1], [0, 0, 1, 0, 0]) == "decline"
+    bad = _main_phase(3)
+    _hand(bad, bad.current, [1, 0, 0, 0, 1])
+    _hand(bad, partner, [0, 0, 1, 2, 3])  # a city in hand: giving up grain for wood only loses it
+    assert _answer_to(bad, [1, 0, 0, 0, 0], [0, 0, 0, 1, 0]) == "decline"
+
+
+def test_the_bot_offers_a_card_it_can_spare_for_the_one_its_city_lacks() -> None:
+    game = _main_phase(3)
+    seat = game.current
+    assert any(game.node_level[n] == 1 for n in game.buildings[seat])
+    _hand(game, seat, [0, 0, 2, 2, 2])  # a city lacks one ore, two wool spare (no 4:1 bank trade)
+    action = cast(CatanAction, ValueBot(1).decide(game, seat))
+    assert action[0] == "offer" and list(action.want) == [0, 0, 0, 0, 1] and action.to < 0
+    assert sum(action.give) <= 2 and action.give[3] == 0 and action.give[4] == 0
+
+
+def test_seat_lists_keep_each_specs_parameters_together() -> None:
+    assert parse_seats("mcts:iterations=100,depth=8,greedy,value:x=1,random") == (
+        "mcts:iterations=100,depth=8",
+        "greedy",
+        "value:x=1",
+        "random",
+    )
+    assert parse_seats("greedy,random") == ("greedy", "random")
