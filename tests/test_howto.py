@@ -94,7 +94,7 @@ def _data_costs(ruleset: str) -> dict[str, dict[str, int]]:
     players = 2 if ruleset == "deck-building" else 3
     game: Any = siedler.new_game(ruleset, players=players, seed=1)
     view = game.view(0)
-    if "costs" in view:  # the card game: its supply's prices
+    if "board" not in view:  # the card game: its supply's prices
         return {card: {r: n for r, n in cost.items() if r in RESOURCES} for card, cost in view["costs"].items()}
     rules = game.rules
     costs = {
