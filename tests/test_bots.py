@@ -69,3 +69,40 @@ def _greedy_wins(ruleset: str, games: int) -> int:
 @pytest.mark.parametrize("ruleset", ["base", "fishermen", "harbormaster", "resource-realms", "baden-wuerttemberg"])
 def test_greedy_beats_three_random_players(ruleset: str) -> None:
     assert _greedy_wins(ruleset, 8) >= 7
+
+
+class LegalOnly:
+    """A legal-action policy whose ``decide`` must never be called: the wrapper hands it the legal actions."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seen: list[tuple[Action, ...]] = []
+
+    def decide(self, game: Game, seat: int) -> Action:
+        raise AssertionError("a legal-action policy was handed the game")
+
+    def choose(self, legal: tuple[Action, ...]) -> Action:
+        self.seen.append(legal)
+        return legal[-1]
+
+
+def test_a_legal_action_policy_sees_the_legal_actions_and_nothing_else() -> None:
+    game = siedler.new_game("base", players=3, seed=4)
+    bot = make_bot("tests.test_bots:LegalOnly", 1)
+    assert isinstance(bot, FairBot) and isinstance(bot.strategy, LegalOnly)
+    for _ in range(30):
+        seat = game.to_act
+        assert seat is not None
+        action = bot.decide(game, seat)
+        assert bot.strategy.seen[-1] == game.legal_actions() and action == game.legal_actions()[-1]
+        game.apply(action)
+
+
+def test_random_decides_as_its_bare_strategy_does() -> None:
+    game = siedler.new_game("base", players=3, seed=4)
+    wrapped, bare = make_bot("random", 7), RandomBot(7)
+    for _ in range(60):
+        seat = game.to_act
+        assert seat is not None
+        action = wrapped.decide(game, seat)
+        assert action == bare.decide(game, seat)
+        game.apply(action)

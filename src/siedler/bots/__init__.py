@@ -1,6 +1,6 @@
 """Bots: anything with ``decide(game, seat) -> action``, found by name or by import path."""
 
-from .base import BOTS, LEVELS, Bot, FairBot, make_bot, register_bot
+from .base import BOTS, LEVELS, Bot, FairBot, LegalPolicy, make_bot, register_bot
 from .greedy import GreedyBot, register_strategy
 from .mcts import MctsBot
 from .random import RandomBot
@@ -12,6 +12,7 @@ __all__ = [
     "Bot",
     "FairBot",
     "GreedyBot",
+    "LegalPolicy",
     "MctsBot",
     "RandomBot",
     "ValueBot",

@@ -15,7 +15,10 @@ class RandomBot:
         self.rng = _random.Random(seed)
 
     def decide(self, game: Game, seat: int) -> Action:
-        legal = game.legal_actions()
+        return self.choose(game.legal_actions())
+
+    def choose(self, legal: tuple[Action, ...]) -> Action:
+        """Fair by construction (``LegalPolicy``): nothing but the seat's legal actions is read."""
         if not legal:
             raise IndexError("no legal action to choose from")
         return legal[below(self.rng, len(legal))]
