@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import random
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -126,7 +127,8 @@ def test_the_views_fields_are_drawn_with_their_names() -> None:
     assert [g.get("data-kind") for g in drawn] == [f["kind"] for f in fields]
     titles = {g.findtext(f"{NS}title") for g in drawn}
     assert "Stuttgart: Fernsehturm" in titles and "Sinsheim" in titles
-    assert len(fields) == 33 and _fields(_parse(board_svg(siedler.new_game("base", players=3, seed=1).view(None)))) == []
+    assert len(fields) == 33
+    assert _fields(_parse(board_svg(siedler.new_game("base", players=3, seed=1).view(None)))) == []  # no fields
 
 
 def test_a_built_field_is_filled_and_says_so() -> None:
@@ -140,3 +142,10 @@ def test_a_built_field_is_filled_and_says_so() -> None:
     assert cast(ET.Element, shrine.find(f"{NS}polygon")).get("fill") == "#ffffff"
     assert village.findtext(f"{NS}title") == "Sparta"
     assert cast(ET.Element, village.find(f"{NS}circle")).get("fill") == "none"
+
+
+def test_the_rules_page_map_is_current() -> None:
+    """docs/rules/baden-wuerttemberg-map.svg is what the command quoted on that page draws."""
+    stored = Path(__file__).resolve().parent.parent / "docs" / "rules" / "baden-wuerttemberg-map.svg"
+    view = siedler.new_game("baden-wuerttemberg", players=3, seed=1).view(None)
+    assert stored.read_text(encoding="utf-8") == board_svg(view)
