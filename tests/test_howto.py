@@ -28,12 +28,14 @@ ROWS = {
         "infantry": "infantry", "cavalry": "cavalry", "artillery": "artillery", "city wall": "wall",
         "nuke": "nuke", "each move beyond 3 corners": "move", "harbour": "harbor", "bandit": "bandit",
         "knight (attacking)": "knight", "knight (defending)": "defender",
+        "town hall": "settlement", "landmark": "landmark",
     },
     "de": {
         "Straße": "road", "Siedlung": "settlement", "Stadt": "city", "Entwicklungskarte": "development",
         "Infanterie": "infantry", "Kavallerie": "cavalry", "Artillerie": "artillery", "Stadtmauer": "wall",
         "Nuklearwaffe": "nuke", "jede Kreuzung über 3 hinaus": "move", "Hafen": "harbor", "Bandit": "bandit",
         "Ritter (Offensiv)": "knight", "Ritter (Defensiv)": "defender",
+        "Rathaus": "settlement", "Wahrzeichen": "landmark",
     },
 }  # fmt: skip
 
@@ -104,6 +106,10 @@ def _data_costs(ruleset: str) -> dict[str, dict[str, int]]:
     costs |= view.get("soldiers", {}).get("costs", {})
     if "soldiers" in view:
         del costs["development"]  # not bought in Soldiers & Armies: drawn for free
+    if not rules.max_cities:
+        del costs["city"]  # a rule set without cities (Baden-Württemberg) prints no city on its card
+    if "baden_wuerttemberg" in view:
+        costs["landmark"] = dict(zip(RESOURCES, game.bw.landmark_cost, strict=True))
     return {p: {r: n for r, n in c.items() if n} for p, c in costs.items()}
 
 
@@ -126,7 +132,7 @@ def test_a_picture_of_the_board(ruleset: str) -> None:
 
 
 def test_a_rule_set_without_a_page_is_named() -> None:
-    with pytest.raises(LookupError, match="no how-to page for 'nonesuch'; there are pages for base"):
+    with pytest.raises(LookupError, match="no how-to page for 'nonesuch'; there are pages for baden-wuerttemberg, "):
         howto.page("nonesuch")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import random
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -111,3 +112,40 @@ def test_the_robber_goes_by_the_views_name() -> None:
     root = _parse(board_svg(view, "de"))
     [robber] = [e for e in root.iter(f"{NS}g") if e.get("data-kind") == "robber"]
     assert robber.findtext(f"{NS}title") == "Wächter"
+
+
+def _fields(root: ET.Element) -> list[ET.Element]:
+    return [e for e in root.iter(f"{NS}g") if e.get("class") == "field"]
+
+
+def test_the_views_fields_are_drawn_with_their_names() -> None:
+    """Baden-Württemberg's towns and landmark fields: one marker each, named by the view, in its language."""
+    view = siedler.new_game("baden-wuerttemberg", players=3, seed=1).view(None)
+    fields = view["board"]["fields"]
+    drawn = _fields(_parse(board_svg(view, "de")))
+    assert [g.findtext(f"{NS}text") for g in drawn] == [f["town"] for f in fields]
+    assert [g.get("data-kind") for g in drawn] == [f["kind"] for f in fields]
+    titles = {g.findtext(f"{NS}title") for g in drawn}
+    assert "Stuttgart: Fernsehturm" in titles and "Sinsheim" in titles
+    assert len(fields) == 33
+    assert _fields(_parse(board_svg(siedler.new_game("base", players=3, seed=1).view(None)))) == []  # no fields
+
+
+def test_a_built_field_is_filled_and_says_so() -> None:
+    view: dict[str, Any] = siedler.new_game("base", players=3, seed=1).view(None)
+    view["board"]["fields"] = [
+        {"node": 3, "kind": "shrine", "town": "Athens", "name": {"en": "Temple"}, "built": True},
+        {"node": 7, "kind": "village", "town": "Sparta"},
+    ]
+    shrine, village = _fields(_parse(board_svg(view)))
+    assert shrine.findtext(f"{NS}title") == "Athens: Temple (built)"
+    assert cast(ET.Element, shrine.find(f"{NS}polygon")).get("fill") == "#ffffff"
+    assert village.findtext(f"{NS}title") == "Sparta"
+    assert cast(ET.Element, village.find(f"{NS}circle")).get("fill") == "none"
+
+
+def test_the_rules_page_map_is_current() -> None:
+    """docs/rules/baden-wuerttemberg-map.svg is what the command quoted on that page draws."""
+    stored = Path(__file__).resolve().parent.parent / "docs" / "rules" / "baden-wuerttemberg-map.svg"
+    view = siedler.new_game("baden-wuerttemberg", players=3, seed=1).view(None)
+    assert stored.read_text(encoding="utf-8") == board_svg(view)

@@ -212,6 +212,34 @@ class _Drawing:
             words = _el("text", rate, x=x, y=y + SIZE * 0.07, class_="small")
             self.add(_el("g", disc + words, class_="harbor", data_harbor=hb["type"]))
 
+    def fields(self) -> None:
+        """The optional ``board.fields``: named places on corners (Baden-Württemberg's towns and landmark
+        fields), each a ring with its name beside it; a field with a feature of its own (``name``) is a
+        diamond, filled once the feature stands (``built``). Drawn under the pieces that may stand on them."""
+        for field in self.view["board"].get("fields", []):
+            x, y = self.geo.shift(self.geo.nodes[field["node"]])
+            town, feature = str(field.get("town", field["node"])), field.get("name")
+            title = town
+            if isinstance(feature, dict):
+                title += f": {feature.get(self.lang) or feature.get('en', '')}"
+            if field.get("built"):
+                title += f" ({self.words['svg.built']})"
+            r = SIZE * 0.3
+            fill = "#ffffff" if field.get("built") else "none"
+            if feature is None:
+                marker = _el("circle", cx=x, cy=y, r=r, fill=fill, stroke=INK, stroke_width=2)
+            else:
+                marker = _el("polygon", points=_points(_polygon_around((x, y), r * 1.2, 4, 0.0)), fill=fill,
+                             stroke=INK, stroke_width=2)  # fmt: skip
+            label = _el("text", escape(town), x=x, y=y + SIZE * 0.45)
+            self.add(_el("g", _title(title) + marker + label, class_="field", data_kind=field.get("kind", "")))
+
+    def field_style(self) -> str:
+        """The fields' names, haloed to stay legible over hexes and roads (only in pictures with fields)."""
+        if not self.view["board"].get("fields"):
+            return ""
+        return f".field text{{font-size:{_fmt(SIZE * 0.22)}px;paint-order:stroke;stroke:#ffffff;stroke-width:3px}}"
+
     # ------------------------------------------------------------------ pieces
     def pieces(self) -> None:
         ordered = sorted(self.view.get("pieces", []), key=lambda p: {"road": 0, "robber": 2}.get(p["kind"], 1))
@@ -295,13 +323,14 @@ class _Drawing:
     def document(self) -> str:
         self.hexes()
         self.harbors()
+        self.fields()
         self.pieces()
         w, h = _fmt(self.geo.width), _fmt(self.geo.height)
         style = (
             "<style>text{font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}"
             f".number{{font-size:{_fmt(SIZE * 0.3)}px;font-weight:bold}}"
             f".label{{font-size:{_fmt(SIZE * 0.22)}px;fill:#3b2f1e}}"
-            f".small{{font-size:{_fmt(SIZE * 0.2)}px;font-weight:bold}}</style>"
+            f".small{{font-size:{_fmt(SIZE * 0.2)}px;font-weight:bold}}{self.field_style()}</style>"
         )
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
