@@ -45,6 +45,8 @@ class BWActionSet(ActionSet):
 
     def __init__(self, topo: Topology, num_players: int, offer_max_cards: int) -> None:
         super().__init__(topo, num_players, offer_max_cards)
+        for item in [a for a in self.canon if a[0] in _DROPPED]:  # never legal here: not in the action space
+            del self.canon[item]
         self.LANDMARK = tuple(BWAction("landmark", n) for n in range(topo.num_nodes))
         self.TRADE = BWAction("trade")
         for item in (*self.LANDMARK, self.TRADE):
