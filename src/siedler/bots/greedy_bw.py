@@ -15,7 +15,7 @@ from siedler.games.catan.rules import NUM_RESOURCES, Cost
 from siedler.games.catan.state import MAIN, PIECE_KINDS, ROAD_BUILDING, ROADS, SETTLEMENTS
 
 from .greedy import register_strategy
-from .greedy_catan import _missing, catan_strategy, node_value
+from .greedy_catan import _missing, bank_trade_toward, catan_strategy, node_value
 
 #: What a field reached by a road is worth beyond its pips: a landmark is a point for 3 cards and a reward.
 LANDMARK_BONUS = 8
@@ -61,22 +61,6 @@ def _target(game: BWRulesGame, seat: int) -> Cost | None:
     return None
 
 
-def _trade_toward(game: BWRulesGame, seat: int, legal: list[Action]) -> Action | None:
-    cost = _target(game, seat)
-    if cost is None:
-        return None
-    missing = _missing(game, seat, cost)
-    if not any(missing):
-        return None
-    hand = game.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]
-    for a in legal:
-        if a[0] == "bank":
-            give, get = a[1], a[2]
-            if missing[get] and hand[give] - cost[give] >= game.rates[seat * NUM_RESOURCES + give]:
-                return a
-    return None
-
-
 def _main(game: BWRulesGame, seat: int, legal: list[Action], rng: _random.Random) -> Action | None:
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
@@ -93,7 +77,7 @@ def _main(game: BWRulesGame, seat: int, legal: list[Action], rng: _random.Random
             return by_kind["roadbuilding"][0]
     if "trade" in by_kind and sum(game.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]) >= 4:
         return by_kind["trade"][0]
-    trade = _trade_toward(game, seat, legal)
+    trade = bank_trade_toward(game, seat, legal, _target(game, seat))
     if trade is not None:
         return trade
     if "buy" in by_kind:

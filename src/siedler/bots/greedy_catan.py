@@ -80,8 +80,9 @@ def _target(game: CatanGame, seat: int) -> tuple[int, ...] | None:
     return None
 
 
-def _trade_toward(game: CatanGame, seat: int, legal: list[Action]) -> Action | None:
-    cost = _target(game, seat)
+def bank_trade_toward(game: CatanGame, seat: int, legal: list[Action], cost: tuple[int, ...] | None) -> Action | None:
+    """A legal bank trade that brings ``cost`` (what the bot saves for, if anything) nearer without giving
+    up a card the cost itself needs: shared by every Catan-family greedy strategy."""
     if cost is None:
         return None
     missing = _missing(game, seat, cost)
@@ -115,7 +116,7 @@ def _main(game: CatanGame, seat: int, legal: list[Action], rng: _random.Random) 
         return by_kind["roadbuilding"][0]
     if "road" in by_kind and not game._settlement_spots(seat):
         return cast(Action, _best(by_kind["road"], lambda a: _road_value(game, a)))
-    trade = _trade_toward(game, seat, legal)
+    trade = bank_trade_toward(game, seat, legal, _target(game, seat))
     if trade is not None:
         return trade
     if "plenty" in by_kind:

@@ -29,7 +29,7 @@ from siedler.sim import SimulationError
 from siedler.sim.experiment import Row, jobs, load_experiment, run_local
 from siedler.sim.runner import freeze_long_lived
 
-from .simulate import bad_parameter
+from .simulate import bad_parameter, check_counts
 
 #: Exit code after Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED = 130
@@ -86,11 +86,7 @@ def experiment_command(
     with bad_parameter("--games"):
         if games is not None:
             experiment = experiment.with_games(games)
-        if experiment.games < 1:
-            raise OptionError(f"the number of games must be at least 1, not {experiment.games}")
-    with bad_parameter("--workers"):
-        if workers < 1:
-            raise OptionError(f"at least 1 worker is needed, not {workers}")
+    check_counts(experiment.games, workers)
     with bad_parameter("FILE"):
         configs = experiment.configs()
     target = out or file.with_suffix(".parquet")

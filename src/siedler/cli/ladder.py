@@ -10,14 +10,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from siedler.core.errors import OptionError
 from siedler.core.registry import get_ruleset
 from siedler.sim import SimConfig, SimulationError, check_options, parse_options, parse_seats
 from siedler.sim.ladder import Standing, cycle, percentile, run_ladder, standings
 from siedler.sim.runner import GameResult, freeze_long_lived
 
 from .experiment import INTERRUPTED, progress_bar
-from .simulate import bad_parameter
+from .simulate import bad_parameter, check_counts
 
 HEADERS = ("bot", "win rate", "95% CI (Wilson)", "fair share", "rating", "decisions", "median ms", "p99 ms")
 
@@ -78,12 +77,7 @@ def ladder_command(
         seats = players or min(rs.max_players, max(rs.min_players, len(names)))
     with bad_parameter("--options"):
         opts = check_options(rs, parse_options(options))
-    with bad_parameter("--games"):
-        if games < 1:
-            raise OptionError(f"the number of games must be at least 1, not {games}")
-    with bad_parameter("--workers"):
-        if workers < 1:
-            raise OptionError(f"at least 1 worker is needed, not {workers}")
+    check_counts(games, workers)
     rotation = cycle(names, seats)
     total = -(-games // rotation) * rotation
     config = SimConfig(rs.name, names[:1] * seats, total, seed, opts)

@@ -46,6 +46,16 @@ def bad_parameter(hint: str | None = None) -> Iterator[None]:
         raise typer.BadParameter(str(exc), param_hint=hint) from None
 
 
+def check_counts(games: int, workers: int) -> None:
+    """At least one game and one worker, each refused naming its flag: every command that plays games."""
+    with bad_parameter("--games"):
+        if games < 1:
+            raise OptionError(f"the number of games must be at least 1, not {games}")
+    with bad_parameter("--workers"):
+        if workers < 1:
+            raise OptionError(f"at least 1 worker is needed, not {workers}")
+
+
 def check_seats(rs: Ruleset, seats: tuple[str, ...]) -> None:
     """The seat count fits the rule set and every bot can be made."""
     check_seat_count(rs, len(seats))
@@ -142,12 +152,7 @@ def simulate_command(
         check_seats(rs, seat_specs)
     with bad_parameter("--options"):
         opts = check_options(rs, parse_options(options))
-    with bad_parameter("--games"):
-        if games < 1:
-            raise OptionError(f"the number of games must be at least 1, not {games}")
-    with bad_parameter("--workers"):
-        if workers < 1:
-            raise OptionError(f"at least 1 worker is needed, not {workers}")
+    check_counts(games, workers)
     with bad_parameter("--save-records"):
         if save_records and out is None:
             raise OptionError("--save-records embeds records in the --out file; give --out too")
