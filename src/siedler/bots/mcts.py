@@ -32,7 +32,7 @@ from . import trade_catan
 from .base import register_bot
 from .evaluate import evaluate
 from .greedy import GreedyBot
-from .value import look_ahead
+from .value import forced_or_answer, look_ahead
 
 
 class Node:
@@ -69,13 +69,9 @@ class MctsBot:
         self.policy = GreedyBot(seed)
 
     def decide(self, game: Game, seat: int) -> Action:
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        if isinstance(game, CatanGame):
-            answer = trade_catan.answer(game, seat)
-            if answer is not None:
-                return answer
+        settled = forced_or_answer(game, seat)
+        if settled is not None:
+            return settled
         root = Node(seat)
         deadline = time.perf_counter() + self.ms / 1000
         done = 0

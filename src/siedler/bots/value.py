@@ -38,14 +38,21 @@ def look_ahead(game: Game, seat: int, rng: _random.Random) -> tuple[Action, floa
     return best, best_value - now
 
 
-def decide_with_trades(game: Game, seat: int, rng: _random.Random) -> Action:
+def forced_or_answer(game: Game, seat: int) -> Action | None:
+    """The decision that needs no search: the only legal action, or the answer to a trade offer put to the
+    seat; ``None`` when the bot must weigh its actions. Shared by ``value`` and ``mcts``."""
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]
     if isinstance(game, CatanGame):
-        answer = trade_catan.answer(game, seat)
-        if answer is not None:
-            return answer
+        return trade_catan.answer(game, seat)
+    return None
+
+
+def decide_with_trades(game: Game, seat: int, rng: _random.Random) -> Action:
+    settled = forced_or_answer(game, seat)
+    if settled is not None:
+        return settled
     action, gain = look_ahead(game, seat, rng)
     if isinstance(game, CatanGame):
         offer = trade_catan.offer(game, seat, gain)
