@@ -131,8 +131,8 @@ def test_events_in_both_languages_and_secret_draws() -> None:
     draws_0 = [e for e in mine if e["kind"] == "draw" and e["data"]["seat"] == 0]
     assert all("cards" in e["data"] for e in draws_0)
     assert all("cards" not in e["data"] for e in theirs if e["kind"] == "draw" and e["data"]["seat"] == 0)
-    assert "Anna" in mine[0]["text"] and "beginnt" in theirs[0]["text"]
-    assert "ends the turn" in " ".join(e["text"] for e in mine)
+    assert mine[0]["text"] == "You take the first turn." and theirs[0]["text"] == "Anna beginnt."
+    assert "You end the turn" in " ".join(e["text"] for e in mine)
 
 
 def test_labels_and_text_render_in_both_languages() -> None:

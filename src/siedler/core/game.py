@@ -197,8 +197,9 @@ class Game:
     def _import(self, data: dict[str, Any]) -> None:
         raise NotImplementedError
 
-    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
-        """An event in words, for logs; rule sets override it for their own events."""
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
+        """An event in words for ``viewer``'s log (``None``: a spectator's); rule sets override it for their own
+        events, and tell a sentence about the viewer to them in the second person (``siedler.core.i18n.Voice``)."""
         return f"{kind} {data}"
 
     def action_label(self, action: Action, lang: str = "en") -> str:
@@ -372,7 +373,7 @@ class Game:
                 merged.update(secret)
             entry: dict[str, Any] = {"n": number, "action": n_action, "kind": kind, "data": merged}
             if lang:
-                entry["text"] = self.describe(kind, merged, lang)
+                entry["text"] = self.describe(kind, merged, lang, seat)
             out.append(entry)
         return out
 

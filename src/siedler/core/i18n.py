@@ -83,3 +83,42 @@ def _flat(table: dict[str, Any], prefix: str) -> dict[str, str]:
         else:
             out[prefix + key] = str(value)
     return out
+
+
+class Voice:
+    """The log as one reader hears it: sentences about the reader are told to them, in the second person.
+
+    Pasting a name into one sentence gives "You takes" in English and worse in German, so every sentence
+    about a person has a form per person in the catalog, written whole: ``catan.log.steal`` ("{seat} stole
+    {resource} from {victim}."), ``catan.log_you.steal`` for the one who acted ("You stole ...") and
+    ``catan.log_to_you.steal`` for the one it was done to ("{seat} stole {resource} from you."). A spectator
+    (``viewer`` None) hears every sentence in the third person."""
+
+    def __init__(self, names: tuple[str, ...], lang: str, viewer: int | None, nobody: str) -> None:
+        self.names = names
+        self.lang = lang
+        self.viewer = viewer
+        #: The catalog key of the word for "no player" (a rule set's own: "nobody", "niemand").
+        self.nobody = nobody
+
+    def who(self, seat: Any) -> str:
+        """A player as a list or a label names them: the name, the reader's plain "you", or "nobody"."""
+        if seat is None or int(seat) < 0:
+            return text(self.nobody, self.lang)
+        if int(seat) == self.viewer:
+            return text("person.you", self.lang)
+        return self.names[int(seat)]
+
+    def say(self, key: str, subject: Any = None, about: Any = None, **fields: Any) -> str:
+        """The sentence ``key`` for this reader, told to them when they are its ``subject`` (who acted) or
+        the one it is ``about`` (robbed, traded with, attacked); ``{seat}`` is the subject's name."""
+        form = self._person(subject) or self._person(about, "to_you")
+        if form:
+            table, _, name = key.rpartition(".")
+            key = f"{table}_{form}.{name}"
+        if subject is not None:
+            fields.setdefault("seat", self.who(subject))
+        return text(key, self.lang, **fields)
+
+    def _person(self, seat: Any, form: str = "you") -> str:
+        return form if seat is not None and self.viewer is not None and int(seat) == self.viewer else ""

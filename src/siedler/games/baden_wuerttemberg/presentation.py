@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
-from siedler.core.i18n import in_every_language, text
+from siedler.core.i18n import Voice, in_every_language, text
 from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.rules import DEV_CARDS, MONOPOLY, RESOURCES
 from siedler.games.catan.state import NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
@@ -115,32 +115,33 @@ class BWGame(BWRulesGame):
         town = self.bw.town[node]
         return f"{town} ({node})" if town else str(node)
 
-    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
         """The shared log with this game's names (town halls, inventions, the awards), and its own events."""
-        who = self.players[data["seat"]] if data.get("seat", -1) is not None and data.get("seat", -1) >= 0 else ""
+        say = Voice(self.players, lang, viewer, "catan.word.nobody").say
+        seat = data.get("seat")
         if kind == "build" and data["piece"] == "settlement":
-            return text(f"{NS}.log.town_hall", lang, seat=who, at=self._place(data["at"]))
+            return say(f"{NS}.log.town_hall", seat, at=self._place(data["at"]))
         if kind == "play":
-            return text(f"{NS}.log.play", lang, seat=who, card=_card(data["card"], lang))
+            return say(f"{NS}.log.play", seat, card=_card(data["card"], lang))
         if kind == "buy":
             card = data.get("card")
             named = f" ({_card(card, lang)})" if card is not None else ""
-            return text(f"{NS}.log.buy", lang, seat=who, card=named)
+            return say(f"{NS}.log.buy", seat, card=named)
         if kind == "award":
             award = text(f"{NS}.award.{data['award']}", lang)
             if data["seat"] < 0:
                 return text(f"{NS}.log.award_lost", lang, award=award)
-            return text(f"{NS}.log.award", lang, seat=who, award=award)
+            return say(f"{NS}.log.award", seat, award=award)
         if kind == "cost_card":
             towns = ", ".join(self.bw.town[n] for n in self.bw.cards[data["card"]].nodes)
-            return text(f"{NS}.log.cost_card", lang, seat=who, towns=towns)
+            return say(f"{NS}.log.cost_card", seat, towns=towns)
         if kind == "landmark":
             landmark = self.bw.landmarks[data["landmark"]]
             name = text(f"{NS}.landmark.{landmark.key}", lang)
-            return text(f"{NS}.log.landmark", lang, seat=who, landmark=name, town=landmark.town)
+            return say(f"{NS}.log.landmark", seat, landmark=name, town=landmark.town)
         if kind == "reward":
-            return text(f"{NS}.log.reward", lang, seat=who, gains=bundle(data["gains"], lang))
-        return super().describe(kind, data, lang)
+            return say(f"{NS}.log.reward", seat, gains=bundle(data["gains"], lang))
+        return super().describe(kind, data, lang, viewer)
 
     def action_label(self, action: Action, lang: str = "en") -> str:
         kind = action[0]

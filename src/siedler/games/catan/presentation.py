@@ -162,5 +162,5 @@ class ViewMixin(SnapshotMixin):
             "text": str(self.offer),
         }
 
-    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
-        return describe_event(kind, data, lang, self.players, self.robber_name(lang))
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
+        return describe_event(kind, data, lang, self.players, self.robber_name(lang), viewer)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from siedler.core.i18n import catalog, text
+from siedler.core.i18n import Voice, catalog, text
 
 from .rules import DEV_CARDS, RESOURCES
 
@@ -26,13 +26,17 @@ def bundle(counts: list[int] | tuple[int, ...], lang: str, joiner: str = ", ", e
 
 
 def describe_event(
-    kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...], robber: str | None = None
+    kind: str,
+    data: dict[str, Any],
+    lang: str,
+    players: tuple[str, ...],
+    robber: str | None = None,
+    viewer: int | None = None,
 ) -> str:
+    """An event in words for ``viewer``'s log (``None``: a spectator's), told to them where it is about them."""
     names = resource_names(lang)
-
-    def who(seat: Any) -> str:
-        return players[int(seat)] if seat is not None and int(seat) >= 0 else text("catan.word.nobody", lang)
-
+    voice = Voice(players, lang, viewer, "catan.word.nobody")
+    who = voice.who
     if kind == "produce":
         parts = [f"{who(p)}: {bundle(g, lang)}" for p, g in data.get("gains", {}).items()]
         short = ", ".join(names[r] for r in data.get("short", []))
@@ -41,14 +45,17 @@ def describe_event(
     if kind == "over":
         if data.get("winner") is None:
             return text("catan.word.no_winner", lang)
-        return text("catan.word.wins", lang, seat=who(data["winner"]))
+        return voice.say("catan.word.wins", data["winner"])
     if kind == "award" and data.get("seat", -1) < 0:
         kind = "award_lost"
+    if kind == "reply":
+        kind = "accept" if data["accepted"] else "decline"
     fields: dict[str, Any] = {k: v for k, v in data.items()}
     fields["robber"] = robber or text("catan.word.robber", lang)
-    for key in ("seat", "victim", "with"):
+    for key in ("victim", "with"):
         if key in data:
             fields[key] = who(data[key])
+    about = data.get("victim", data.get("with"))
     if kind == "roll":
         d1, d2 = data["dice"]
         fields.update(d1=d1, d2=d2, total=d1 + d2)
@@ -74,9 +81,8 @@ def describe_event(
         fields["want"] = bundle(data["want"], lang)
         if kind == "offer":
             to = data.get("to", -1)
-            fields["to"] = "" if to is None or to < 0 else text("catan.word.offer_to", lang, seat=who(to))
-    if kind == "reply":
-        fields["accepted"] = text("catan.word.accepts" if data["accepted"] else "catan.word.declines", lang)
+            about = None if to is None or to < 0 else to
+            fields["to"] = "" if about is None else text("catan.word.offer_to", lang, to=who(about))
     if kind == "plenty":
         fields["take"] = ", ".join(names[r] for r in data["take"])
     if kind == "monopoly":
@@ -86,7 +92,8 @@ def describe_event(
     key = f"catan.log.{kind}"
     if key not in catalog(lang):
         return f"{kind}: {data}"
-    return text(key, lang, **fields)
+    fields.pop("seat", None)
+    return voice.say(key, data.get("seat"), about, **fields)
 
 
 __all__ = ["DEV_CARDS", "describe_event"]

@@ -132,8 +132,8 @@ class ViewMixin(SnapshotMixin):
         """The position as ``seat`` sees it, as text (``terminal.render`` of the view)."""
         return render(self.view(seat), lang)
 
-    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
-        return describe_event(kind, data, lang, self.players)
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
+        return describe_event(kind, data, lang, self.players, viewer)
 
     def action_label(self, action: Action, lang: str = "en") -> str:
         kind = action[0]

@@ -45,5 +45,5 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     if view.get("you"):
         lines.append(w("hand", cards=cards_text([CARD_INDEX[c] for c in view["you"]["hand"]], lang) or "-"))
     if view["over"]:
-        lines.append(describe_event("over", {"winner": view["winner"]}, lang, names))
+        lines.append(describe_event("over", {"winner": view["winner"]}, lang, names, view.get("seat")))
     return "\n".join(lines)

@@ -4,32 +4,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from siedler.core.i18n import catalog, text
+from siedler.core.i18n import Voice, catalog, text
 
 from .cards import card_name
+
+#: The events whose victim hears them as done to them ("Anna takes Wool from you.").
+TOLD_TO_VICTIM = frozenset({"steal", "steal_none", "return"})
 
 
 def cards_text(cards: list[int], lang: str) -> str:
     return ", ".join(card_name(k, lang) for k in cards)
 
 
-def describe_event(kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...]) -> str:
-    def who(seat: Any) -> str:
-        return players[int(seat)] if seat is not None and int(seat) >= 0 else text("deck_building.word.nobody", lang)
-
+def describe_event(
+    kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...], viewer: int | None = None
+) -> str:
+    """An event in words for ``viewer``'s log (``None``: a spectator's), told to them where it is about them."""
+    voice = Voice(players, lang, viewer, "deck_building.word.nobody")
     if kind == "over":
         if data.get("winner") is None:
             return text("deck_building.word.no_winner", lang)
-        return text("deck_building.word.wins", lang, seat=who(data["winner"]))
+        return voice.say("deck_building.word.wins", data["winner"])
     if kind == "steal" and data.get("none"):
         kind = "steal_none"
-    template = catalog(lang).get(f"deck_building.log.{kind}")
-    if template is None:
+    key = f"deck_building.log.{kind}"
+    if key not in catalog(lang):
         return f"{kind}: {data}"
     fields: dict[str, Any] = dict(data)
-    for key in ("seat", "victim"):
-        if key in data:
-            fields[key] = who(data[key])
+    fields.pop("seat", None)
+    if "victim" in data:
+        fields["victim"] = voice.who(data["victim"])
     hidden = text("deck_building.word.a_card", lang)
     fields["card"] = card_name(data["card"], lang) if data.get("card") is not None else hidden
     fields["cards"] = f": {cards_text(data['cards'], lang)}" if data.get("cards") else ""
@@ -43,7 +47,8 @@ def describe_event(kind: str, data: dict[str, Any], lang: str, players: tuple[st
         fields["get"] = card_name(data["get"], lang)
     if kind == "buy":
         fields["paid"] = paid_text(data, lang)
-    return str(template.format(**fields))
+    about = data.get("victim") if kind in TOLD_TO_VICTIM else None
+    return voice.say(key, data.get("seat"), about, **fields)
 
 
 def paid_text(data: dict[str, Any], lang: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from siedler.core.actions import Action
-from siedler.core.i18n import in_every_language
+from siedler.core.i18n import Voice, in_every_language
 from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.snapshot import _named
 from siedler.games.catan.state import MAIN
@@ -27,9 +27,9 @@ class FishermenViewMixin(FishermenState):
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
         return f"{super().render_text(seat, lang)}\n{fish_text(self.view(seat), lang, self.players)}"
 
-    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
-        text = describe_fish(kind, data, lang, self.players)
-        return text if text is not None else super().describe(kind, data, lang)
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
+        text = describe_fish(kind, data, Voice(self.players, lang, viewer, "catan.word.nobody"))
+        return text if text is not None else super().describe(kind, data, lang, viewer)
 
     def _explain_illegal(self, action: Action) -> str:
         if isinstance(action, tuple) and action and action[0] in FISH_KINDS and self.phase == MAIN:

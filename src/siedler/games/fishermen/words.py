@@ -5,45 +5,44 @@ from __future__ import annotations
 
 from typing import Any
 
-from siedler.core.i18n import catalog, namespace, text
+from siedler.core.i18n import Voice, catalog, namespace, text
 from siedler.games.catan.words import resource_names
 
 from .actions import tokens_text
 
 
-def _use(lang: str, use: str, arg: int, players: tuple[str, ...]) -> str:
+def _use(lang: str, use: str, arg: int, voice: Voice) -> str:
+    """What fish tokens were handed in for; the victim of a steal is told "from you" in their own log."""
     names = resource_names(lang)
-    return text(
-        f"fishermen.use.{use}",
-        lang,
-        victim=players[arg] if use == "steal" else "",
-        resource=names[arg] if use == "take" else "",
-    )
+    resource = names[arg] if use == "take" else ""
+    victim = arg if use == "steal" else None
+    return voice.say(f"fishermen.use.{use}", about=victim, victim=voice.who(victim), resource=resource)
 
 
-def describe_fish(kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...]) -> str | None:
-    """The event in words, or ``None`` when it is not one of the Fishermen's."""
-    template = catalog(lang).get(f"fishermen.log.{kind}")
-    if template is None:
+def describe_fish(kind: str, data: dict[str, Any], voice: Voice) -> str | None:
+    """The event in words for ``voice``'s reader, or ``None`` when it is not one of the Fishermen's."""
+    key = f"fishermen.log.{kind}"
+    if key not in catalog(voice.lang):
         return None
     fields: dict[str, Any] = dict(data)
-    for key in ("seat", "to"):
-        if key in data:
-            fields[key] = players[data[key]]
+    fields.pop("seat", None)
+    if "to" in data:
+        fields["to"] = voice.who(data["to"])
     if kind == "fish":
         arg = data.get("victim", data.get("resource", -1))
-        fields["use"] = _use(lang, data["use"], arg, players)
+        fields["use"] = _use(voice.lang, data["use"], arg, voice)
         fields["tokens"] = "+".join(str(v) for v in data["tokens"])
     if kind == "fish_catch":
         values = data.get("tokens")
         fields["values"] = f" ({'+'.join(str(v) for v in values)})" if values else ""
-    return template.format(**fields)
+    return voice.say(key, data.get("seat"), data.get("to"), **fields)
 
 
 def fish_label(kind: str, use: str, arg: int, tokens: tuple[int, int, int], lang: str, players: tuple[str, ...]) -> str:
     if kind == "boot":
         return text("fishermen.label.boot", lang, to=players[arg])
-    return text("fishermen.label.fish", lang, tokens=tokens_text(tokens), use=_use(lang, use, arg, players))
+    use_words = _use(lang, use, arg, Voice(players, lang, None, "catan.word.nobody"))
+    return text("fishermen.label.fish", lang, tokens=tokens_text(tokens), use=use_words)
 
 
 def fish_text(view: dict[str, Any], lang: str, players: tuple[str, ...]) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Self
 
 from siedler.core.errors import RecordError
-from siedler.core.i18n import text
+from siedler.core.i18n import Voice, text
 from siedler.games.catan import CatanGame
 from siedler.games.catan.state import NOBODY
 
@@ -65,18 +65,16 @@ class HarbormasterMixin(CatanGame):
         super()._award_changes()
 
     # ------------------------------------------------------------------ presentation
-    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
         if kind == "award" and data.get("award") == "harbormaster" and data["seat"] >= 0:
             previous = data.get("from", NOBODY)
-            key = "taken" if previous is not None and previous >= 0 else "first"
-            return text(
-                f"harbormaster.log.{key}",
-                lang,
-                seat=self.players[data["seat"]],
-                points=data.get("points", "?"),
-                previous=self.players[previous] if previous >= 0 else "",
-            )
-        return super().describe(kind, data, lang)
+            if previous is None or previous < 0:
+                previous = None
+            voice = Voice(self.players, lang, viewer, "catan.word.nobody")
+            key = "harbormaster.log.taken" if previous is not None else "harbormaster.log.first"
+            who = voice.who(previous) if previous is not None else ""
+            return voice.say(key, data["seat"], previous, points=data.get("points", "?"), previous=who)
+        return super().describe(kind, data, lang, viewer)
 
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
         return f"{super().render_text(seat, lang)}\n{harbor_text(self.view(seat), lang)}"

@@ -10,7 +10,7 @@ from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
-from siedler.core.i18n import in_every_language, namespace, text
+from siedler.core.i18n import Voice, in_every_language, namespace, text
 from siedler.games.catan.rules import DEV_CARDS, RESOURCES
 from siedler.games.catan.state import MAIN, MOVEMENT, PHASE_NAMES
 from siedler.games.catan.words import bundle
@@ -233,9 +233,10 @@ class SoldiersViewMixin(CardTradeMixin):
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
         return f"{super().render_text(seat, lang)}\n{soldiers_text(self.view(seat), lang)}"
 
-    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
-        words = describe_soldiers(kind, data, lang, self.players, self.robber_name(lang))
-        return words if words is not None else super().describe(kind, data, lang)
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
+        voice = Voice(self.players, lang, viewer, "catan.word.nobody")
+        words = describe_soldiers(kind, data, voice, self.robber_name(lang))
+        return words if words is not None else super().describe(kind, data, lang, viewer)
 
     def action_label(self, action: Action, lang: str = "en") -> str:
         kind = action[0]
@@ -283,28 +284,27 @@ def _percent(chance: Fraction) -> float:
     return round(float(chance) * 100, 1)
 
 
-def describe_soldiers(kind: str, data: dict[str, Any], lang: str, players: tuple[str, ...], robber: str) -> str | None:
-    """A Soldiers & Armies event in words, or ``None`` for an event of the shared mechanics."""
-
-    def who(seat: Any) -> str:
-        return players[int(seat)] if seat is not None and int(seat) >= 0 else text("catan.word.nobody", lang)
+def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str) -> str | None:
+    """A Soldiers & Armies event in words for ``voice``'s reader, or ``None`` for an event of the shared
+    mechanics."""
+    lang, who = voice.lang, voice.who
+    seat = data.get("seat")
 
     def unit(u: int) -> str:
         return text(f"soldiers.unit.{RECRUITS[u]}", lang)
 
-    if kind == "recruit":
-        return text("soldiers.log.recruit", lang, seat=who(data["seat"]), unit=unit(data["unit"]), at=data["at"])
+    if kind in ("recruit", "upgrade"):
+        return voice.say(f"soldiers.log.{kind}", seat, unit=unit(data["unit"]), at=data["at"])
     if kind in ("wall", "retreat", "raze", "resist"):
-        return text(f"soldiers.log.{kind}", lang, seat=who(data["seat"]), at=data.get("at"), to=data.get("to"))
-    if kind == "upgrade":
-        return text("soldiers.log.upgrade", lang, seat=who(data["seat"]), unit=unit(data["unit"]), at=data["at"])
+        return voice.say(f"soldiers.log.{kind}", seat, at=data.get("at"), to=data.get("to"))
     if kind == "phase":
-        return text(f"soldiers.log.phase_{data['phase']}", lang, seat=who(data["seat"]))
+        return voice.say(f"soldiers.log.phase_{data['phase']}", seat)
     if kind == "move":
         way = "-".join(str(n) for n in [data["from"], *data["way"]])
-        return text("soldiers.log.move", lang, seat=who(data["seat"]), way=way, paid=data["paid"])
+        return voice.say("soldiers.log.move", seat, way=way, paid=data["paid"])
     if kind == "attack":
-        return text("soldiers.log.attack", lang, seat=who(data["seat"]), defender=who(data["defender"]), at=data["at"])
+        defender = data["defender"]
+        return voice.say("soldiers.log.attack", seat, defender, defender=who(defender), at=data["at"])
     if kind == "combat":
 
         def side(rolls: list[list[int]]) -> str:
@@ -314,7 +314,7 @@ def describe_soldiers(kind: str, data: dict[str, Any], lang: str, players: tuple
         return text(
             "soldiers.log.combat",
             lang,
-            seat=who(data["seat"]),
+            attacker=who(seat),
             defender=who(data["defender"]),
             attack=side(data["attack"]),
             defence=side(data["defence"]),
@@ -322,58 +322,41 @@ def describe_soldiers(kind: str, data: dict[str, Any], lang: str, players: tuple
         )
     if kind == "robber_fight":
         key = "soldiers.log.robber_won" if data["won"] else "soldiers.log.robber_lost"
-        return text(
-            key,
-            lang,
-            seat=who(data["seat"]),
-            sides=data["sides"],
-            roll=data["roll"],
-            robber=robber,
-            robber_roll=data["robber"],
-        )
+        return voice.say(key, seat, sides=data["sides"], roll=data["roll"], robber=robber, robber_roll=data["robber"])
     if kind == "tribute":
         res = text(f"catan.resource.{RESOURCES[data['resource']]}", lang)
-        return text("soldiers.log.tribute", lang, seat=who(data["seat"]), resource=res, robber=robber)
+        return voice.say("soldiers.log.tribute", seat, resource=res, robber=robber)
     if kind == "conquer":
-        return text(
-            "soldiers.log.conquer",
-            lang,
-            seat=who(data["seat"]),
-            victim=who(data["victim"]),
-            at=data["at"],
-            roads=len(data["roads"]),
+        victim = data["victim"]
+        return voice.say(
+            "soldiers.log.conquer", seat, victim, victim=who(victim), at=data["at"], roads=len(data["roads"])
         )
     if kind == "nuke":
-        return text("soldiers.log.nuke", lang, seat=who(data["seat"]), hex=data["hex"], hits=len(data["hits"]))
+        return voice.say("soldiers.log.nuke", seat, hex=data["hex"], hits=len(data["hits"]))
     if kind == "capitulate":
-        return text("soldiers.log.capitulate", lang, seat=who(data["seat"]), to=who(data["to"]), score=data["score"])
+        return voice.say("soldiers.log.capitulate", seat, data["to"], to=who(data["to"]), score=data["score"])
     if kind == "annihilated":
-        return text("soldiers.log.annihilated", lang, seat=who(data["seat"]), by=who(data["by"]))
+        return voice.say("soldiers.log.annihilated", seat, data["by"], by=who(data["by"]))
     if kind == "cards_taken":
-        return text(
+        victim = data["victim"]
+        return voice.say(
             "soldiers.log.cards_taken",
-            lang,
-            seat=who(data["seat"]),
-            victim=who(data["victim"]),
+            seat,
+            victim,
+            victim=who(victim),
             resources=data["resources"],
             dev_cards=data["dev_cards"],
         )
     if kind == "card_offer":
         card = text(f"catan.card.{DEV_CARDS[data['card']]}", lang)
-        return text(
-            f"soldiers.log.{data['kind']}",
-            lang,
-            seat=who(data["seat"]),
-            to=who(data["to"]),
-            card=card,
-            bundle=bundle(data["bundle"], lang),
-        )
+        key = f"soldiers.log.{data['kind']}"
+        return voice.say(key, seat, data["to"], to=who(data["to"]), card=card, bundle=bundle(data["bundle"], lang))
     if kind == "card_reply":
-        return text("soldiers.log.agree" if data["agreed"] else "soldiers.log.refuse", lang, seat=who(data["seat"]))
+        return voice.say("soldiers.log.agree" if data["agreed"] else "soldiers.log.refuse", seat)
     if kind == "alliance":
         if data["side"] is None:
-            return text("soldiers.log.neutral", lang, seat=who(data["seat"]))
-        return text("soldiers.log.ally", lang, seat=who(data["seat"]), side=who(data["side"]))
+            return voice.say("soldiers.log.neutral", seat)
+        return voice.say("soldiers.log.ally", seat, data["side"], side=who(data["side"]))
     if kind == "weak_cities":
         return text("soldiers.log.weak_cities", lang)
     return None

@@ -114,7 +114,7 @@ export function offerPanel(view) {
              [h("span", {class: "swatch"}), ` ${p.name}: `, h("b", {text: t(`table.answer_${state}`)})]);
   });
   return h("div", {class: "offer-banner", id: "offer"}, [
-    h("b", {text: t("offer_from", from)}), " ", bundle(offer.give), ` ${t("for")} `, bundle(offer.want),
+    h("b", {text: offer.from === view.seat ? t("you_offer") : t("offer_from", from)}), " ", bundle(offer.give), ` ${t("for")} `, bundle(offer.want),
     h("small", {text: ` → ${to}`}),
     h("ul", {class: "answers"}, answers),
   ]);
@@ -125,7 +125,7 @@ export function discardPanel(view) {
   if (!discarding || !Object.keys(discarding).length) return null;
   const players = view.players || [];
   return h("div", {class: "notice"}, Object.entries(discarding).map(([seat, n]) =>
-    h("div", {text: t("discard_left", players[seat]?.name ?? seat, n)})));
+    h("div", {text: Number(seat) === view.seat ? t("you_discard", n) : t("discard_left", players[seat]?.name ?? seat, n)})));
 }
 
 export class Log {
@@ -164,7 +164,8 @@ export function winnerOverlay(view, summary, {onClose, onReplay}) {
   const winner = view.winner ?? result.winner;
   const first = columns[0];
   rows.sort((a, b) => (b.seat === winner) - (a.seat === winner) || (first ? (b[first] ?? 0) - (a[first] ?? 0) : 0));
-  const title = winner === null || winner === undefined ? t("no_winner") : t("winner", players[winner]?.name ?? winner);
+  const title = winner === null || winner === undefined ? t("no_winner")
+    : winner === view.seat ? t("you_win") : t("winner", players[winner]?.name ?? winner);
   return h("div", {class: "overlay", id: "overlay"}, [
     h("div", {class: "overlay-card winner-card"}, [
       h("div", {class: "trophy", text: winner === null || winner === undefined ? "⚖" : "♛"}),

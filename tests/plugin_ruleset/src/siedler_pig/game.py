@@ -109,12 +109,17 @@ class PigGame(Game):
         self.turn_total = int(data["turn_total"])
         self.last_roll = int(data["last_roll"])
 
-    def describe(self, kind: str, data: dict[str, Any], lang: str = "en") -> str:
-        name = self.players[data["seat"]] if "seat" in data else ""
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
+        # A sentence about the viewer is told to them ("You roll 3"): a whole sentence per person, never a
+        # pasted "You" (Pig speaks English only; the project's rule sets use siedler.core.i18n.Voice).
+        seat = data.get("seat", data.get("winner"))
+        you = seat is not None and seat == viewer
+        name = "You" if you else self.players[seat] if seat is not None else ""
         if kind == "roll":
-            return f"{name} rolls {data['die']}" + (": the turn is lost" if data["die"] == 1 else "")
+            verb = "roll" if you else "rolls"
+            return f"{name} {verb} {data['die']}" + (": the turn is lost" if data["die"] == 1 else "")
         if kind == "hold":
-            return f"{name} holds and banks {data['points']}"
+            return f"{name} {'hold and bank' if you else 'holds and banks'} {data['points']}"
         if kind == "over":
-            return f"{self.players[data['winner']]} wins with {max(data['scores'])} points"
-        return super().describe(kind, data, lang)
+            return f"{name} {'win' if you else 'wins'} with {max(data['scores'])} points"
+        return super().describe(kind, data, lang, viewer)
