@@ -157,7 +157,7 @@ def test_armies_walls_and_the_battle_are_drawn_from_the_view_alone(
         "nuked": "#3b3431",
         "tokens": 1,  # the nuked hex has no number
         "phase": "combat",
-        "sides": ["Anna attacks", "Bert defends"],
+        "sides": ["You attack", "Bert defends"],  # the reader, seat 0, is the attacker
         "dice": ["d10", "d12+2 (building)"],
         "odds": "Chance to win the next round: 23.3 % (7/30)",
         "last": ["9", "4+2"],

@@ -147,7 +147,7 @@ function phaseStrip(view, byTarget) {
 function battlePanel(view, battle, events, actions) {
   const names = (view.players || []).map((p) => p.name);
   const side = (key, seat, members) => h("div", {class: `sa-side sa-${key}`, style: {"--player": playerColor(seat)}}, [
-    h("b", {text: t(`soldiers.${key}`, names[seat] ?? "?")}),
+    h("b", {text: seat === view.seat ? t(`soldiers.${key}_you`) : t(`soldiers.${key}`, names[seat] ?? "?")}),
     h("span", {class: "sa-dice"}, members.map((m) => h("span", {class: "sa-die", "data-at": m.at,
       text: `${t("soldiers.die", m.die)}${m.bonus ? `+${m.bonus}` : ""}${m.building ? ` (${t("soldiers.building")})` : ""}`}))),
   ]);
