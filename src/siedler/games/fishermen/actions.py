@@ -201,7 +201,7 @@ class FishActionSet:
     def _seat_word(self, word: str) -> int:
         w = word.lstrip("@")
         if not w.isdigit() or int(w) >= self.num_players:
-            raise IllegalAction(f"{word!r} is not a seat (seats are @0-@{self.num_players - 1})")
+            raise IllegalAction(f"{word!r} is not a seat (seat indices are @0-@{self.num_players - 1}; @0 is seat 1)")
         return int(w)
 
 

@@ -186,10 +186,8 @@ class SoldierActionSet:
         card = args[0].replace("-", "_")
         if card not in DEV_CARDS:
             raise IllegalAction(f"{args[0]!r} is not a development card ({', '.join(DEV_CARDS)})")
-        seat = args[2][1:]
-        if not seat.isdigit() or int(seat) >= self.num_players:
-            raise IllegalAction(f"{args[2]!r} is not a seat (seats are @0-@{self.num_players - 1})")
-        found = self.card_trade.get((kind, DEV_CARDS.index(card), parse_bundle(args[1]), int(seat)))
+        seat = self.seat_word(args[2])
+        found = self.card_trade.get((kind, DEV_CARDS.index(card), parse_bundle(args[1]), seat))
         if found is None:
             raise IllegalAction(f"a development card is traded for 1-{self.max_cards} resource cards")
         return found
@@ -197,7 +195,7 @@ class SoldierActionSet:
     def seat_word(self, word: str) -> int:
         w = word.lstrip("@")
         if not w.isdigit() or int(w) >= self.num_players:
-            raise IllegalAction(f"{word!r} is not a seat (seats are @0-@{self.num_players - 1})")
+            raise IllegalAction(f"{word!r} is not a seat (seat indices are @0-@{self.num_players - 1}; @0 is seat 1)")
         return int(w)
 
     def hex(self, word: str) -> int:
