@@ -17,6 +17,7 @@ from rich.console import Console
 from siedler.core.errors import RecordError
 from siedler.core.game import Game
 from siedler.core.registry import replay
+from siedler.core.seats import seat_number
 
 from .simulate import check_language
 
@@ -104,7 +105,7 @@ class Stepper:
         game = self.game
         self.out(
             f"{game.ruleset} · seed {game.seed} · players: "
-            + ", ".join(f"{p}: {name}" for p, name in enumerate(game.players))
+            + ", ".join(f"{seat_number(p)}: {name}" for p, name in enumerate(game.players))
             + f" · {len(self.actions)} actions"
         )
         self.events()
