@@ -8,8 +8,8 @@ from typing import cast
 import pytest
 
 import siedler
-from siedler.core.i18n import text
 from siedler.core.game import Game
+from siedler.core.i18n import namespace
 from siedler.games.catan import CatanGame
 
 
@@ -58,13 +58,10 @@ def test_the_seat_sees_its_own_hand() -> None:
 def test_the_status_counts_seats_from_1_and_marks_the_viewer(lang: str, you: str) -> None:
     # "You" as a name is no longer special: the viewer's row is marked whatever the names are.
     game = siedler.new_game("base", players=["You", "Ben", "Cleo"], seed=3)
-
-    def word(key: str) -> str:
-        return text(f"catan.board.{key}", lang)
-
+    words = namespace("catan.board", lang)
     for viewer in (0, 1, 2):
         lines = game.render_text(viewer, lang).splitlines()
-        head = next(i for i, line in enumerate(lines) if line.split()[:2] == [word("seat"), word("name")])
+        head = next(i for i, line in enumerate(lines) if line.split()[:2] == [words["seat"], words["name"]])
         rows = [(line[2:8].strip(), line[8:24].strip()) for line in lines[head + 1 : head + 4]]
         assert rows == [  # seats 1-3 are indices 0-2
             (str(seat + 1), name + (f" ({you})" if seat == viewer else ""))
@@ -76,6 +73,7 @@ def test_the_status_counts_seats_from_1_and_marks_the_viewer(lang: str, you: str
 def test_board_shows_every_intersection_hex_and_harbour() -> None:
     game = siedler.new_game("base", players=3, seed=1, options={"board": "beginner"})
     seat = game.to_act  # whoever rolled highest founds first
+    assert seat is not None
     for node in ("settle 0", "road 0-1"):
         game.apply(node)
     text = game.render_text(0)
