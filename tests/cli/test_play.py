@@ -23,6 +23,7 @@ def test_a_few_scripted_moves_against_bots(run: Any) -> None:
     assert "Commitment to the seed (SHA-256)" in out and "The seed was 4 " in out
     assert "Build a settlement at" in out and "[settle" in out  # labels with their notation
     # seats count from 1 in every name: the person in seat 1 is "Player 1", the bots "Greedy 2" and "Greedy 3"
+    assert "seats: 1: Player 1 (human), 2: Greedy 2 (greedy), 3: Greedy 3 (greedy)" in out
     assert "Player 1 (you)" in out and "Greedy 2 built" in out and "Greedy 3 built" in out
     assert "built a settlement" in out and "Greedy 1" not in out
     assert " 12 " in out and "*ROBBER*" in out and "2:1" in out  # the board: numbers, robber, harbours

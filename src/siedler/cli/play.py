@@ -261,7 +261,7 @@ def play_command(
     console = Console(highlight=False)
     session = TerminalGame(game, seat_specs, bots, lang, console=console)
     title = get_ruleset(ruleset).title
-    seat_list = ", ".join(f"{p}: {game.players[p]} ({s})" for p, s in enumerate(seat_specs))
+    seat_list = ", ".join(f"{seat_number(p)}: {game.players[p]} ({s})" for p, s in enumerate(seat_specs))
     # The seed stays secret while the game runs (it tells every card to come); its commitment is shown now.
     promise = commitment(game.game_id, game.seed)
     session.out(session.say("start", title=title, game=game.game_id, commitment=promise, seats=seat_list))
