@@ -4,7 +4,7 @@
 
 Needs ``pip install 'siedler[rl]' sb3-contrib`` (which brings torch). Trains for about ``--minutes`` of wall
 time, then plays ``--eval-games`` games with the trained policy (masked, deterministic) and as many with
-uniformly random legal moves, both against the random bot from seat 0, and prints both records (won, lost,
+uniformly random legal moves, both against the random bot from seat 1 (index 0), and prints both records (won, lost,
 ended by the turn limit).
 """
 
@@ -33,7 +33,7 @@ class Budget(BaseCallback):
 
 
 def results(choose: Any, games: int, seed: int) -> str:
-    """Wins, losses and games ended by the turn limit (truncated) of ``choose`` from seat 0."""
+    """Wins, losses and games ended by the turn limit (truncated) of ``choose`` from seat 1 (index 0)."""
     env = siedler.envs.make("deck-building", opponents=["random"], info_view=False)
     wins = losses = 0
     for game in range(games):

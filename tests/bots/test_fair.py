@@ -120,7 +120,7 @@ def test_a_rule_set_without_hidden_cards_still_gets_a_fresh_generator() -> None:
 
 def test_determinize_refuses_a_seat_that_is_not_in_the_game() -> None:
     game = siedler.new_game("base", players=3, seed=1)
-    with pytest.raises(ValueError, match="seat must be"):
+    with pytest.raises(ValueError, match="seat index must be"):
         game.determinize(3, random.Random(1))
 
 

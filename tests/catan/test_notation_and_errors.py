@@ -184,6 +184,15 @@ def test_illegal_actions_name_their_reason_and_change_nothing(setup: dict[str, A
     refused(game, action, reason)
 
 
+def test_refusals_count_seats_from_1() -> None:
+    """The notation's ``@2`` is index 2; the refusal, written for people, calls that seat "seat 3"."""
+    game = position(phase="roll", current=2)
+    refused(game, "end", "seat 3 (Player 3) must roll the dice")
+    # Hills E: only index 1 has a building there (19); index 2 has none.
+    robber = position(phase="robber", settlements={1: [19]}, hands={1: cards(ore=1)})
+    refused(robber, "robber E @2", "seat 3 (Player 3) has no building on hex E")
+
+
 def test_the_game_goes_on_normally_after_a_refusal() -> None:
     game = position(settlements={0: [20]}, roads={0: ["20-21"]}, hands={0: ROAD})
     legal_before = game.legal_actions()

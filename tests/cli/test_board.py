@@ -51,7 +51,8 @@ def test_the_board_fits_80_columns_with_every_hex(ruleset: str, lang: str) -> No
     assert any(str(n) in flat for n in range(len(view["board"]["nodes"])))
     for piece in view["pieces"]:
         if piece["kind"] in ("settlement", "city"):
-            assert f"{piece['at']}{'C' if piece['kind'] == 'city' else 's'}{piece['owner']}" in flat
+            # the owner by seat number, counted from 1 like every text for people
+            assert f"{piece['at']}{'C' if piece['kind'] == 'city' else 's'}{piece['owner'] + 1}" in flat
     status = status_line(view, lang).plain.splitlines()
     assert len(status) == 2 and max(len(line) for line in status) <= 80
 

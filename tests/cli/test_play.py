@@ -6,11 +6,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 import siedler
 from siedler.bots import make_bot
-from siedler.cli.play import TerminalGame
+from siedler.cli.play import TerminalGame, player_names
 
 BASE = ("play", "--seed", "4", "--options", "board=beginner")
 
@@ -21,7 +22,10 @@ def test_a_few_scripted_moves_against_bots(run: Any) -> None:
     out = result.output
     assert "Commitment to the seed (SHA-256)" in out and "The seed was 4 " in out
     assert "Build a settlement at" in out and "[settle" in out  # labels with their notation
-    assert "You built a settlement" in out and "Greedy 1 built" in out  # the log, our moves and the bots'
+    # seats count from 1 in every name: the person in seat 1 is "Player 1", the bots "Greedy 2" and "Greedy 3"
+    assert "seats: 1: Player 1 (human), 2: Greedy 2 (greedy), 3: Greedy 3 (greedy)" in out
+    assert "Player 1 (you)" in out and "Greedy 2 built" in out and "Greedy 3 built" in out
+    assert "built a settlement" in out and "Greedy 1" not in out
     assert " 12 " in out and "*ROBBER*" in out and "2:1" in out  # the board: numbers, robber, harbours
     assert "Game abandoned after" in out
 
@@ -39,7 +43,7 @@ def test_bad_input_is_explained_and_nothing_is_lost(run: Any, tmp_path: Path) ->
     assert "unknown action 'fly'" in out
     assert "Not possible: 'road 0-1' is not possible now" in out
     assert "Commands:" in out and "Notation" in out
-    assert "You built a settlement at 0" in out
+    assert "built a settlement at 0" in out
     record = json.loads(save.read_text())
     assert record["actions"][0] == "settle 0"  # the refused inputs left no trace
     assert siedler.replay(record).num_actions == len(record["actions"])
@@ -84,5 +88,18 @@ def test_a_bot_breaking_the_rules_ends_the_game_with_an_error(run: Any, tmp_path
     save = tmp_path / "g.json"
     result = run(*BASE, "--seats", "tests.sim.bots:CheatingBot,human,random", "--save", str(save), input="1\n" * 5)
     assert result.exit_code == 1
-    assert "chose an illegal action" in result.output
+    assert "at seat 1 chose an illegal action" in result.output  # the bot at index 0 sits in seat 1
     assert json.loads(save.read_text())["actions"]  # what was played is still saved
+
+
+@pytest.mark.parametrize(
+    ("seats", "lang", "names"),
+    [
+        (("human", "greedy", "greedy"), "en", ["Player 1", "Greedy 2", "Greedy 3"]),
+        (("greedy", "human", "random", "human"), "de", ["Greedy 1", "Spieler 2", "Random 3", "Spieler 4"]),
+        (("tests.sim.bots:FirstBot", "human", "human"), "en", ["Firstbot 1", "Player 2", "Player 3"]),
+    ],
+)
+def test_player_names_count_seats_from_1(seats: tuple[str, ...], lang: str, names: list[str]) -> None:
+    """Index ``p`` is seat ``p + 1`` in every name; a person is "Player N" by seat, never "You"."""
+    assert player_names(seats, lang) == names

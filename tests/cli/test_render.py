@@ -9,6 +9,7 @@ import pytest
 
 import siedler
 from siedler.core.game import Game
+from siedler.core.i18n import namespace
 from siedler.games.catan import CatanGame
 
 
@@ -53,18 +54,35 @@ def test_the_seat_sees_its_own_hand() -> None:
     assert "Your hand" not in game.render_text(None)
 
 
+@pytest.mark.parametrize(("lang", "you"), [("en", "you"), ("de", "du")])
+def test_the_status_counts_seats_from_1_and_marks_the_viewer(lang: str, you: str) -> None:
+    # "You" as a name is no longer special: the viewer's row is marked whatever the names are.
+    game = siedler.new_game("base", players=["You", "Ben", "Cleo"], seed=3)
+    words = namespace("catan.board", lang)
+    for viewer in (0, 1, 2):
+        lines = game.render_text(viewer, lang).splitlines()
+        head = next(i for i, line in enumerate(lines) if line.split()[:2] == [words["seat"], words["name"]])
+        rows = [(line[2:8].strip(), line[8:24].strip()) for line in lines[head + 1 : head + 4]]
+        assert rows == [  # seats 1-3 are indices 0-2
+            (str(seat + 1), name + (f" ({you})" if seat == viewer else ""))
+            for seat, name in enumerate(["You", "Ben", "Cleo"])
+        ]
+    assert "(you)" not in game.render_text(None)
+
+
 def test_board_shows_every_intersection_hex_and_harbour() -> None:
     game = siedler.new_game("base", players=3, seed=1, options={"board": "beginner"})
     seat = game.to_act  # whoever rolled highest founds first
+    assert seat is not None
     for node in ("settle 0", "road 0-1"):
         game.apply(node)
     text = game.render_text(0)
     tokens = set(text.replace("|", " ").split())
     assert {str(n) for n in range(1, 54)} <= tokens
-    assert f"0s{seat}" in tokens  # the settlement at 0, owned by the seat that built it
+    assert f"0s{seat + 1}" in tokens  # the settlement at 0, owned by the seat that built it (numbered from 1)
     for label in "ABCDEFGHIJKLMNOPQRS":
         assert label in tokens
-    board = text.split("12s0:")[0]  # the board ends with the legend
+    board = text.split("12s1:")[0]  # the board ends with the legend
     assert board.count("3:1") == 4 and board.count("2:1") == 5
     assert "*ROBBER*" in text and "desert" in text
     german = game.render_text(0, "de")

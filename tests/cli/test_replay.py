@@ -28,6 +28,7 @@ def test_replays_a_record_with_actions_events_and_board(run: Any, tmp_path: Path
     assert result.exit_code == 0, result.output
     out = result.output
     assert f"{len(record['actions'])} actions" in out
+    assert "players: 1: Anna, 2: Ben, 3: Cleo" in out  # seats counted from 1
     assert f"{len(record['actions']):>5}. " in out
     assert "Anna built a settlement" in out or "Ben built a settlement" in out
     assert "*ROBBER*" in out and "Result: no winner" in out
@@ -39,7 +40,7 @@ def test_steps_through_with_enter_and_stops_on_q(run: Any, tmp_path: Path) -> No
     result = run("replay", str(path), "--step", "--seat", "1", "--lang", "de", input="\n\nq\n")
     assert result.exit_code == 0, result.output
     assert "    2. " in result.output and "    3. " not in result.output
-    assert "Deine Hand" in result.output  # seat 1's view, in German
+    assert "Deine Hand" in result.output  # the view of seat index 1 (Ben, seat 2), in German
 
 
 def test_reads_a_simulate_results_line(run: Any, tmp_path: Path) -> None:

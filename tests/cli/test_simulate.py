@@ -19,7 +19,8 @@ def test_summary_table_and_results_file(run: Any, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = result.output
     assert "Wins by seat" in text and "Wins by bot" in text and "95% CI (Wilson)" in text
-    assert "seat 0 (greedy)" in text and "turns per game" in text and "games/s" in text
+    assert "seat 1 (greedy)" in text and "seat 0" not in text  # seats count from 1 in the table
+    assert "turns per game" in text and "games/s" in text
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["game"] for r in lines] == list(range(6))
     assert all({"seed", "winner", "scores", "turns", "actions"} <= r.keys() for r in lines)

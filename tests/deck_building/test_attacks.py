@@ -133,7 +133,7 @@ def test_defender_in_own_turn_draws_a_card() -> None:
 
 def test_wrong_seat_reactions_are_refused() -> None:
     game = position(hands=(["knight"], ["sea"]), draw=ATTACKER_DRAW)
-    with pytest.raises(siedler.IllegalAction, match="not possible now"):
+    with pytest.raises(siedler.IllegalAction, match=r"not possible now: seat 1 \(.+\) must"):  # index 0: seat 1
         game.apply("allow")
     play(game, "play knight")
     before = game.state()

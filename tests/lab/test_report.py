@@ -27,7 +27,7 @@ def test_report_page_and_summary(experiment_file: Path, tmp_path: Path) -> None:
     summary = page.with_suffix(".md").read_text()
     for heading in ("Win rate by seat", "Win rate by turn order", "Game length", "What wins games"):
         assert f"## {heading}" in summary
-    assert "harbormaster - base: seat 0" in summary and "significant" in summary
+    assert "harbormaster - base: seat 1" in summary and "significant" in summary  # seats count from 1
     assert "settlements_built" in summary
 
 

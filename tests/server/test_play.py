@@ -165,6 +165,26 @@ def test_http_play_and_views_need_the_right_token(server: Server, client: TestCl
     assert client.get(f"/api/games/{gid}/replay").status_code == 403
 
 
+def test_refusals_name_players_and_count_seats_from_1(server: Server, client: TestClient) -> None:
+    """A person reads names or seat numbers from 1, never a bare index: the table says "Seat 1" for index 0."""
+    created = create(client, [HUMAN, HUMAN, HUMAN], claim=0, name="Anna")
+    gid = created["game"]["id"]
+    tokens = [created["token"], client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"}).json()["token"]]
+    taken = client.post(f"/api/games/{gid}/seats/1", json={"name": "Dora"})  # the game is still open
+    assert taken.status_code == 409 and taken.json()["detail"] == "seat 2 (index 1) is taken"
+    tokens.append(client.post(f"/api/games/{gid}/seats/2", json={"name": "Cleo"}).json()["token"])
+    room = server.lobby.rooms[gid]
+    names, acting = ["Anna", "Ben", "Cleo"], room.game.to_act
+    assert acting is not None
+    waiting = (acting + 1) % 3
+    early = client.post(
+        f"/api/games/{gid}/actions",
+        json={"seat": waiting, "action": str(room.game.legal_actions()[0])},
+        headers={"Authorization": f"Bearer {tokens[waiting]}"},
+    )
+    assert early.json()["detail"] == f"it is {names[acting]}'s turn, not {names[waiting]}'s"
+
+
 def test_protocol_errors_are_named(client: TestClient) -> None:
     created = create(client, [HUMAN, HUMAN, GREEDY], claim=-1)  # open: no moves, only answers arrive
     gid = created["game"]["id"]

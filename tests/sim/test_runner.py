@@ -72,8 +72,9 @@ def test_bots_by_import_path() -> None:
 
 
 def test_an_illegal_bot_move_names_the_game_and_the_bot() -> None:
-    config = SimConfig("base", ("tests.sim.bots:CheatingBot",) * 3, games=1, seed=2)
-    with pytest.raises(SimulationError, match=r"game 0 \(seed \d+\): bot 'tests.sim.bots:CheatingBot'"):
+    config = SimConfig("base", ("tests.sim.bots:CheatingBot", "random", "random"), games=1, seed=2)
+    # the bot at index 0 sits in seat 1: seats count from 1 in every message
+    with pytest.raises(SimulationError, match=r"game 0 \(seed \d+\): bot 'tests.sim.bots:CheatingBot' at seat 1 "):
         list(run_games(config))
 
 

@@ -69,6 +69,8 @@ def test_summary_counts_wins_by_seat_and_by_bot() -> None:
     ]
     s = summarize(results, seats, elapsed=2.0)
     assert [r.wins for r in s.seats] == [2, 0, 1]
+    assert [r.label for r in s.seats] == ["seat 1 (greedy)", "seat 2 (random)", "seat 3 (random)"]  # from 1
+    assert [r.label for r in summarize(results, seats, 2.0, rotate=True).seats] == ["seat 1", "seat 2", "seat 3"]
     assert all(r.games == 5 for r in s.seats)
     bots = {r.label: r for r in s.bots}
     assert bots["greedy"].wins == 2 and bots["random"].wins == 1

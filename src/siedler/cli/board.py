@@ -3,9 +3,9 @@
 A grid of character cells with a style per cell: five columns per half hex width and two rows per quarter
 hex height (the view's doubled node grid, docs/protocol.md), so every hex has three rows of nine cells
 inside for its label and number, its terrain and its pips (or the robber). Hexes are filled with their
-terrain's colour; 6 and 8 are red; buildings and roads show their owner's seat in the seat's colour;
-harbours sit outside their two corners; pieces a rule set adds (the fishing grounds) are drawn by their
-legend entry. Without colour (``NO_COLOR``, or not a terminal) the same characters say it all: rich drops
+terrain's colour; 6 and 8 are red; buildings and roads show their owner's seat number (from 1) in the
+seat's colour; harbours sit outside their two corners; pieces a rule set adds (the fishing grounds) are
+drawn by their legend entry. Without colour (``NO_COLOR``, or not a terminal) the same characters say it all: rich drops
 the colours, the words and digits stay.
 """
 
@@ -17,6 +17,7 @@ from rich.style import Style
 from rich.text import Text
 
 from siedler.core.i18n import catalog
+from siedler.core.seats import seat_number
 from siedler.games.catan.rules import PIPS
 from siedler.svg import RESOURCE_TERRAIN, TERRAIN_COLORS
 
@@ -166,7 +167,9 @@ class _Board:
         for a, b in self.view["board"]["edges"]:
             (xa, ya), (xb, yb) = self.xy[a], self.xy[b]
             road = owners.get(f"{min(a, b)}-{max(a, b)}")
-            mark, style = (str(road["owner"]), seat_style(road["owner"]) + Style(reverse=True)) if road else ("", None)
+            mark, style = ("", None)
+            if road:
+                mark, style = str(seat_number(road["owner"])), seat_style(road["owner"]) + Style(reverse=True)
             if xa == xb:
                 for rr in range(self.row(min(ya, yb)) + 1, self.row(max(ya, yb))):
                     self.grid.put(rr, self.col(xa), mark or "|", style)
@@ -180,7 +183,7 @@ class _Board:
             label, style = str(node), Style(dim=True)
             built = owners.get(str(node))
             if built:
-                label += ("C" if built["kind"] == "city" else "s") + str(built["owner"])
+                label += ("C" if built["kind"] == "city" else "s") + str(seat_number(built["owner"]))
                 style = seat_style(built["owner"]) + Style(reverse=built["kind"] == "city")
             self.grid.put(self.row(y), self.col(x) - len(str(node)) + 1, label, style)
 

@@ -25,6 +25,7 @@ from siedler.core.game import Game
 from siedler.core.i18n import language, text
 from siedler.core.registry import get_ruleset, new_game
 from siedler.core.rng import parse_seed
+from siedler.core.seats import seat_number, seat_words
 from siedler.sim.config import check_options, parse_options, parse_seats
 from siedler.sim.runner import bot_seed
 
@@ -39,19 +40,16 @@ LIST_LIMIT = 24
 
 
 def player_names(seats: tuple[str, ...], lang: str) -> list[str]:
-    """Humans are "You" (German "Spieler": "Du" would not fit the log's third person), or "Human 1",
-    "Human 2" at a shared screen; bots are named by kind and seat."""
-    humans = [p for p, s in enumerate(seats) if s == HUMAN]
+    """Every player is named by seat number, counted from 1: a person "Player 2" (German "Spieler 2"),
+    a bot by its kind, "Greedy 2". Never "You": the log speaks to its reader in the second person itself,
+    and a name is pasted into other players' sentences, where "You" would be wrong."""
     names = []
     for p, spec in enumerate(seats):
         if spec == HUMAN:
-            if len(humans) == 1:
-                names.append(text("cli.you", lang))
-            else:
-                names.append(text("cli.human", lang, n=humans.index(p) + 1))
+            names.append(text("cli.player", lang, n=seat_number(p)))
         else:
             short = spec.rpartition(":")[2] if ":" in spec else spec
-            names.append(f"{short.capitalize()} {p}")
+            names.append(f"{short.capitalize()} {seat_number(p)}")
     return names
 
 
@@ -152,7 +150,7 @@ class TerminalGame:
                     self.game.apply(action)
                 except IllegalAction as exc:
                     raise BotError(
-                        f"the bot {self.seats[seat]!r} at seat {seat} chose an illegal action: {exc}"
+                        f"the bot {self.seats[seat]!r} at {seat_words(seat)} chose an illegal action: {exc}"
                     ) from None
                 if not self.show_events():
                     self.out(f"  {self.game.players[seat]}: {label}")
@@ -263,7 +261,7 @@ def play_command(
     console = Console(highlight=False)
     session = TerminalGame(game, seat_specs, bots, lang, console=console)
     title = get_ruleset(ruleset).title
-    seat_list = ", ".join(f"{p}: {game.players[p]} ({s})" for p, s in enumerate(seat_specs))
+    seat_list = ", ".join(f"{seat_number(p)}: {game.players[p]} ({s})" for p, s in enumerate(seat_specs))
     # The seed stays secret while the game runs (it tells every card to come); its commitment is shown now.
     promise = commitment(game.game_id, game.seed)
     session.out(session.say("start", title=title, game=game.game_id, commitment=promise, seats=seat_list))

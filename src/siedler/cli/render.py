@@ -40,7 +40,9 @@ def render_command(
         list[str] | None, typer.Option("--options", "-o", help="rule-set options as name=value,name=value")
     ] = None,
     play: Annotated[int, typer.Option(min=0, help="random legal actions played before the picture is taken")] = 0,
-    seat: Annotated[int | None, typer.Option(help="draw the board as this seat sees it (default: a spectator)")] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="the index of the seat whose view to draw, 0 = first seat (default: a spectator)")
+    ] = None,
     lang: Annotated[str, typer.Option(help="language of the picture's tooltips: en or de")] = "en",
     out: Annotated[Path | None, typer.Option(help="the SVG file to write (default: print it)")] = None,
 ) -> None:
@@ -48,7 +50,9 @@ def render_command(
     check_language(lang)
     game = position(ruleset, seed, players, options, play)
     if seat is not None and not 0 <= seat < game.num_players:
-        raise typer.BadParameter(f"choose a seat 0-{game.num_players - 1}", param_hint="--seat")
+        raise typer.BadParameter(
+            f"choose a seat index 0-{game.num_players - 1} (0 is the first seat)", param_hint="--seat"
+        )
     try:
         picture = board_svg(game.view(seat), lang)
     except ValueError as exc:

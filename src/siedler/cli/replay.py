@@ -17,6 +17,7 @@ from rich.console import Console
 from siedler.core.errors import RecordError
 from siedler.core.game import Game
 from siedler.core.registry import replay
+from siedler.core.seats import seat_number
 
 from .simulate import check_language
 
@@ -104,7 +105,7 @@ class Stepper:
         game = self.game
         self.out(
             f"{game.ruleset} · seed {game.seed} · players: "
-            + ", ".join(f"{p}: {name}" for p, name in enumerate(game.players))
+            + ", ".join(f"{seat_number(p)}: {name}" for p, name in enumerate(game.players))
             + f" · {len(self.actions)} actions"
         )
         self.events()
@@ -147,7 +148,9 @@ def replay_command(
         ),
     ],
     step: Annotated[bool, typer.Option(help="wait for Enter between actions")] = False,
-    seat: Annotated[int | None, typer.Option(help="show the game as this seat saw it (default: spectator)")] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="the index of the seat whose view to show, 0 = first seat (default: spectator)")
+    ] = None,
     lang: Annotated[str, typer.Option(help="language: en or de (a file in siedler/locale)")] = "en",
     game: Annotated[int | None, typer.Option(help="in a JSONL results file: the game number to replay")] = None,
     every_board: Annotated[bool, typer.Option(help="draw the board after every action (always with --step)")] = False,
@@ -158,7 +161,10 @@ def replay_command(
         record = load_record(file, game)
         players = record.get("players")
         if seat is not None and not (isinstance(players, list) and 0 <= seat < len(players)):
-            raise typer.BadParameter(f"the game has seats 0-{len(players or []) - 1}, not {seat}", param_hint="--seat")
+            raise typer.BadParameter(
+                f"the game has seat indices 0-{len(players or []) - 1} (0 is the first seat), not {seat}",
+                param_hint="--seat",
+            )
         stepper = Stepper(record, seat, lang, Console(highlight=False), input if step else None, every_board)
     except (RecordError, OSError) as exc:
         typer.echo(f"Error: {exc}", err=True)

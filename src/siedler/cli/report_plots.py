@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from siedler.core.errors import OptionError
+from siedler.core.seats import seat_words
 from siedler.sim.analysis import ArmReport, Rates
 
 #: Figure size in inches for one plot; side-by-side plots share a row in the page.
@@ -86,7 +87,7 @@ def points_svg(arm: ArmReport) -> str:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=SIZE)
     for seat, curve in enumerate(arm.points):
-        ax.plot(range(len(curve)), curve, label=f"seat {seat}")
+        ax.plot(range(len(curve)), curve, label=seat_words(seat))
     ax.set_xlabel("turn")
     ax.set_ylabel("points (mean)")
     ax.set_title(f"Points over turns: {arm.name}")

@@ -176,7 +176,7 @@ class Game:
         """
         if seat is None or (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.num_players):
             return seat
-        raise ValueError(f"seat must be None or 0-{self.num_players - 1}, not {seat!r}")
+        raise ValueError(f"seat index must be None or 0-{self.num_players - 1}, not {seat!r}")
 
     def _resample_hidden(self, seat: int | None) -> None:
         """Deal anew, with ``self.rng``, everything ``seat`` may not know (``None``: a spectator), as
@@ -191,7 +191,7 @@ class Game:
         """A seat read from an exported state (``_import``): a malformed one is refused as a bad state."""
         seat = int(value)
         if not 0 <= seat < self.num_players:
-            raise RecordError(f"{value!r} is not a seat")
+            raise RecordError(f"{value!r} is not a seat index")
         return seat
 
     def _import(self, data: dict[str, Any]) -> None:

@@ -62,7 +62,7 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
         self.opponents = list(opponents) if opponents is not None else ["random"] * (spec.min_players - 1)
         self.players = len(self.opponents) + 1
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise ValueError(f"seat is 0-{self.players - 1} or 'random', not {seat!r}")
+            raise ValueError(f"seat index is 0-{self.players - 1} or 'random', not {seat!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.ruleset, self.options, self.seat_choice = ruleset, dict(options or {}), seat

@@ -238,7 +238,7 @@ async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep, lobby: Lobb
 )
 async def act(body: ActIn, room: RoomDep, token: TokenDep) -> Acted:
     if not room.check_token(body.seat, token):
-        raise HTTPException(403, f"this token does not hold seat {body.seat}")
+        raise HTTPException(403, f"this token does not hold seat index {body.seat}")
     room.saw(body.seat)
     try:
         n = await room.act(body.seat, body.action)
@@ -259,7 +259,7 @@ async def get_view(
     lang: Lang = "en",
 ) -> dict[str, Any]:
     if seat is not None and not room.check_token(seat, token):
-        raise HTTPException(403, f"this token does not hold seat {seat}")
+        raise HTTPException(403, f"this token does not hold seat index {seat}")
     if seat is not None:
         room.saw(seat)
     game = room.game
@@ -286,7 +286,7 @@ async def get_view(
 )
 async def take_seat_back(seat: int, room: RoomDep, token: TokenDep) -> dict[str, Any]:
     if not room.check_token(seat, token):
-        raise HTTPException(403, f"this token does not hold seat {seat}")
+        raise HTTPException(403, f"this token does not hold seat index {seat}")
     if room.status != "running":
         raise HTTPException(409, f"the game is {room.status}, not running")
     room.take_back(seat)
@@ -357,5 +357,5 @@ async def replay(
     if room.status != "finished":
         raise HTTPException(403, "only finished games can be replayed")
     if seat is not None and not 0 <= seat < len(room.row.seats):
-        raise HTTPException(400, f"there is no seat {seat}")
+        raise HTTPException(400, f"there is no seat index {seat}")
     return room.replay_state(step, seat, lang_of(lang))

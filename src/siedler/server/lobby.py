@@ -14,6 +14,7 @@ from siedler.core.errors import OptionError
 from siedler.core.fairness import new_seed
 from siedler.core.registry import get_ruleset, new_game
 from siedler.core.rng import parse_seed
+from siedler.core.seats import seat_number
 
 from .config import Settings
 from .journal import Journal
@@ -124,11 +125,11 @@ class Lobby:
                 if s.bot is None or (s.bot not in BOTS and s.bot not in LEVELS.values()):
                     raise OptionError(f"unknown bot {s.bot!r} (bots: {', '.join(sorted(BOTS))})")
                 name = s.bot.partition(":")[0]
-                seats.append(SeatRow(i, "bot", s.bot, _clean(s.name) or f"{name.capitalize()} {i + 1}"))
+                seats.append(SeatRow(i, "bot", s.bot, _clean(s.name) or f"{name.capitalize()} {seat_number(i)}"))
             elif s.kind == "human":
                 seats.append(SeatRow(i, "human"))
             else:
-                raise OptionError(f"seat {i}: kind must be 'human' or 'bot', not {s.kind!r}")
+                raise OptionError(f"seats[{i}]: kind must be 'human' or 'bot', not {s.kind!r}")
         humans = [s.seat for s in seats if s.kind == "human"]
         if spec.seed is not None and len(humans) > 1:
             # Whoever picks the seed can know every card and die to come: fair only against bots.
@@ -143,9 +144,9 @@ class Lobby:
         token = None
         if claim >= 0:
             if claim not in humans:
-                raise OptionError(f"seat {claim} is not a human seat to take")
+                raise OptionError(f"seat index {claim} is not a human seat to take")
             token = new_token()
-            seats[claim].name = _clean(spec.name) or f"Player {claim + 1}"
+            seats[claim].name = _clean(spec.name) or f"Player {seat_number(claim)}"
             seats[claim].token_hash = hash_token(token)
         delay = self.settings.bot_delay if spec.bot_delay is None else spec.bot_delay
         creator_token = new_token()

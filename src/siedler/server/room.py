@@ -19,6 +19,7 @@ from siedler.core.errors import IllegalAction
 from siedler.core.fairness import commitment
 from siedler.core.game import Game
 from siedler.core.registry import get_ruleset, new_game
+from siedler.core.seats import seat_number, seat_words
 from siedler.sim.runner import bot_seed
 
 from . import timers
@@ -86,7 +87,7 @@ class Room:
             self._finish()
 
     def _new_game(self) -> Game:
-        names = [s.name or f"Player {s.seat + 1}" for s in self.row.seats]
+        names = [s.name or f"Player {seat_number(s.seat)}" for s in self.row.seats]
         row = self.row
         return new_game(row.ruleset, players=names, seed=row.seed, options=row.options, game_id=row.id)
 
@@ -144,16 +145,16 @@ class Room:
     def claim(self, seat: int, name: str) -> str:
         """Give a free human seat to a person; the returned token is the only proof of it."""
         if not 0 <= seat < len(self.row.seats):
-            raise NotAllowed(f"there is no seat {seat}")
+            raise NotAllowed(f"there is no seat index {seat}")
         entry = self.row.seats[seat]
         if entry.kind != "human":
-            raise NotAllowed(f"seat {seat} is played by a bot")
+            raise NotAllowed(f"{seat_words(seat)} (index {seat}) is played by a bot")
         if entry.token_hash is not None or self.row.status != "open":
-            raise NotAllowed(f"seat {seat} is taken")
+            raise NotAllowed(f"{seat_words(seat)} (index {seat}) is taken")
         token = new_token()
-        name = name.strip()[:40] or f"Player {seat + 1}"
+        name = name.strip()[:40] or f"Player {seat_number(seat)}"
         if not self.storage.claim_seat(self.id, seat, name, hash_token(token)):
-            raise NotAllowed(f"seat {seat} is taken")
+            raise NotAllowed(f"{seat_words(seat)} (index {seat}) is taken")
         entry.name, entry.token_hash = name, hash_token(token)
         if all(s.claimed for s in self.row.seats):
             self.start()
@@ -212,7 +213,7 @@ class Room:
                 )
             if game.to_act != seat:
                 whose = self.row.seats[game.to_act].name if game.to_act is not None else "nobody"
-                raise IllegalAction(f"it is {whose}'s turn, not seat {seat}'s")
+                raise IllegalAction(f"it is {whose}'s turn, not {self.row.seats[seat].name}'s")
             action = game.parse_action(text)
             reason = game.why_illegal(action)
             if reason is not None:
@@ -278,7 +279,7 @@ class Room:
                     if not game.is_legal(action):
                         raise IllegalAction(f"bot chose {action}, which is not legal")
                 except Exception as exc:  # a broken bot: stop it, and say so to anyone looking at the game
-                    self.error = f"bot at seat {seat} failed: {exc}"
+                    self.error = f"the bot at {seat_words(seat, self.row.seats[seat].name)} failed: {exc}"
                     log.exception("game %s: %s", self.id, self.error)
                     return
                 try:

@@ -92,9 +92,9 @@ async def _serve(websocket: WebSocket, game_id: str, limits: Limits) -> None:
     if seat is not None:
         valid = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < MAX_SEATS
         if not valid or not isinstance(token, str) or len(token) > MAX_TOKEN or not room.check_token(seat, token):
-            raise Refusal(CLOSE_FORBIDDEN, "forbidden", f"this token does not hold seat {str(seat)[:20]}")
+            raise Refusal(CLOSE_FORBIDDEN, "forbidden", f"this token does not hold seat index {str(seat)[:20]}")
         if not limits.seats.acquire((room.id, seat), settings.ws_per_seat):
-            message = f"seat {seat} is open in too many windows (at most {settings.ws_per_seat})"
+            message = f"seat index {seat} is open in too many windows (at most {settings.ws_per_seat})"
             raise Refusal(CLOSE_TOO_MANY, "too_many", message)
     try:
         await _play(websocket, room, Connection(websocket, seat, lang_of(hello.get("lang"))), limits)

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from siedler.core.seats import seat_words
+
 from .stats import Difference, WinRate, paired_means, paired_proportions, welch
 
 Row = Mapping[str, Any]
@@ -156,7 +158,7 @@ def _stat_effects(rows: Sequence[Row], names: Sequence[str]) -> tuple[StatEffect
 
 
 def _arm(name: str, rows: Sequence[Row], players: int, bots: Sequence[str], names: Sequence[str]) -> ArmReport:
-    seat_labels = [f"seat {p}" for p in range(players)]
+    seat_labels = [seat_words(p) for p in range(players)]
     seats = _rates(rows, seat_labels, [_seat_test(p) for p in range(players)], [1 / players] * players)
     positions = None
     if rows and all(r.get("start_player") is not None for r in rows):

@@ -18,6 +18,7 @@ from siedler.bots import make_bot
 from siedler.bots.base import Bot
 from siedler.core.game import Game
 from siedler.core.registry import new_game
+from siedler.core.seats import seat_number, seat_words
 
 from .config import SimConfig
 from .loop import NOBODY_TO_ACT, Watch, play_out
@@ -63,7 +64,7 @@ def play_indexed(
     (experiments count moves with it), ``wrap`` wraps each seat's bot (the ladder times decisions)."""
     seed = game_seed(config.seed, index)
     seats = config.seats_for(index)
-    names = [f"{spec} {p}" for p, spec in enumerate(seats)]
+    names = [f"{spec} {seat_number(p)}" for p, spec in enumerate(seats)]
     game = new_game(config.ruleset, players=names, seed=seed, options=dict(config.options), log=False)
     bots = [make_bot(spec, bot_seed(seed, p)) for p, spec in enumerate(seats)]
     if wrap is not None:
@@ -74,7 +75,7 @@ def play_indexed(
         if seat == NOBODY_TO_ACT:
             raise SimulationError(f"game {index} (seed {seed}): {why}")
         raise SimulationError(
-            f"game {index} (seed {seed}): bot {seats[seat]!r} at seat {seat} chose an illegal action: {why}"
+            f"game {index} (seed {seed}): bot {seats[seat]!r} at {seat_words(seat)} chose an illegal action: {why}"
         )
     winner = game.winner
     result: GameResult = {

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from siedler.core.seats import seat_words
+
 from .runner import GameResult
 
 Z95 = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
@@ -109,8 +111,7 @@ def summarize(results: Iterable[GameResult], seats: Sequence[str], elapsed: floa
             turns.append(r["turns"])
         actions.append(r["actions"])
     seat_rates = tuple(
-        WinRate.of(f"seat {p}" if rotate else f"seat {p} ({seats[p]})", seat_wins[p], n, 1 / players)
-        for p in range(players)
+        WinRate.of(seat_words(p, None if rotate else seats[p]), seat_wins[p], n, 1 / players) for p in range(players)
     )
     bot_rates = tuple(WinRate.of(bot, wins, n, seats.count(bot) / players) for bot, wins in bot_wins.items())
     return Summary(

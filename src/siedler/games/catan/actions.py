@@ -1,14 +1,14 @@
 """Catan actions, their notation, and the set of interned action objects for one board.
 
-Notation (see docs/notation.md):
+Notation (see docs/notation.md; ``@N`` is a seat's index, from 0: ``@0`` is seat 1, ``@2`` seat 3):
 
     roll | end | buy | knight | roadbuilding | accept | decline | withdraw
     settle 12 | city 12 | road 12-13          nodes are numbered in reading order on the text board
-    robber F | robber F @2                     move the robber to hex F (and steal from seat 2)
+    robber F | robber F @2                     move the robber to hex F (and steal from @2)
     discard wood | monopoly ore | plenty wood ore
     bank wool>ore                              trade with the bank at your best rate
-    offer 1wood+1brick>1ore | offer 2wool>1ore @2   offer to everyone, or to seat 2
-    confirm @2                                  trade with seat 2, who accepted
+    offer 1wood+1brick>1ore | offer 2wool>1ore @2   offer to everyone, or to @2
+    confirm @2                                  trade with @2, who accepted
 """
 
 from __future__ import annotations
@@ -194,7 +194,7 @@ class ActionSet:
     def seat(self, word: str) -> int:
         w = word.lstrip("@")
         if not w.isdigit() or int(w) >= self.num_players:
-            raise IllegalAction(f"{word!r} is not a seat (seats are @0-@{self.num_players - 1})")
+            raise IllegalAction(f"{word!r} is not a seat (seat indices are @0-@{self.num_players - 1}; @0 is seat 1)")
         return int(w)
 
     def offer(self, args: list[str]) -> CatanAction:

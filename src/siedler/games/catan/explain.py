@@ -5,6 +5,7 @@ from __future__ import annotations
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
+from siedler.core.seats import seat_words
 
 from .actions import KINDS, CatanAction
 from .development import DevelopmentMixin
@@ -55,7 +56,7 @@ class ExplainMixin(DevelopmentMixin):
             return f"{action!r} is not an action"
         phase = PHASE_NAMES[self.phase]
         seat = self.to_act
-        who = f"seat {seat} ({self.players[seat]})" if seat is not None else "nobody"
+        who = seat_words(seat, self.players[seat]) if seat is not None else "nobody"
         legal_kinds = {a[0] for a in self.legal_actions()}
         kind = action[0]
         kinds = action.KINDS if isinstance(action, Action) else KINDS
@@ -106,7 +107,7 @@ class ExplainMixin(DevelopmentMixin):
                 return f"the {self.robber_name()} must move to another hex"
             if victim < 0:
                 return f"you must steal from a player next to hex {action.label} who holds cards"
-            return f"seat {victim} has no building on hex {action.label} or holds no cards"
+            return f"{seat_words(victim, self.players[victim])} has no building on hex {action.label} or holds no cards"
         if kind == "buy":
             if not any(self.dev_deck):
                 return "there are no development cards left"
@@ -134,7 +135,7 @@ class ExplainMixin(DevelopmentMixin):
         if kind == "plenty":
             return "the bank does not hold those resources"
         if kind == "confirm":
-            return f"seat {action.seat} did not accept the offer"
+            return f"{seat_words(action.seat, self.players[action.seat])} did not accept the offer"
         return "not now"
 
     def _card_reason(self, seat: int, action: Action) -> str:

@@ -5,8 +5,9 @@ seat may know: hidden hands stay hidden by construction, not by care in this mod
 
 The board uses the topology's doubled integer grid (``node_xy``): six columns per half hex width and two
 rows per grid unit, so every corner, path and hex centre falls on a character cell. Intersections show their
-number (the notation's ``settle 12``), followed by ``s``/``C`` and the owner's seat for a settlement/city;
-paths show ``/ \\ |`` and, once built, the owner's seat number; harbours sit outside their two corners.
+number (the notation's ``settle 12``), followed by ``s``/``C`` and the owner's seat number (counted from 1,
+as in every text for people) for a settlement/city; paths show ``/ \\ |`` and, once built, the owner's seat
+number; harbours sit outside their two corners.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from siedler.core.i18n import catalog, namespace, text
+from siedler.core.seats import seat_number
 
 from .labels import LabelMixin
 from .rules import DEV_CARDS, PIPS, RESOURCES
@@ -91,7 +93,7 @@ def draw_board(view: dict[str, Any], terrain_resource: dict[str, str], lang: str
     for a, b in board["edges"]:
         (xa, ya), (xb, yb) = xy[a], xy[b]
         owner = owners.get(f"{min(a, b)}-{max(a, b)}")
-        mark = str(owner[1]) if owner else None
+        mark = str(seat_number(owner[1])) if owner else None
         if xa == xb:
             for rr in range(row(min(ya, yb)) + 1, row(max(ya, yb))):
                 canvas.put(rr, col(xa), mark or "|")
@@ -102,7 +104,7 @@ def draw_board(view: dict[str, Any], terrain_resource: dict[str, str], lang: str
         label = str(node)
         placed = owners.get(str(node))
         if placed:
-            label += ("C" if placed[0] == "city" else "s") + str(placed[1])
+            label += ("C" if placed[0] == "city" else "s") + str(seat_number(placed[1]))
         digits = len(str(node))
         canvas.put(row(y), col(x) - digits + 1, label)
     for hb in board["harbors"]:
@@ -167,13 +169,12 @@ def draw_status(view: dict[str, Any], lang: str = "en") -> str:
     )
     for p in players:
         marker = ">" if p["seat"] == current and not view["over"] else " "
-        you_mark = p["seat"] == seat and p["name"].lower() != "you"
-        name = p["name"] + (f" ({w['you']})" if you_mark else "")
+        name = p["name"] + (f" ({w['you']})" if p["seat"] == seat else "")
         vp = p.get("vp_total", p["vp"])
         awards = " ".join(w[k] for k in ("longest_road", "largest_army") if p.get(k)) or "-"
-        pieces = p["pieces"]
+        pieces, number = p["pieces"], seat_number(p["seat"])
         lines.append(
-            f"{marker} {p['seat']:<6}{name[:15]:<16}{vp:>4}{p['cards']:>7}{p['dev_cards']:>6}{p['knights']:>8}"
+            f"{marker} {number:<6}{name[:15]:<16}{vp:>4}{p['cards']:>7}{p['dev_cards']:>6}{p['knights']:>8}"
             f"{p['road_length']:>7}  {awards:<9}{pieces['road']}/{pieces['settlement']}/{pieces['city']}"
         )
     you = view.get("you")

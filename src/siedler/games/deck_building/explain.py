@@ -5,6 +5,7 @@ from __future__ import annotations
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
+from siedler.core.seats import seat_words
 
 from .actions import KINDS, DeckAction
 from .cards import CARDS, DEFENDER, NUM_BASIC, ROAD
@@ -31,7 +32,7 @@ class ExplainMixin(LegalMixin):
         if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
             return f"{action!r} is not an action"
         seat = self.to_act
-        who = f"seat {seat} ({self.players[seat]})" if seat is not None else "nobody"
+        who = seat_words(seat, self.players[seat]) if seat is not None else "nobody"
         phase = PHASE_NAMES[self.phase]
         # The kinds a phase is about get the specific reason within it (declared with each kind: ``KINDS``).
         if action[0] not in KINDS.in_phase(phase) and action[0] not in {a[0] for a in self.legal_actions()}:

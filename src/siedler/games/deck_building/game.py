@@ -28,7 +28,13 @@ DECK_OPTIONS = (
     Option(
         "edition", "standard", "card counts and costs: the rule text, or the authors' later edition", choices=editions()
     ),
-    Option("start_player", 0, "seat that takes the first turn (-1: drawn at random)", minimum=-1, maximum=1),
+    Option(
+        "start_player",
+        0,
+        "index of the seat that takes the first turn: 0 = the first seat, 1 = the second (-1: drawn at random)",
+        minimum=-1,
+        maximum=1,
+    ),
     Option("deck", {}, 'changes to the starting deck, e.g. {"sea": 2} (JSON)'),
     Option("supply", {}, 'changes to the supply, e.g. {"road": 14, "city": 9} (JSON)'),
     Option("costs", {}, 'replaced costs, e.g. {"bandit": {"wool": 2, "grain": 1, "desert": 1}} (JSON)'),

@@ -1,13 +1,13 @@
 """Fish actions and the old boot: notation, the sets of tokens that pay, and their interned objects.
 
-Notation (added to docs/notation.md's Catan notation)::
+Notation (added to docs/notation.md's Catan notation; ``@N`` is a seat's index: ``@0`` is seat 1)::
 
     fish robber 2            hand in tokens showing 2+ fish: the robber leaves the board
-    fish steal @2 3          3 fish: a random resource card from seat 2
+    fish steal @2 3          3 fish: a random resource card from @2
     fish take ore 2+2        4 fish: one ore from the bank
     fish road 3+2            5 fish: then place one road free (``road 12-13``)
     fish card 3+3+1          7 fish: a development card from the deck
-    boot @2                  pass the old boot to seat 2
+    boot @2                  pass the old boot to @2
 
 The tokens handed in are written by the fish each shows, highest first. No change is given, so only sets
 with no token to spare are actions: their fish reach the cost, and without their smallest token they would
@@ -201,7 +201,7 @@ class FishActionSet:
     def _seat_word(self, word: str) -> int:
         w = word.lstrip("@")
         if not w.isdigit() or int(w) >= self.num_players:
-            raise IllegalAction(f"{word!r} is not a seat (seats are @0-@{self.num_players - 1})")
+            raise IllegalAction(f"{word!r} is not a seat (seat indices are @0-@{self.num_players - 1}; @0 is seat 1)")
         return int(w)
 
 

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Self
 
 from siedler.core.errors import RecordError
 from siedler.core.i18n import Voice, text
+from siedler.core.seats import seat_words
 from siedler.games.catan import CatanGame
 from siedler.games.catan.state import NOBODY
 
@@ -107,7 +108,10 @@ class HarbormasterMixin(CatanGame):
         points = [self.harbor_points(p) for p in range(self.num_players)]
         # Points never shrink, so the holder is whoever first reached the minimum and was never outdone.
         if holder >= 0 and points[holder] < RULES.min_points:
-            raise RecordError(f"seat {holder} holds the Harbormaster card with only {points[holder]} harbour points")
+            raise RecordError(
+                f"{seat_words(holder, self.players[holder])} holds the Harbormaster card with only {points[holder]} "
+                "harbour points"
+            )
         if holder >= 0 and max(points) > points[holder]:
             raise RecordError("a player has more harbour points than the holder of the Harbormaster card")
         if holder < 0 and max(points) >= RULES.min_points:

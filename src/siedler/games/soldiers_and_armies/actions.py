@@ -1,6 +1,6 @@
 """Soldiers & Armies' actions: the Catan kinds (``end`` moved to the combat phase) and the armies' own.
 
-Notation (added to docs/notation.md)::
+Notation (added to docs/notation.md; ``@N`` is a seat's index, from 0: ``@0`` is seat 1)::
 
     march                     leave the trade/build phase for the movement phase
     buy                       take the free development card, then the movement phase
@@ -15,9 +15,9 @@ Notation (added to docs/notation.md)::
     conquer | raze            a destroyed settlement: take its place (and its cut-off roads), or leave it
     tribute wood              the resource given up after losing to the robber
     nuke F                    fire the nuke at hex F
-    sellcard knight 1ore @2   offer seat 2 a knight for 1 ore; buycard knight 1ore @2: ask seat 2 for one
+    sellcard knight 1ore @2   offer @2 a knight for 1 ore; buycard knight 1ore @2: ask @2 for one
     agree | refuse            the answer of the seat addressed
-    ally @0 | neutral         a third player with armies next to a battle: join seat 0's side, or stay out
+    ally @0 | neutral         a third player with armies next to a battle: join @0's side, or stay out
     end                       end the turn (in the combat phase)
 """
 
@@ -186,10 +186,8 @@ class SoldierActionSet:
         card = args[0].replace("-", "_")
         if card not in DEV_CARDS:
             raise IllegalAction(f"{args[0]!r} is not a development card ({', '.join(DEV_CARDS)})")
-        seat = args[2][1:]
-        if not seat.isdigit() or int(seat) >= self.num_players:
-            raise IllegalAction(f"{args[2]!r} is not a seat (seats are @0-@{self.num_players - 1})")
-        found = self.card_trade.get((kind, DEV_CARDS.index(card), parse_bundle(args[1]), int(seat)))
+        seat = self.seat_word(args[2])
+        found = self.card_trade.get((kind, DEV_CARDS.index(card), parse_bundle(args[1]), seat))
         if found is None:
             raise IllegalAction(f"a development card is traded for 1-{self.max_cards} resource cards")
         return found
@@ -197,7 +195,7 @@ class SoldierActionSet:
     def seat_word(self, word: str) -> int:
         w = word.lstrip("@")
         if not w.isdigit() or int(w) >= self.num_players:
-            raise IllegalAction(f"{word!r} is not a seat (seats are @0-@{self.num_players - 1})")
+            raise IllegalAction(f"{word!r} is not a seat (seat indices are @0-@{self.num_players - 1}; @0 is seat 1)")
         return int(w)
 
     def hex(self, word: str) -> int:

@@ -125,7 +125,8 @@ export function discardPanel(view) {
   if (!discarding || !Object.keys(discarding).length) return null;
   const players = view.players || [];
   return h("div", {class: "notice"}, Object.entries(discarding).map(([seat, n]) =>
-    h("div", {text: Number(seat) === view.seat ? t("you_discard", n) : t("discard_left", players[seat]?.name ?? seat, n)})));
+    h("div", {text: Number(seat) === view.seat ? t("you_discard", n)
+      : t("discard_left", players[seat]?.name ?? `${t("seat")} ${Number(seat) + 1}`, n)})));
 }
 
 export class Log {
