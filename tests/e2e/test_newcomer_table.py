@@ -26,6 +26,8 @@ GAMES = {
     "fishermen": (4, {"turn_limit": 24}),
     "resource-realms": (3, {"turn_limit": 24}),
     "deck-building": (2, {"turn_limit": 16}),
+    "soldiers-and-armies": (4, {"turn_limit": 24}),
+    "baden-wuerttemberg": (4, {"turn_limit": 24}),
 }
 
 

@@ -19,6 +19,9 @@ const STRIP = [
   {phase: "movement", leave: "phase:combat"},
   {phase: "combat", leave: "phase:end"},
 ];
+// An army's badge: its greatest width and its distance from its corner, in hex sizes (armyBadge).
+const BADGE_MAX = 1.0;
+const BADGE_GAP = 0.25;
 const IN_COMBAT = new Set(["combat", "defend", "battle", "alliance", "conquest", "tribute"]);
 
 /** The board's layer of armies, walls, nukes and move prices; empty for a rule set without armies. */
@@ -41,7 +44,7 @@ export function soldierLayer(view, geo, size) {
   }
   for (const army of sa.armies || []) {
     const point = geo.nodes[army.at];
-    if (point) layer.append(armyBadge(army, point, names[army.owner], size));
+    if (point) layer.append(armyBadge(army, point, geo.sides[army.at], names[army.owner], size));
   }
   layer.append(...movePrices(sa.moves || [], geo, size));
   return [layer];
@@ -55,24 +58,27 @@ function unitIcon(unit, r) {
                      s("circle", {cy: r * 0.45, r: r * 0.5})]);
 }
 
-/** One army: an owner-coloured badge beside its intersection, one icon and count per unit type it holds. */
-function armyBadge(army, [x, y], owner, size) {
+/** One army: an owner-coloured badge beside its intersection, one icon and count per unit type it holds.
+ *  It stands in the corner's own hex (corners.js), between the corner's building and that hex's number
+ *  token, and is scaled down to at most BADGE_MAX wide: wider, it would reach the tokens and buildings of
+ *  the neighbouring corners. */
+function armyBadge(army, [x, y], side, owner, size) {
   const held = UNITS.filter((u) => army.units[u]);
-  const r = size * 0.16;
-  const step = size * 0.54;
-  const width = held.length * step + size * 0.06;
-  const height = size * 0.44;
-  // Above and to the right of the corner, so the building under the army stays visible.
-  const left = x + size * 0.12;
-  const top = y - size * 0.64;
+  const scale = Math.min(1, BADGE_MAX / (held.length * 0.54 + 0.06));
+  const r = size * 0.16 * scale;
+  const step = size * 0.54 * scale;
+  const width = held.length * step + size * 0.06 * scale;
+  const height = size * 0.44 * scale;
+  const left = x - width / 2;
+  const top = side > 0 ? y + size * BADGE_GAP : y - size * BADGE_GAP - height;
   const words = held.map((u) => `${army.units[u]} ${t(`soldiers.${u}`)}`).join(" + ");
   const children = [
     s("title", {text: t("soldiers.army", owner ?? "?", words, t("soldiers.die", army.die))}),
-    s("line", {x1: x, y1: y, x2: left + size * 0.08, y2: top + height, class: "army-tether"}),
+    s("line", {x1: x, y1: y, x2: x, y2: side > 0 ? top : top + height, class: "army-tether"}),
     s("rect", {x: left, y: top, width, height, rx: size * 0.06, fill: playerColor(army.owner), class: "army-body"}),
   ];
   held.forEach((unit, i) => {
-    const cx = left + size * 0.06 + i * step + r;
+    const cx = left + size * 0.06 * scale + i * step + r;
     children.push(s("g", {class: `unit unit-${unit}`, "data-unit": unit, transform: `translate(${cx} ${top + height / 2})`},
       [unitIcon(unit, r)]));
     children.push(s("text", {class: "unit-count", x: cx + r * 1.35, y: top + height / 2 + r * 0.6,
