@@ -20,13 +20,13 @@ PROBLEMS_JS = """() => {
     if (drawn.width < Math.min(300, window.innerWidth * 0.6) || drawn.height < 200)
       problems.push(`the board is drawn ${Math.round(drawn.width)}x${Math.round(drawn.height)}px`);
     const frame = box(svg.querySelector('.sea'));
-    // Soldiers & Armies' army badges and Baden-Württemberg's landmarks and town names are pieces and words
-    // on the board like the others. Not here, by design: a town's round mark (.bw-city), on which its town
-    // hall stands, and a city's walls, a bank of stones under it; the move prices, a hint over the board
-    // while an army's move is chosen.
+    // Soldiers & Armies' army badges, nukes and wall counts and Baden-Württemberg's landmarks and town
+    // names are pieces and words on the board like the others. Not here, by design: a town's round mark
+    // (.bw-city), on which its town hall stands; a city's bank of wall stones at its foot; the move prices,
+    // a hint over the board while an army's move is chosen.
     const pieces = [...svg.querySelectorAll(
       '.token, .harbor-disc, .piece.settlement, .piece.city, .piece.robber, .piece.extra')];
-    const solid = [...pieces, ...svg.querySelectorAll('.army-body, .bw-landmark, .bw-town')];
+    const solid = [...pieces, ...svg.querySelectorAll('.army-body, .nuke-body, .wall-count, .bw-landmark, .bw-town')];
     for (const el of [...solid, ...svg.querySelectorAll('.piece.road, .bw-label, .bw-note')]) {
       const b = box(el);
       if (b.l < frame.l - 1 || b.t < frame.t - 1 || b.r > frame.r + 1 || b.b > frame.b + 1)
@@ -39,8 +39,8 @@ PROBLEMS_JS = """() => {
     }
     for (const el of [...pieces, ...svg.querySelectorAll('.piece.road, .hex')])
       if (!el.getAttribute('aria-label')) problems.push(`unnamed ${el.getAttribute('class')}`);
-    // An army and a landmark are named by their tooltip; a town name is words itself.
-    for (const el of svg.querySelectorAll('.army, .bw-landmark'))
+    // An army, a nuke and a landmark are named by their tooltip; a town name is words itself.
+    for (const el of svg.querySelectorAll('.army, .nuke, .bw-landmark'))
       if (!el.querySelector(':scope > title')?.textContent) problems.push(`unnamed ${el.getAttribute('class')}`);
   }
   // A name that is a bare catalog key ("token_odds") means the page asked for a key the catalog lacks.

@@ -19,9 +19,13 @@ const STRIP = [
   {phase: "movement", leave: "phase:combat"},
   {phase: "combat", leave: "phase:end"},
 ];
-// An army's badge: its greatest width and its distance from its corner, in hex sizes (armyBadge).
+// An army's badge, in hex sizes: its greatest width, its scale (0.9: 0.4 high), and its distance from its
+// corner below and above it (a city reaches 0.22 below its corner and 0.26 above; the number token of the
+// badge's hex begins 0.7 away). A nuke's distance from its corner.
 const BADGE_MAX = 1.0;
-const BADGE_GAP = 0.25;
+const BADGE_SCALE = 0.9;
+const BADGE_GAP = {below: 0.24, above: 0.28};
+const NUKE_AT = 0.42;
 const IN_COMBAT = new Set(["combat", "defend", "battle", "alliance", "conquest", "tribute"]);
 
 /** The board's layer of armies, walls, nukes and move prices; empty for a rule set without armies. */
@@ -32,11 +36,11 @@ export function soldierLayer(view, geo, size) {
   const layer = s("g", {class: "soldiers"});
   for (const [node, count] of Object.entries(sa.walls || {})) {
     const point = geo.nodes[+node];
-    if (point) layer.append(walls(point, count, size));
+    if (point) layer.append(walls(point, geo.sides[+node], count, size));
   }
   for (const [seat, node] of Object.entries(sa.nukes || {})) {
     const point = geo.nodes[node];
-    if (point) layer.append(nuke(point, +seat, names[seat], size));
+    if (point) layer.append(nuke(point, geo.sides[node], +seat, names[seat], size));
   }
   if (sa.battle) {
     const point = geo.nodes[sa.battle.at];
@@ -64,13 +68,13 @@ function unitIcon(unit, r) {
  *  the neighbouring corners. */
 function armyBadge(army, [x, y], side, owner, size) {
   const held = UNITS.filter((u) => army.units[u]);
-  const scale = Math.min(1, BADGE_MAX / (held.length * 0.54 + 0.06));
+  const scale = Math.min(BADGE_SCALE, BADGE_MAX / (held.length * 0.54 + 0.06));
   const r = size * 0.16 * scale;
   const step = size * 0.54 * scale;
   const width = held.length * step + size * 0.06 * scale;
   const height = size * 0.44 * scale;
   const left = x - width / 2;
-  const top = side > 0 ? y + size * BADGE_GAP : y - size * BADGE_GAP - height;
+  const top = side > 0 ? y + size * BADGE_GAP.below : y - size * BADGE_GAP.above - height;
   const words = held.map((u) => `${army.units[u]} ${t(`soldiers.${u}`)}`).join(" + ");
   const children = [
     s("title", {text: t("soldiers.army", owner ?? "?", words, t("soldiers.die", army.die))}),
@@ -88,21 +92,25 @@ function armyBadge(army, [x, y], side, owner, size) {
                  "data-target": `node:${army.at}`}, children);
 }
 
-/** A city's walls: a low bank of stones under it, with their count. */
-function walls([x, y], count, size) {
+/** A city's walls: a low bank of stones at its foot (above an army's badge below the corner, which begins
+ *  0.24 down), with their count on the corner's vertical side, left of where a nuke stands: there no token,
+ *  robber or badge of the neighbouring hexes and corners reaches. */
+function walls([x, y], side, count, size) {
   const w = size * 0.5;
-  const top = y + size * 0.16;
+  const top = y + size * 0.12;
   return s("g", {class: "walls", "data-walls": count}, [
     s("title", {text: t("soldiers.walls", count)}),
-    s("rect", {x: x - w / 2, y: top, width: w, height: size * 0.12, class: "wall-stones"}),
-    s("text", {x: x + w / 2 + size * 0.09, y: top + size * 0.11, class: "wall-count", "font-size": size * 0.16},
+    s("rect", {x: x - w / 2, y: top, width: w, height: size * 0.1, class: "wall-stones"}),
+    s("text", {x: x - size * 0.17, y: y - side * size * NUKE_AT, class: "wall-count", "font-size": size * 0.16},
       [`×${count}`]),
   ]);
 }
 
-function nuke([x, y], seat, owner, size) {
-  const cx = x - size * 0.3;
-  const cy = y + size * 0.3;
+/** A nuke: on its corner's vertical side, away from the corner's own hex where an army's badge stands;
+ *  there it clears the building on the corner and the tokens and robbers of the hexes on either side. */
+function nuke([x, y], side, seat, owner, size) {
+  const cx = x;
+  const cy = y - side * size * NUKE_AT;
   return s("g", {class: "nuke", "data-seat": seat}, [
     s("title", {text: t("soldiers.nuke", owner ?? "?")}),
     s("circle", {cx, cy, r: size * 0.14, fill: playerColor(seat), class: "nuke-body"}),
