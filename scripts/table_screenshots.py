@@ -2,7 +2,7 @@
 generator, not a test). A person's seat plays a few moves against bots, so that the hand, the public facts,
 the actions and the log are filled; the picture is taken when it is that person's turn again.
 
-    PYTHONPATH=src:. .venv/bin/python scripts/table_screenshots.py [docs/screenshots]
+    PYTHONPATH=src:. .venv/bin/python scripts/table_screenshots.py [docs/screenshots [RULESET ...]]
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer
 from tests.e2e.layout import layout_problems
-from tests.e2e.table import simple_move, wait_my_turn_or_over
+from tests.e2e.soldiers import Person
+from tests.e2e.table import move_where_drawn, simple_move, wait_my_turn_or_over
 
 SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 #: Rule set: number of seats and the moves the person makes before the picture.
@@ -25,6 +26,8 @@ GAMES = {
     "fishermen": (4, 14),
     "resource-realms": (3, 14),
     "deck-building": (2, 8),
+    "soldiers-and-armies": (4, 14),
+    "baden-wuerttemberg": (4, 14),
 }
 
 
@@ -38,10 +41,16 @@ def shoot(browser: Any, server: LiveServer, ruleset: str, size: str, folder: Pat
     context = browser.new_context(viewport=SIZES[size])
     page = context.new_page()
     page.goto(f"{server.url}/games/{created['game']['id']}#seat=0&token={created['token']}")
+    anna = Person(page, server)  # Soldiers & Armies: phases to leave, armies to recruit and march
     for move in range(moves):
         if not wait_my_turn_or_over(page):
             break
-        simple_move(page, prefer_end_after=3 if ruleset == "deck-building" else None, moves_this_turn=move % 4)
+        if ruleset == "soldiers-and-armies":
+            anna.move()
+        elif ruleset == "baden-wuerttemberg":
+            move_where_drawn(page)
+        else:
+            simple_move(page, prefer_end_after=3 if ruleset == "deck-building" else None, moves_this_turn=move % 4)
     wait_my_turn_or_over(page)
     page.evaluate("document.querySelector('#play-area').scrollTop = 0")  # clicking cards scrolled it
     page.wait_for_timeout(400)
@@ -53,13 +62,14 @@ def shoot(browser: Any, server: LiveServer, ruleset: str, size: str, folder: Pat
 
 def main() -> None:
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    chosen = sys.argv[2:] or list(GAMES)
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         server = LiveServer(Path(tmp) / "games.db")
         server.start()
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            for ruleset in GAMES:
+            for ruleset in chosen:
                 for size in SIZES:
                     problems = shoot(browser, server, ruleset, size, folder)
                     print(f"{ruleset} {size}: {'; '.join(problems) or 'ok'}")

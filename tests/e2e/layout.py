@@ -12,13 +12,22 @@ PROBLEMS_JS = """() => {
   const problems = [];
   const box = (el) => { const r = el.getBoundingClientRect();
     return {l: r.left + .5, t: r.top + .5, r: r.right - .5, b: r.bottom - .5}; };
-  const name = (el) => el.getAttribute('aria-label') || el.getAttribute('class');
+  const name = (el) => el.getAttribute('aria-label') || el.getAttribute('class') +
+    (el.tagName === 'text' ? ` ${el.textContent}` : '');
   const svg = document.querySelector('svg.board');
   if (svg) {
+    const drawn = svg.getBoundingClientRect();
+    if (drawn.width < Math.min(300, window.innerWidth * 0.6) || drawn.height < 200)
+      problems.push(`the board is drawn ${Math.round(drawn.width)}x${Math.round(drawn.height)}px`);
     const frame = box(svg.querySelector('.sea'));
-    const solid = [...svg.querySelectorAll(
+    // Soldiers & Armies' army badges, nukes and wall counts and Baden-Württemberg's landmarks and town
+    // names are pieces and words on the board like the others. Not here, by design: a town's round mark
+    // (.bw-city), on which its town hall stands; a city's bank of wall stones at its foot; the move prices,
+    // a hint over the board while an army's move is chosen.
+    const pieces = [...svg.querySelectorAll(
       '.token, .harbor-disc, .piece.settlement, .piece.city, .piece.robber, .piece.extra')];
-    for (const el of [...solid, ...svg.querySelectorAll('.piece.road')]) {
+    const solid = [...pieces, ...svg.querySelectorAll('.army-body, .nuke-body, .wall-count, .bw-landmark, .bw-town')];
+    for (const el of [...solid, ...svg.querySelectorAll('.piece.road, .bw-label, .bw-note')]) {
       const b = box(el);
       if (b.l < frame.l - 1 || b.t < frame.t - 1 || b.r > frame.r + 1 || b.b > frame.b + 1)
         problems.push(`${name(el)} leaves the frame`);
@@ -28,8 +37,11 @@ PROBLEMS_JS = """() => {
       const [a, p] = boxes[i]; const [c, q] = boxes[j];
       if (p.l < q.r && q.l < p.r && p.t < q.b && q.t < p.b) problems.push(`${name(a)} overlaps ${name(c)}`);
     }
-    for (const el of [...solid, ...svg.querySelectorAll('.piece.road, .hex')])
+    for (const el of [...pieces, ...svg.querySelectorAll('.piece.road, .hex')])
       if (!el.getAttribute('aria-label')) problems.push(`unnamed ${el.getAttribute('class')}`);
+    // An army, a nuke and a landmark are named by their tooltip; a town name is words itself.
+    for (const el of svg.querySelectorAll('.army, .nuke, .bw-landmark'))
+      if (!el.querySelector(':scope > title')?.textContent) problems.push(`unnamed ${el.getAttribute('class')}`);
   }
   // A name that is a bare catalog key ("token_odds") means the page asked for a key the catalog lacks.
   for (const el of document.querySelectorAll('[aria-label]')) {

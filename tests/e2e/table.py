@@ -54,6 +54,21 @@ def simple_move(page: Any, prefer_end_after: int | None = None, moves_this_turn:
         click_and_wait(page, end.first)
 
 
+def move_where_drawn(page: Any) -> None:
+    """``simple_move``, but a highlighted place is clicked where it is drawn: a map with vertical paths
+    (Baden-Württemberg's) has lines whose bounding box is empty, which Playwright would call invisible."""
+    targets = page.locator("#play-area .target")
+    if page.locator('#menu [data-action="roll"]').count() or not targets.count():
+        simple_move(page)
+        return
+    n = state_number(page)
+    targets.first.click(force=True)
+    chooser = page.locator(".chooser .action-btn")
+    if chooser.count():
+        chooser.first.click()
+    page.wait_for_selector(f"{TABLE}:not([data-n='{n}']), {TABLE}[data-pending=false]")
+
+
 def open_options(page: Any) -> None:
     details = page.locator("details.options")
     if details.count() and not details.evaluate("d => d.open"):

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from .conftest import LiveServer
-from .table import TABLE, open_options, simple_move, state_number, wait_my_turn_or_over
+from .table import move_where_drawn, open_options, wait_my_turn_or_over
 
 pytestmark = pytest.mark.browser
 
@@ -39,25 +39,10 @@ def test_a_person_plays_baden_wuerttemberg_against_three_bots_to_the_end(
 
     moves = 0
     while wait_my_turn_or_over(page):
-        _move(page)
+        move_where_drawn(page)
         moves += 1
         assert moves < 300, "the game should have ended by its turn limit"
     overlay = page.locator("#overlay")
     overlay.wait_for()
     assert overlay.locator(".final-scores tr").count() == 1 + 4
     assert page.locator("#log li").count() > 10
-
-
-def _move(page: Any) -> None:
-    """``simple_move``, but a highlighted place is clicked where it is drawn: this map has many vertical
-    paths, whose lines have an empty bounding box that Playwright would call invisible."""
-    targets = page.locator("#play-area .target")
-    if page.locator('#menu [data-action="roll"]').count() or not targets.count():
-        simple_move(page)
-        return
-    n = state_number(page)
-    targets.first.click(force=True)
-    chooser = page.locator(".chooser .action-btn")
-    if chooser.count():
-        chooser.first.click()
-    page.wait_for_selector(f"{TABLE}:not([data-n='{n}']), {TABLE}[data-pending=false]")

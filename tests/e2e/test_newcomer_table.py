@@ -1,7 +1,8 @@
 """A bots-only game of every rule set watched to its end in the browser, on a laptop and on a phone: nothing
 on the board overlaps or leaves the frame at any moment looked at, every piece and card has its name, the
-page never scrolls sideways, and the console stays clean. (Soldiers & Armies has its own, with its army
-drawing.) Each game has a turn limit: it ends, with or without a winner, within seconds."""
+page never scrolls sideways, and the console stays clean. Soldiers & Armies' armies and Baden-Württemberg's
+landmarks and town names are checked like the other pieces (layout.py). Each game has a turn limit: it
+ends, with or without a winner, within seconds (Soldiers & Armies, the slowest, in about 20 s)."""
 
 from __future__ import annotations
 
@@ -18,14 +19,16 @@ pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
-#: Rule set, seats, options: a turn limit keeps each game short; the seeds give boards with harbours and
-#: (Fishermen) fishing grounds next to settlements.
+#: Rule set, seats, options: a turn limit keeps each game short; the seed (5) gives boards with harbours and
+#: (Fishermen) fishing grounds next to settlements, and armies on the board of Soldiers & Armies.
 GAMES = {
     "base": (4, {"turn_limit": 24}),
     "harbormaster": (3, {"turn_limit": 24}),
     "fishermen": (4, {"turn_limit": 24}),
     "resource-realms": (3, {"turn_limit": 24}),
     "deck-building": (2, {"turn_limit": 16}),
+    "soldiers-and-armies": (4, {"turn_limit": 24}),
+    "baden-wuerttemberg": (4, {"turn_limit": 24}),
 }
 
 

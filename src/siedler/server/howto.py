@@ -1,5 +1,10 @@
 """The How-to-play pages at ``/howto/{ruleset}?lang=``: a rule set's ``RULESET.LANG.md`` from the How-to
-folder (``Settings.howto_dir``) rendered to HTML, and the pictures beside it.
+folder (``Settings.howto_dir``) rendered to HTML, and the pictures beside it; and a board rule set's
+picture at ``/howto/{ruleset}/board.svg?lang=``, which its page shows right under its heading.
+
+The board picture is drawn by ``siedler.howto.picture`` (an example position, in the page's language)
+rather than shipped as a file, so that it always shows the board the rule set draws today; it is drawn once
+per rule set and language and kept.
 
 The Markdown is ours, but it is rendered as if it were not: raw HTML in it is escaped and links to
 ``javascript:`` and the like are dropped (markdown-it-py in its CommonMark mode with HTML off), and the
@@ -10,11 +15,14 @@ from __future__ import annotations
 
 import html
 import re
+from functools import cache
+from importlib import resources
 
 from fastapi import HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from markdown_it import MarkdownIt
 
+from siedler import howto
 from siedler.core.i18n import language, languages, text
 from siedler.core.registry import rulesets
 
@@ -24,6 +32,15 @@ from .config import Settings
 PICTURE = re.compile(r"^[\w.-]+\.(svg|png)$")
 MEDIA = {"svg": "image/svg+xml", "png": "image/png"}
 
+#: The board picture's own policy: it is drawn by us but styled by an inline ``<style>``, which the page's
+#: policy (``style-src 'self'``) would forbid inside it; it may hold nothing else, and no script at all,
+#: also when opened on its own.
+PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'"
+
+#: The table's icon (a ``data:`` image in the table's own page), taken from there so that it is drawn once;
+#: without it a browser asks for ``/favicon.ico``, which is not served.
+ICON = re.search(r'<link rel="icon"[^>]*>', resources.files("siedler").joinpath("web/index.html").read_text("utf-8"))
+
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 PAGE = """<!doctype html>
@@ -32,6 +49,7 @@ PAGE = """<!doctype html>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{title}</title>
+  {icon}
   <link rel="stylesheet" href="/static/css/style.css">
 </head>
 <body class="howto-page">
@@ -64,14 +82,45 @@ def howto_page(request: Request, ruleset: str, lang: str = "en") -> Response:
         raise HTTPException(404, f"no How-to-play page for {ruleset!r} yet")
     body = _MARKDOWN.render(path.read_text(encoding="utf-8"))
     heading = re.search(r"<h1>(.*?)</h1>", body)
+    if _board(ruleset, lang) is not None:
+        figure = _figure(ruleset, lang)
+        body = body[: heading.end()] + figure + body[heading.end() :] if heading else figure + body
     switch = " ".join(
         f'<a href="/howto/{ruleset}?lang={code}">{code.upper()}</a>' for code in languages() if code != lang
     )
     page = PAGE.format(
         lang=lang,
+        icon=ICON.group(0) if ICON else "",
         title=heading.group(1) if heading else html.escape(ruleset),
         lobby=html.escape(text("page.lobby", lang)),
         switch=switch,
         body=body,
     )
     return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+
+def _figure(ruleset: str, lang: str) -> str:
+    """The board picture with its caption, as the page shows it under its heading."""
+    caption = html.escape(text("howto.board", lang))
+    return (
+        f'<figure class="howto-board"><img src="/howto/{ruleset}/board.svg?lang={lang}" alt="{caption}">'
+        f"<figcaption>{caption}</figcaption></figure>"
+    )
+
+
+@cache
+def _board(ruleset: str, lang: str) -> str | None:
+    """``siedler.howto.picture``, drawn once per rule set and language (both checked by the callers, so that
+    the cache holds at most one picture per registered rule set and catalog language)."""
+    return howto.picture(ruleset, lang)
+
+
+def board_picture(ruleset: str, lang: str = "en") -> Response:
+    """A board rule set's example position as SVG in ``lang``; 404 for a card game or an unknown name."""
+    if ruleset not in {r.name for r in rulesets()}:
+        raise HTTPException(404, f"no rule set {ruleset!r}")
+    svg = _board(ruleset, language(lang))
+    if svg is None:
+        raise HTTPException(404, f"{ruleset!r} has no board to picture: its page shows its cards")
+    headers = {"Content-Security-Policy": PICTURE_POLICY, "Cache-Control": "max-age=3600"}
+    return Response(svg, media_type=MEDIA["svg"], headers=headers)

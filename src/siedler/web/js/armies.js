@@ -19,6 +19,13 @@ const STRIP = [
   {phase: "movement", leave: "phase:combat"},
   {phase: "combat", leave: "phase:end"},
 ];
+// An army's badge, in hex sizes: its greatest width, its scale (0.9: 0.4 high), and its distance from its
+// corner below and above it (a city reaches 0.22 below its corner and 0.26 above; the number token of the
+// badge's hex begins 0.7 away). A nuke's distance from its corner.
+const BADGE_MAX = 1.0;
+const BADGE_SCALE = 0.9;
+const BADGE_GAP = {below: 0.24, above: 0.28};
+const NUKE_AT = 0.42;
 const IN_COMBAT = new Set(["combat", "defend", "battle", "alliance", "conquest", "tribute"]);
 
 /** The board's layer of armies, walls, nukes and move prices; empty for a rule set without armies. */
@@ -29,11 +36,11 @@ export function soldierLayer(view, geo, size) {
   const layer = s("g", {class: "soldiers"});
   for (const [node, count] of Object.entries(sa.walls || {})) {
     const point = geo.nodes[+node];
-    if (point) layer.append(walls(point, count, size));
+    if (point) layer.append(walls(point, geo.sides[+node], count, size));
   }
   for (const [seat, node] of Object.entries(sa.nukes || {})) {
     const point = geo.nodes[node];
-    if (point) layer.append(nuke(point, +seat, names[seat], size));
+    if (point) layer.append(nuke(point, geo.sides[node], +seat, names[seat], size));
   }
   if (sa.battle) {
     const point = geo.nodes[sa.battle.at];
@@ -41,7 +48,7 @@ export function soldierLayer(view, geo, size) {
   }
   for (const army of sa.armies || []) {
     const point = geo.nodes[army.at];
-    if (point) layer.append(armyBadge(army, point, names[army.owner], size));
+    if (point) layer.append(armyBadge(army, point, geo.sides[army.at], names[army.owner], size));
   }
   layer.append(...movePrices(sa.moves || [], geo, size));
   return [layer];
@@ -55,24 +62,27 @@ function unitIcon(unit, r) {
                      s("circle", {cy: r * 0.45, r: r * 0.5})]);
 }
 
-/** One army: an owner-coloured badge beside its intersection, one icon and count per unit type it holds. */
-function armyBadge(army, [x, y], owner, size) {
+/** One army: an owner-coloured badge beside its intersection, one icon and count per unit type it holds.
+ *  It stands in the corner's own hex (corners.js), between the corner's building and that hex's number
+ *  token, and is scaled down to at most BADGE_MAX wide: wider, it would reach the tokens and buildings of
+ *  the neighbouring corners. */
+function armyBadge(army, [x, y], side, owner, size) {
   const held = UNITS.filter((u) => army.units[u]);
-  const r = size * 0.16;
-  const step = size * 0.54;
-  const width = held.length * step + size * 0.06;
-  const height = size * 0.44;
-  // Above and to the right of the corner, so the building under the army stays visible.
-  const left = x + size * 0.12;
-  const top = y - size * 0.64;
+  const scale = Math.min(BADGE_SCALE, BADGE_MAX / (held.length * 0.54 + 0.06));
+  const r = size * 0.16 * scale;
+  const step = size * 0.54 * scale;
+  const width = held.length * step + size * 0.06 * scale;
+  const height = size * 0.44 * scale;
+  const left = x - width / 2;
+  const top = side > 0 ? y + size * BADGE_GAP.below : y - size * BADGE_GAP.above - height;
   const words = held.map((u) => `${army.units[u]} ${t(`soldiers.${u}`)}`).join(" + ");
   const children = [
     s("title", {text: t("soldiers.army", owner ?? "?", words, t("soldiers.die", army.die))}),
-    s("line", {x1: x, y1: y, x2: left + size * 0.08, y2: top + height, class: "army-tether"}),
+    s("line", {x1: x, y1: y, x2: x, y2: side > 0 ? top : top + height, class: "army-tether"}),
     s("rect", {x: left, y: top, width, height, rx: size * 0.06, fill: playerColor(army.owner), class: "army-body"}),
   ];
   held.forEach((unit, i) => {
-    const cx = left + size * 0.06 + i * step + r;
+    const cx = left + size * 0.06 * scale + i * step + r;
     children.push(s("g", {class: `unit unit-${unit}`, "data-unit": unit, transform: `translate(${cx} ${top + height / 2})`},
       [unitIcon(unit, r)]));
     children.push(s("text", {class: "unit-count", x: cx + r * 1.35, y: top + height / 2 + r * 0.6,
@@ -82,21 +92,25 @@ function armyBadge(army, [x, y], owner, size) {
                  "data-target": `node:${army.at}`}, children);
 }
 
-/** A city's walls: a low bank of stones under it, with their count. */
-function walls([x, y], count, size) {
+/** A city's walls: a low bank of stones at its foot (above an army's badge below the corner, which begins
+ *  0.24 down), with their count on the corner's vertical side, left of where a nuke stands: there no token,
+ *  robber or badge of the neighbouring hexes and corners reaches. */
+function walls([x, y], side, count, size) {
   const w = size * 0.5;
-  const top = y + size * 0.16;
+  const top = y + size * 0.12;
   return s("g", {class: "walls", "data-walls": count}, [
     s("title", {text: t("soldiers.walls", count)}),
-    s("rect", {x: x - w / 2, y: top, width: w, height: size * 0.12, class: "wall-stones"}),
-    s("text", {x: x + w / 2 + size * 0.09, y: top + size * 0.11, class: "wall-count", "font-size": size * 0.16},
+    s("rect", {x: x - w / 2, y: top, width: w, height: size * 0.1, class: "wall-stones"}),
+    s("text", {x: x - size * 0.17, y: y - side * size * NUKE_AT, class: "wall-count", "font-size": size * 0.16},
       [`×${count}`]),
   ]);
 }
 
-function nuke([x, y], seat, owner, size) {
-  const cx = x - size * 0.3;
-  const cy = y + size * 0.3;
+/** A nuke: on its corner's vertical side, away from the corner's own hex where an army's badge stands;
+ *  there it clears the building on the corner and the tokens and robbers of the hexes on either side. */
+function nuke([x, y], side, seat, owner, size) {
+  const cx = x;
+  const cy = y - side * size * NUKE_AT;
   return s("g", {class: "nuke", "data-seat": seat}, [
     s("title", {text: t("soldiers.nuke", owner ?? "?")}),
     s("circle", {cx, cy, r: size * 0.14, fill: playerColor(seat), class: "nuke-body"}),

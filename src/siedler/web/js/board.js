@@ -5,9 +5,10 @@
 import {s} from "./dom.js";
 import {playerColor, RESOURCE_COLORS, terrainColor} from "./colors.js";
 import {t, term} from "./i18n.js";
-import {city, described, road, robber, settlement} from "./pieces.js";
+import {city, described, pieceLabel, road, robber, settlement} from "./pieces.js";
 import {soldierLayer} from "./armies.js";
-import {bwLayer, bwPanelWidth} from "./bw.js";
+import {bwLayer, bwPanelWidth, bwReach} from "./bw.js";
+import {ownHexSides} from "./corners.js";
 
 const SIZE = 60;
 const R3 = Math.sqrt(3);
@@ -55,7 +56,7 @@ export function renderBoard(view) {
   const nodes = board.nodes.map(nodePoint);
   const hexes = {};
   for (const hx of board.hexes) hexes[hx.id] = {...hx, center: hexCenter(hx.q, hx.r)};
-  const geo = {nodes, hexes};
+  const geo = {nodes, hexes, sides: ownHexSides(nodes, board.edges)};
 
   // The frame holds every hex, harbour and piece drawn on the sea (fishing grounds), with a margin.
   const reach = Object.values(hexes).map((hx) => [...hx.center, SIZE]);
@@ -64,6 +65,7 @@ export function renderBoard(view) {
     const place = locate(piece.at, geo);
     if (place?.on === "hex" && place.point) reach.push([...place.point, SIZE]);
   }
+  reach.push(...bwReach(view, nodes, geo.sides, SIZE));
   const margin = SIZE * 0.25;
   const minX = Math.min(...reach.map(([x, , r]) => x - r)) - margin;
   const minY = Math.min(...reach.map(([, y, r]) => y - r)) - margin;
@@ -121,8 +123,7 @@ export function renderBoard(view) {
     const place = locate(piece.at, geo);
     if (!place) continue;
     const color = playerColor(piece.owner);
-    const owner = view.players?.[piece.owner]?.name;
-    const label = owner ? t("table.piece_of", term("pieces", piece.kind), owner) : term("pieces", piece.kind);
+    const label = pieceLabel(view, piece.kind, piece.owner);
     if (piece.kind === "road" && place.ends) roads.append(road(place.ends[0], place.ends[1], SIZE, color, label));
     else if (piece.kind === "settlement" && place.point) buildings.append(settlement(...place.point, SIZE, color, label, piece.turned));
     else if (piece.kind === "city" && place.point) buildings.append(city(...place.point, SIZE, color, label, piece.turned));
@@ -143,7 +144,7 @@ export function renderBoard(view) {
       extras.append(drawn);
     }
   }
-  const fields = bwLayer(view, nodes, SIZE, mapRight, minY);
+  const fields = bwLayer(view, nodes, geo.sides, SIZE, mapRight, minY);
   svg.append(hexHits, roads, edgeHits, ...(fields ? [fields] : []), buildings, nodeHits, extras,
              ...soldierLayer(view, geo, SIZE));
   return svg;

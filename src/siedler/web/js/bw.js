@@ -6,9 +6,13 @@
 import {s} from "./dom.js";
 import {playerColor} from "./colors.js";
 import {t, term} from "./i18n.js";
-import {settlement} from "./pieces.js";
+import {pieceLabel, settlement} from "./pieces.js";
 
-const PANEL = 4.2; // width of the outside panel, in hex sizes
+const PANEL = 4.2; // least width of the outside panel, in hex sizes
+const LABEL_PX = 14; // .bw-label's font size (style.css), for the panel's width
+const TOWN_PX = 13; // .bw-town's
+const EM = 0.62; // a generous average width of a character, in ems: the frame must hold every label
+const NAME_AT = 0.44; // a town's name: this far from its corner, towards the corner's own hex (corners.js)
 
 function rewardText(reward) {
   if (reward.kind === "resources") {
@@ -17,13 +21,43 @@ function rewardText(reward) {
   return t(`bw.reward_${reward.kind}`);
 }
 
-/** Extra width the board needs on its right for the outside panel (0 for other rule sets). */
+/** The outside panel's rows: the two award fields, then each landmark's outside picture. */
+function outsideRows(own) {
+  const awards = ["longest_road", "largest_army"].map((award) =>
+    ({label: t(`bw.${award}`), note: "", holder: own.awards[award], id: `award:${award}`}));
+  const pictures = own.outside.map((entry) => ({label: `${entry.town}: ${term("landmark", entry.landmark, entry.name)}`,
+    note: rewardText(entry.reward), holder: entry.town_hall, id: `outside:${entry.town}`}));
+  return [awards, pictures];
+}
+
+/** Extra width the board needs on its right for the outside panel (0 for other rule sets): its least width,
+ *  or wider where a landmark's name in the page's language needs it. */
 export function bwPanelWidth(view, size) {
-  return view.baden_wuerttemberg ? PANEL * size : 0;
+  const own = view.baden_wuerttemberg;
+  if (!own) return 0;
+  const longest = Math.max(...outsideRows(own).flat().map((row) => row.label.length));
+  return Math.max(PANEL * size, size * 0.85 + longest * LABEL_PX * EM);
+}
+
+/** Where each town's name stands: beside its corner, on the side of the corner's own hex, where no number
+ *  token and no other corner's piece reaches. */
+function namePoint(nodes, sides, field, size) {
+  const [x, y] = nodes[field.node];
+  return [x, y + sides[field.node] * NAME_AT * size];
+}
+
+/** The reach of the town names, as the board's frame counts it ([x, y, r]): ends of each name. */
+export function bwReach(view, nodes, sides, size) {
+  if (!view.baden_wuerttemberg || !view.board.fields) return [];
+  return view.board.fields.flatMap((field) => {
+    const [x, y] = namePoint(nodes, sides, field, size);
+    const half = (field.town.length * TOWN_PX * EM) / 2;
+    return [[x - half, y, TOWN_PX / 2], [x + half, y, TOWN_PX / 2]];
+  });
 }
 
 /** The fields on the map and the outside panel at x0 (the map's right edge), or null for other rule sets. */
-export function bwLayer(view, nodes, size, x0, y0) {
+export function bwLayer(view, nodes, sides, size, x0, y0) {
   const own = view.baden_wuerttemberg;
   if (!own || !view.board.fields) return null;
   const group = s("g", {class: "bw"});
@@ -37,31 +71,33 @@ export function bwLayer(view, nodes, size, x0, y0) {
     const title = landmark ? `${field.town}: ${term("landmark", field.landmark, field.name)} (${rewardText(field.reward)})`
                            : field.town;
     mark.append(s("title", {text: title}));
-    group.append(mark, s("text", {x, y: y + size * 0.42, class: "bw-town"}, [field.town]));
+    const [nx, ny] = namePoint(nodes, sides, field, size);
+    group.append(mark, s("text", {x: nx, y: ny, class: "bw-town"}, [field.town]));
   }
   const panel = s("g", {class: "bw-outside"});
   const rowHeight = size * 0.62;
   let y = y0 + size * 0.5;
-  const awards = [["longest_road", own.awards.longest_road], ["largest_army", own.awards.largest_army]];
-  for (const [award, holder] of awards) {
-    panel.append(outsideRow(x0, y, size, t(`bw.${award}`), "", holder, `award:${award}`));
+  const [awards, pictures] = outsideRows(own);
+  for (const row of awards) {
+    panel.append(outsideRow(view, x0, y, size, row));
     y += rowHeight;
   }
   y += rowHeight * 0.3;
-  for (const entry of own.outside) {
-    const label = `${entry.town}: ${term("landmark", entry.landmark, entry.name)}`;
-    panel.append(outsideRow(x0, y, size, label, rewardText(entry.reward), entry.town_hall, `outside:${entry.town}`));
+  for (const row of pictures) {
+    panel.append(outsideRow(view, x0, y, size, row));
     y += rowHeight;
   }
   group.append(panel);
   return group;
 }
 
-function outsideRow(x, y, size, label, note, holder, id) {
+function outsideRow(view, x, y, size, {label, note, holder, id}) {
   const row = s("g", {class: holder === null ? "bw-field free" : "bw-field taken", "data-field": id});
   row.append(s("rect", {x: x + size * 0.1, y: y - size * 0.25, width: size * 0.5, height: size * 0.5, rx: 4,
                         class: "bw-slot"}));
-  if (holder !== null) row.append(settlement(x + size * 0.35, y, size * 0.8, playerColor(holder)));
+  if (holder !== null) {
+    row.append(settlement(x + size * 0.35, y, size * 0.8, playerColor(holder), pieceLabel(view, "settlement", holder)));
+  }
   row.append(s("text", {x: x + size * 0.75, y: y - size * 0.02, class: "bw-label"}, [label]));
   if (note) row.append(s("text", {x: x + size * 0.75, y: y + size * 0.22, class: "bw-note"}, [note]));
   return row;

@@ -38,6 +38,12 @@ function star(r) {
   return pts.join(" ");
 }
 
+/** A player's piece called by its kind and its owner's name ("Settlement of Anna"), or by its kind alone. */
+export function pieceLabel(view, kind, owner) {
+  const name = view.players?.[owner]?.name;
+  return name ? t("table.piece_of", term("pieces", kind), name) : term("pieces", kind);
+}
+
 /** A piece's name for people: a tooltip, and its accessible name. */
 function named(el, label) {
   if (!label) return el;
