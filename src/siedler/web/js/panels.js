@@ -33,7 +33,7 @@ export function playersPanel(view, summary) {
     if (p.largest_army) tags.push(h("span", {class: "tag award", text: t("largest_army")}));
     for (const [key, value] of Object.entries(p)) {
       if (!KNOWN.has(key) && (typeof value === "number" || typeof value === "string")) {
-        const words = `${term("fields", key)}: ${value}`;
+        const words = `${term("fields", key)}: ${typeof value === "string" ? term("fields", value) : value}`;
         tags.push(h("span", {class: "tag", "data-tag": key, title: words, "aria-label": words, text: words}));
       }
     }
