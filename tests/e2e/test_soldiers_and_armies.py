@@ -62,7 +62,7 @@ BOARD = {
     "nodes": [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1], [2, -2], [3, -1], [3, 1], [2, 2]],
     "edges": [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [0, 5], [1, 6], [6, 7], [7, 8], [8, 9], [2, 9]],
 }
-BATTLE_VIEW = {
+BATTLE_VIEW: dict[str, Any] = {
     "seat": 0,
     "to_act": 0,
     "phase": "battle",
@@ -166,3 +166,36 @@ def test_armies_walls_and_the_battle_are_drawn_from_the_view_alone(
         "hint": 1,
     }
     assert "scale(1.3 -1.3)" in drawn["turned"][0]  # the city stands upside down
+
+
+#: A development-card trade waiting for Bert's answer: Anna offers him a knight for 1 ore and 1 wool.
+CARD_OFFER = {"from": 0, "to": 1, "kind": "sellcard", "card": "knight", "bundle": {"ore": 1, "wool": 1, "wood": 0}}
+
+
+@pytest.mark.parametrize(
+    ("seat", "expected"),
+    [
+        (0, "You offer Bert a Knight for 1 ore + 1 wool · waiting for Bert's answer"),
+        (1, "Anna offers you a Knight for 1 ore + 1 wool · your answer, please"),
+        (None, "Anna offers Bert a Knight for 1 ore + 1 wool · waiting for Bert's answer"),
+    ],
+    ids=["offerer", "addressee", "spectator"],
+)
+def test_a_card_offer_shows_who_offers_what_and_whose_answer_it_waits_for(
+    live_server: LiveServer, context_factory: Callable[..., Any], seat: int | None, expected: str
+) -> None:
+    view = {**BATTLE_VIEW, "seat": seat, "to_act": 1, "phase": "card_reply"}
+    view["soldiers"] = {**BATTLE_VIEW["soldiers"], "battle": None, "card_offer": CARD_OFFER}
+    page = context_factory().new_page()
+    page.goto(live_server.url)
+    page.wait_for_selector("#create-form")
+    shown = page.evaluate(
+        """async (view) => {
+        const {renderPlayArea} = await import('/static/js/position.js');
+        const area = renderPlayArea(view, {events: [], actions: []});
+        document.body.append(area);
+        return area.querySelector('#sa-card-offer')?.textContent;
+    }""",
+        view,
+    )
+    assert shown == expected

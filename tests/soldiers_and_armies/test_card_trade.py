@@ -14,6 +14,11 @@ def test_selling_a_card_for_resources() -> None:
     game = position(cities={0: [13], 1: [42]}, dev_cards={0: {"knight": 1}}, hands={1: cards(ore=2)}, options=TRADES)
     game.apply("sellcard knight 2ore @1")
     assert phase(game) == "card_reply" and game.view(None)["to_act"] == 1
+    # The table shows the offer waiting for its answer, to everyone, as the log announced it.
+    offer = {"from": 0, "to": 1, "kind": "sellcard", "card": "knight", "text": "sellcard knight 2ore @1"}
+    assert game.view(None)["soldiers"]["card_offer"] == {**offer, "bundle": {**cards(), "ore": 2}}
+    words = [e["text"] for e in game.events(1, lang="en")][-1:] + [e["text"] for e in game.events(0, lang="de")][-1:]
+    assert words == ["Player 1 offers you a knight for 2 ore.", "Du bietest Player 2 eine Karte Ritter für 2 Erz an."]
     assert {str(a) for a in game.legal_actions()} == {"agree", "refuse"}
     game.apply("agree")
     assert game.view(1)["you"]["dev_cards"]["knight"] == 1 and game.view(0)["you"]["dev_cards"]["knight"] == 0

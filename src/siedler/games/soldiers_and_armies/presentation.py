@@ -12,6 +12,7 @@ from siedler.core.actions import Action
 from siedler.core.errors import RecordError
 from siedler.core.i18n import Voice, in_every_language, namespace, text
 from siedler.games.catan.rules import DEV_CARDS, RESOURCES
+from siedler.games.catan.snapshot import _named
 from siedler.games.catan.state import MAIN, MOVEMENT, PHASE_NAMES
 from siedler.games.catan.words import bundle
 
@@ -144,7 +145,7 @@ class SoldiersViewMixin(CardTradeMixin):
             "free_card": self.phase == MAIN and self._free_card_allowed(self.current),
             "costs": {name: dict(zip(RESOURCES, self.army_rules.costs[name], strict=True)) for name in PURCHASES},
             "weak_cities": self.weak_cities,
-            "card_offer": str(self.card_offer) if self.card_offer else None,
+            "card_offer": self._card_offer_view(),
         }
         if self.is_over:  # players who left keep the score they left with
             scores = self.scores()
@@ -153,6 +154,21 @@ class SoldiersViewMixin(CardTradeMixin):
                 for p in range(self.num_players)
             ]
         return data
+
+    def _card_offer_view(self) -> dict[str, Any] | None:
+        """The development-card trade waiting for its answer, as public as the log that announced it: who
+        offers whom which card for what (``sellcard``: the offerer gives the card; ``buycard``: asks for it)."""
+        offer = self.card_offer
+        if offer is None:
+            return None
+        return {
+            "from": self.current,
+            "to": offer.to,
+            "kind": offer[0],
+            "card": DEV_CARDS[offer.card],
+            "bundle": _named(list(offer.bundle), RESOURCES),
+            "text": str(offer),
+        }
 
     def _player_extra(self, seat: int) -> dict[str, Any]:
         data = super()._player_extra(seat)
@@ -182,7 +198,7 @@ class SoldiersViewMixin(CardTradeMixin):
             "battle": list(self.battle),
             "conquest": self.conquest,
             "weak_cities": self.weak_cities,
-            "card_offer": str(self.card_offer) if self.card_offer else None,
+            "card_offer": self._card_offer_view(),
             "allies": list(self.allies),
             "ally_pending": list(self.ally_pending),
         }

@@ -144,6 +144,7 @@ export function soldierPanel(view, {events = [], actions = []} = {}) {
   }
   const parts = [phaseStrip(view, byTarget)];
   if (sa.battle) parts.push(battlePanel(view, sa.battle, events, actions));
+  if (sa.card_offer) parts.push(cardOfferPanel(view, sa.card_offer));
   return h("div", {class: "sa-panel", id: "sa-panel"}, parts);
 }
 
@@ -182,6 +183,24 @@ function battlePanel(view, battle, events, actions) {
       class: `action-btn${a.kind === "continue" || a.kind === "resist" ? " primary" : ""}`, "data-target": a.target,
       text: a.label || a.action}))) : null,
     withdraw ? h("p", {class: "hint", text: t("soldiers.withdraw_hint")}) : null,
+  ]);
+}
+
+/** A development-card trade waiting for its answer: who offers whom which card for what, told to the reader
+ *  where it is theirs or made to them, and whose answer it waits for. */
+function cardOfferPanel(view, offer) {
+  const names = (view.players || []).map((p) => p.name);
+  const bundle = Object.entries(offer.bundle || {}).filter(([, n]) => n)
+    .map(([r, n]) => `${n} ${term("resources", r)}`).join(" + ");
+  const card = term("dev", offer.card);
+  const key = `soldiers.${offer.kind}`;
+  const words = offer.from === view.seat ? t(`${key}_you`, names[offer.to] ?? "?", card, bundle)
+    : offer.to === view.seat ? t(`${key}_to_you`, names[offer.from] ?? "?", card, bundle)
+    : t(key, names[offer.from] ?? "?", names[offer.to] ?? "?", card, bundle);
+  const waiting = offer.to === view.seat ? t("soldiers.answer_yours") : t("soldiers.answer_of", names[offer.to] ?? "?");
+  return h("div", {class: "offer-banner sa-card-offer", id: "sa-card-offer", "data-kind": offer.kind,
+                   style: {"--player": playerColor(offer.from)}}, [
+    h("b", {text: words}), h("small", {class: "answer waiting", text: ` · ${waiting}`}),
   ]);
 }
 
