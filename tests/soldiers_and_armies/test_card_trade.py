@@ -3,6 +3,7 @@ werden, inklusive Entwicklungskarten"."""
 
 from __future__ import annotations
 
+import siedler
 from tests.catan.positions import cards
 
 from .positions import hand, phase, position
@@ -17,6 +18,8 @@ def test_selling_a_card_for_resources() -> None:
     # The table shows the offer waiting for its answer, to everyone, as the log announced it.
     offer = {"from": 0, "to": 1, "kind": "sellcard", "card": "knight", "text": "sellcard knight 2ore @1"}
     assert game.view(None)["soldiers"]["card_offer"] == {**offer, "bundle": {**cards(), "ore": 2}}
+    reloaded = siedler.from_state({**game.state(), "actions": [], "start_state": None})
+    assert reloaded.view(1) == game.view(1) and {str(a) for a in reloaded.legal_actions()} == {"agree", "refuse"}
     words = [e["text"] for e in game.events(1, lang="en")][-1:] + [e["text"] for e in game.events(0, lang="de")][-1:]
     assert words == ["Player 1 offers you a knight for 2 ore.", "Du bietest Player 2 eine Karte Ritter für 2 Erz an."]
     assert {str(a) for a in game.legal_actions()} == {"agree", "refuse"}

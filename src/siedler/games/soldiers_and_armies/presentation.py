@@ -198,7 +198,7 @@ class SoldiersViewMixin(CardTradeMixin):
             "battle": list(self.battle),
             "conquest": self.conquest,
             "weak_cities": self.weak_cities,
-            "card_offer": self._card_offer_view(),
+            "card_offer": str(self.card_offer) if self.card_offer else None,
             "allies": list(self.allies),
             "ally_pending": list(self.ally_pending),
         }
