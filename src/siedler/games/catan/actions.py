@@ -191,16 +191,10 @@ class ActionSet:
             raise IllegalAction(f"{word!r} is not a hex (hexes are labelled A-{self.topology.hex_labels[-1]})")
         return self.label_to_hex[label]
 
-    def seat(self, word: str) -> int:
-        w = word.lstrip("@")
-        if not w.isdigit() or int(w) >= self.num_players:
-            raise IllegalAction(f"{word!r} is not a seat (seat indices are @0-@{self.num_players - 1}; @0 is seat 1)")
-        return int(w)
-
     def offer(self, args: list[str]) -> CatanAction:
         to = -1
         if args and args[-1].startswith("@"):
-            to = self.seat(args[-1]) if args[-1] != "@*" else -1
+            to = seat_index(args[-1], self.num_players) if args[-1] != "@*" else -1
             args = args[:-1]
         give_text, sep, want_text = "".join(args).partition(">")
         if not sep:
@@ -219,6 +213,15 @@ def _one(args: list[str], kind: str) -> str:
     if len(args) != 1:
         raise IllegalAction(f"{kind!r} takes exactly one argument")
     return args[0]
+
+
+def seat_index(word: str, players: int) -> int:
+    """A seat written in the notation (``@2``: an index from 0) for a game of ``players``; every rule set's
+    parser reads seats here, so that each refuses a bad one in the same words."""
+    w = word.lstrip("@")
+    if not w.isdigit() or int(w) >= players:
+        raise IllegalAction(f"{word!r} is not a seat (seat indices are @0-@{players - 1}; @0 is seat 1)")
+    return int(w)
 
 
 def resource(word: str) -> int:
@@ -253,7 +256,7 @@ def _read_plenty(s: ActionSet, args: list[str]) -> CatanAction:
 def _read_robber(s: ActionSet, args: list[str]) -> CatanAction:
     if not 1 <= len(args) <= 2:
         raise IllegalAction("write 'robber <hex>' or 'robber <hex> @<seat>'")
-    victim = s.seat(args[1]) if len(args) == 2 else -1
+    victim = seat_index(args[1], s.num_players) if len(args) == 2 else -1
     return s.ROBBER[s.hex(args[0])][victim + 1]
 
 
@@ -350,7 +353,7 @@ KINDS = ActionKinds(
         ("seat",),
         ("offer_confirm",),
         write=lambda a: f"confirm @{a.seat}",
-        read=lambda s, args: s.CONFIRM[s.seat(_one(args, "confirm"))],
+        read=lambda s, args: s.CONFIRM[seat_index(_one(args, "confirm"), s.num_players)],
     ),
     ActionKind("withdraw", phases=("offer_confirm",)),
 )

@@ -21,7 +21,7 @@ from functools import cache
 
 from siedler.core.actions import ActionKind, ActionKinds, field
 from siedler.core.errors import IllegalAction
-from siedler.games.catan.actions import KINDS, CatanAction, resource
+from siedler.games.catan.actions import KINDS, CatanAction, resource, seat_index
 from siedler.games.catan.rules import RESOURCES
 
 from .data import USES
@@ -174,7 +174,7 @@ class FishActionSet:
     def boot(self, args: list[str]) -> FishAction:
         if len(args) != 1:
             raise IllegalAction("write 'boot @<seat>'")
-        return self.BOOT[self._seat_word(args[0])]
+        return self.BOOT[seat_index(args[0], self.num_players)]
 
     def fish(self, args: list[str]) -> FishAction:
         if not args or args[0] not in self.costs:
@@ -184,7 +184,7 @@ class FishActionSet:
         if use in ("steal", "take"):
             if len(rest) != 2:
                 raise IllegalAction("write 'fish steal @<seat> <tokens>' or 'fish take <resource> <tokens>'")
-            arg = self._seat_word(rest[0]) if use == "steal" else resource(rest[0])
+            arg = seat_index(rest[0], self.num_players) if use == "steal" else resource(rest[0])
             rest = rest[1:]
         if len(rest) != 1:
             raise IllegalAction(f"write the tokens handed in as one word, like 3+1, after 'fish {use}'")
@@ -197,12 +197,6 @@ class FishActionSet:
                 f"with none to spare, at most {self.max_held} (not {tokens_text(tokens) or 'none'})"
             )
         return found
-
-    def _seat_word(self, word: str) -> int:
-        w = word.lstrip("@")
-        if not w.isdigit() or int(w) >= self.num_players:
-            raise IllegalAction(f"{word!r} is not a seat (seat indices are @0-@{self.num_players - 1}; @0 is seat 1)")
-        return int(w)
 
 
 def parse_tokens(word: str) -> Tokens:

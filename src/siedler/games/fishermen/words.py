@@ -11,10 +11,9 @@ from siedler.games.catan.words import resource_names
 from .actions import tokens_text
 
 
-def _use(lang: str, use: str, arg: int, voice: Voice) -> str:
+def _use(use: str, arg: int, voice: Voice) -> str:
     """What fish tokens were handed in for; the victim of a steal is told "from you" in their own log."""
-    names = resource_names(lang)
-    resource = names[arg] if use == "take" else ""
+    resource = resource_names(voice.lang)[arg] if use == "take" else ""
     victim = arg if use == "steal" else None
     return voice.say(f"fishermen.use.{use}", about=victim, victim=voice.who(victim), resource=resource)
 
@@ -30,7 +29,7 @@ def describe_fish(kind: str, data: dict[str, Any], voice: Voice) -> str | None:
         fields["to"] = voice.who(data["to"])
     if kind == "fish":
         arg = data.get("victim", data.get("resource", -1))
-        fields["use"] = _use(voice.lang, data["use"], arg, voice)
+        fields["use"] = _use(data["use"], arg, voice)
         fields["tokens"] = "+".join(str(v) for v in data["tokens"])
     if kind == "fish_catch":
         values = data.get("tokens")
@@ -41,7 +40,7 @@ def describe_fish(kind: str, data: dict[str, Any], voice: Voice) -> str | None:
 def fish_label(kind: str, use: str, arg: int, tokens: tuple[int, int, int], lang: str, players: tuple[str, ...]) -> str:
     if kind == "boot":
         return text("fishermen.label.boot", lang, to=players[arg])
-    use_words = _use(lang, use, arg, Voice(players, lang, None, "catan.word.nobody"))
+    use_words = _use(use, arg, Voice(players, lang, None, "catan.word.nobody"))
     return text("fishermen.label.fish", lang, tokens=tokens_text(tokens), use=use_words)
 
 

@@ -69,12 +69,10 @@ class HarbormasterMixin(CatanGame):
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
         if kind == "award" and data.get("award") == "harbormaster" and data["seat"] >= 0:
             previous = data.get("from", NOBODY)
-            if previous is None or previous < 0:
-                previous = None
+            key = "taken" if previous is not None and previous >= 0 else "first"
             voice = Voice(self.players, lang, viewer, "catan.word.nobody")
-            key = "harbormaster.log.taken" if previous is not None else "harbormaster.log.first"
-            who = voice.who(previous) if previous is not None else ""
-            return voice.say(key, data["seat"], previous, points=data.get("points", "?"), previous=who)
+            fields = {"points": data.get("points", "?"), "previous": voice.who(previous)}
+            return voice.say(f"harbormaster.log.{key}", data["seat"], previous, **fields)
         return super().describe(kind, data, lang, viewer)
 
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:

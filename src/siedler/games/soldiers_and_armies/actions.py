@@ -29,7 +29,15 @@ from typing import Any
 from siedler.core.actions import ActionKind, ActionKinds, field
 from siedler.core.errors import IllegalAction
 from siedler.core.hexgrid import Topology
-from siedler.games.catan.actions import KINDS, CatanAction, bundle_text, bundles, parse_bundle, resource
+from siedler.games.catan.actions import (
+    KINDS,
+    CatanAction,
+    bundle_text,
+    bundles,
+    parse_bundle,
+    resource,
+    seat_index,
+)
 from siedler.games.catan.rules import DEV_CARDS, NUM_RESOURCES, RESOURCES
 
 from .rules import UNITS
@@ -186,17 +194,11 @@ class SoldierActionSet:
         card = args[0].replace("-", "_")
         if card not in DEV_CARDS:
             raise IllegalAction(f"{args[0]!r} is not a development card ({', '.join(DEV_CARDS)})")
-        seat = self.seat_word(args[2])
+        seat = seat_index(args[2], self.num_players)
         found = self.card_trade.get((kind, DEV_CARDS.index(card), parse_bundle(args[1]), seat))
         if found is None:
             raise IllegalAction(f"a development card is traded for 1-{self.max_cards} resource cards")
         return found
-
-    def seat_word(self, word: str) -> int:
-        w = word.lstrip("@")
-        if not w.isdigit() or int(w) >= self.num_players:
-            raise IllegalAction(f"{word!r} is not a seat (seat indices are @0-@{self.num_players - 1}; @0 is seat 1)")
-        return int(w)
 
     def hex(self, word: str) -> int:
         label = word.upper()
@@ -318,7 +320,7 @@ OWN_KINDS = ActionKinds(
         ("seat",),
         ("alliance",),
         write=lambda a: f"ally @{a.seat}",
-        read=lambda s, args: s.ALLY[s.seat_word(_one(args, "ally"))],
+        read=lambda s, args: s.ALLY[seat_index(_one(args, "ally"), s.num_players)],
         target=lambda a: f"battle:ally:{a.seat}",
         reachable=False,  # three players' armies at one battle: rare in random play (the rule tests join)
     ),
