@@ -36,6 +36,7 @@ RULESET = register(
         options=OPTIONS,
         rules_doc="docs/rules/baden-wuerttemberg.md",
         package=__name__,
+        layers=("bw.js", "bw.css"),
     )
 )
 

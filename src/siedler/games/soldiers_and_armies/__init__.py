@@ -38,6 +38,7 @@ RULESET = register(
         options=OPTIONS,
         rules_doc="docs/rules/soldiers-and-armies.md",
         package=__name__,
+        layers=("armies.js", "armies.css"),
     )
 )
 
