@@ -39,6 +39,7 @@ RULESET = register(
         rules_doc="docs/rules/soldiers-and-armies.md",
         package=__name__,
         layers=("armies.js", "armies.css"),
+        commands=("siedler.games.soldiers_and_armies.command:register",),
     )
 )
 
