@@ -5,10 +5,10 @@ file: the page's and the command line's (``page.*``, ``cli.*``) and those of the
 A rule set's own words live in its own package, in the same form (``<package>/locale/<lang>.toml``), and are
 merged in when the rule set is registered (``Ruleset.package``, through ``add_catalog``): a plugin brings its
 words the same way. No package may redefine another's key, so a rule set's things are named by its own keys
-(a Baden-Württemberg invention is ``page.dev.invention``, never the base game's ``knight``) and never inherit
-the base game's words by accident.
+(a development card of a rule set's own is ``page.dev.<its name>``, never the base game's ``knight``) and
+never inherit the base game's words by accident.
 
-Keys are namespaced by layer and rule set (``page.lobby``, ``catan.log.roll``, ``soldiers.log.recruit``): a
+Keys are namespaced by layer and rule set (``page.lobby``, ``catan.log.roll``, ``<rule set>.log.<event>``): a
 TOML table per namespace, flattened here to dotted keys. English is the reference: an unknown language, or a
 key a language lacks, falls back to English here and nowhere else (``tests/core/test_i18n.py`` checks that
 every English key exists in every language, with the same placeholders, over every catalog).
