@@ -173,7 +173,7 @@ def draw_status(view: dict[str, Any], lang: str = "en") -> str:
         marker = ">" if p["seat"] == current and not view["over"] else " "
         name = p["name"] + (f" ({w['you']})" if p["seat"] == seat else "")
         vp = p.get("vp_total", p["vp"])
-        awards = " ".join(w[k] for k in ("longest_road", "largest_army") if p.get(k)) or "-"
+        awards = " ".join(w[k] for k, held in p.items() if held is True and k in w) or "-"  # catan.board.<flag>
         pieces, number = p["pieces"], seat_number(p["seat"])
         lines.append(
             f"{marker} {number:<6}{name[:15]:<16}{vp:>4}{p['cards']:>7}{p['dev_cards']:>6}{p.get('knights', ''):>8}"
