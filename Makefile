@@ -1,4 +1,6 @@
 # The two commands: `make run` (set up, then serve the browser table) and `make test` (set up, then test).
+# The walkthrough's plugin rule set (tests/plugin_ruleset) is never installed: the tests put it on their own
+# path (tests/conftest.py), so that `make run` serves only the rule sets siedler ships.
 # Two virtual environments, both made on first use (docs/build.md):
 # - .venv: an editable, pure-Python install for development, linting and the pure test run;
 # - .venv-compiled: a normal install of the compiled engine (mypyc; pure Python where it cannot be built),
@@ -23,7 +25,6 @@ $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	SIEDLER_PURE=1 $(BIN)/python -m pip install --quiet -e '.[server,dev]'
-	$(BIN)/python -m pip install --quiet -e tests/plugin_ruleset  # the walkthrough's rule set, for its test
 	touch $(STAMP)
 
 # The build log is kept; the one line printed says which build was installed and, for pure Python, why.
@@ -33,7 +34,6 @@ $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 	rm -rf build
 	$(CBIN)/python -m pip install -v --no-build-isolation '.[server,dev]' >$(CVENV)/build.log 2>&1 \
 	  || { tail -n 30 $(CVENV)/build.log; exit 1; }
-	$(CBIN)/python -m pip install --quiet -e tests/plugin_ruleset
 	@grep -ho 'siedler: building pure Python.*' $(CVENV)/build.log | head -n 1 || true
 	@$(CBIN)/siedler --version
 	touch $(CSTAMP)

@@ -28,14 +28,14 @@ ROWS = {
         "infantry": "infantry", "cavalry": "cavalry", "artillery": "artillery", "city wall": "wall",
         "nuke": "nuke", "each move beyond 3 corners": "move", "harbour": "harbor", "bandit": "bandit",
         "knight (attacking)": "knight", "knight (defending)": "defender",
-        "town hall": "settlement", "landmark": "landmark",
+        "town hall": "town_hall", "landmark": "landmark",
     },
     "de": {
         "Straße": "road", "Siedlung": "settlement", "Stadt": "city", "Entwicklungskarte": "development",
         "Infanterie": "infantry", "Kavallerie": "cavalry", "Artillerie": "artillery", "Stadtmauer": "wall",
         "Nuklearwaffe": "nuke", "jede Kreuzung über 3 hinaus": "move", "Hafen": "harbor", "Bandit": "bandit",
         "Ritter (Offensiv)": "knight", "Ritter (Defensiv)": "defender",
-        "Rathaus": "settlement", "Wahrzeichen": "landmark",
+        "Rathaus": "town_hall", "Wahrzeichen": "landmark",
     },
 }  # fmt: skip
 
@@ -92,25 +92,15 @@ def _cost_card(text: str, lang: str) -> dict[str, dict[str, int]]:
 
 
 def _data_costs(ruleset: str) -> dict[str, dict[str, int]]:
-    """What the rule set itself charges, from its rules and its view."""
+    """What the rule set itself charges: its view's cost card (the card game's supply prices without what
+    must be shown or given back), and a paid army move, which is no purchase but is on the printed card."""
     players = 2 if ruleset == "deck-building" else 3
     game: Any = siedler.new_game(ruleset, players=players, seed=1)
-    view = game.view(0)
-    if "board" not in view:  # the card game: its supply's prices
-        return {card: {r: n for r, n in cost.items() if r in RESOURCES} for card, cost in view["costs"].items()}
-    rules = game.rules
-    costs = {
-        piece: dict(zip(RESOURCES, getattr(rules, f"{piece}_cost"), strict=True))
-        for piece in ("road", "settlement", "city", "development")
-    }
-    costs |= view.get("soldiers", {}).get("costs", {})
-    if "soldiers" in view:
-        del costs["development"]  # not bought in Soldiers & Armies: drawn for free
-    if not rules.max_cities:
-        del costs["city"]  # a rule set without cities (Baden-Württemberg) prints no city on its card
-    if "baden_wuerttemberg" in view:
-        costs["landmark"] = dict(zip(RESOURCES, game.bw.landmark_cost, strict=True))
-    return {p: {r: n for r, n in c.items() if n} for p, c in costs.items()}
+    costs = {card: {r: n for r, n in cost.items() if r in RESOURCES} for card, cost in game.view(0)["costs"].items()}
+    army = getattr(game, "army_rules", None)
+    if army is not None:
+        costs["move"] = {r: n for r, n in zip(RESOURCES, army.costs["move"], strict=True) if n}
+    return costs
 
 
 @pytest.mark.parametrize("ruleset", REGISTERED)

@@ -79,7 +79,7 @@ def test_development_cards_after_the_roll_one_per_turn_not_bought_this_turn() ->
     assert "roadbuilding" not in legal(game)  # bought this turn
     game.apply("knight")  # an invention: move the inventor and draw a card
     game.apply("robber U @1")
-    assert game.view(None)["players"][RED]["knights"] == 1  # stays face up
+    assert game.view(None)["players"][RED]["inventions"] == 1  # stays face up
     assert not any(a in legal(game) for a in ("plenty wood ore", "roadbuilding", "knight"))
     with pytest.raises(IllegalAction, match="one development card"):
         game.copy().apply("plenty wood ore")
@@ -94,13 +94,13 @@ def test_greatest_inventor_takes_a_town_hall_and_passes_to_more_inventions() -> 
     )
     assert vp(game, BLUE) == 2 and game.view(None)["players"][BLUE]["town_halls"] == 10
     game.apply("knight")
-    assert game.view(None)["baden_wuerttemberg"]["awards"]["largest_army"] == RED
+    assert game.view(None)["baden_wuerttemberg"]["awards"]["greatest_inventor"] == RED
     assert vp(game, RED) == 2 and vp(game, BLUE) == 1
     assert game.view(None)["players"][RED]["town_halls"] == 10
     assert game.view(None)["players"][BLUE]["town_halls"] == 11  # his town hall came back
     first = position(halls={RED: ["Sinsheim"]}, knights={RED: 2}, dev_cards={RED: {"knight": 1}})
     first.apply("knight")
-    assert first.view(None)["baden_wuerttemberg"]["awards"]["largest_army"] == RED and vp(first, RED) == 2
+    assert first.view(None)["baden_wuerttemberg"]["awards"]["greatest_inventor"] == RED and vp(first, RED) == 2
 
 
 def test_longest_trade_road_from_five_roads_with_a_town_hall() -> None:
@@ -112,7 +112,7 @@ def test_longest_trade_road_from_five_roads_with_a_town_hall() -> None:
     game.apply("road 59-60")
     view = game.view(None)
     assert view["players"][RED]["road_length"] == 5
-    assert view["baden_wuerttemberg"]["awards"]["longest_road"] == RED
+    assert view["baden_wuerttemberg"]["awards"]["longest_trade_road"] == RED
     assert vp(game, RED) == 3 and view["players"][RED]["town_halls"] == 9
 
 
@@ -136,7 +136,7 @@ def test_a_player_with_no_town_hall_left_cannot_take_an_award() -> None:
              "Pforzheim", "Aalen", "Heidenheim", "Offenburg", "Freudenstadt", "Reutlingen"]  # fmt: skip
     game = position(3, halls={RED: halls}, knights={RED: 2}, dev_cards={RED: {"knight": 1}})
     game.apply("knight")
-    assert game.view(None)["baden_wuerttemberg"]["awards"]["largest_army"] is None
+    assert game.view(None)["baden_wuerttemberg"]["awards"]["greatest_inventor"] is None
 
 
 @pytest.mark.parametrize(("players", "target"), [(3, 12), (4, 10)])

@@ -35,42 +35,6 @@ def test_unknown_rule_set_is_a_usage_error(run: Any) -> None:
     assert "unknown rule set 'chess'" in result.output
 
 
-def test_odds_of_a_soldiers_and_armies_combat(run: Any) -> None:
-    result = run("rules", "soldiers-and-armies", "--odds", "1 infantry vs settlement")
-    assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
-    assert lines[0] == "1 infantry vs settlement"
-    assert "the attacker rolls d6, the defender d8" in lines[1]
-    assert "Win the first round: 31.2% (5/16)" in lines
-    assert "Destroy the settlement (and conquer its site): 9.8% (25/256)" in lines
-
-
-def test_odds_in_german_with_walls(run: Any) -> None:
-    result = run("rules", "soldiers-and-armies", "--lang", "de", "--odds", "1 Infanterie gegen Stadt mit 2 Mauern")
-    assert result.exit_code == 0, result.output
-    assert "der Verteidiger W12+2" in result.output
-    assert "Die erste Runde gewinnen: 8,3% (1/12)" in result.output  # d6 > d12+2: 4, 5, 6 beat 1+2+3 of 72
-    assert "Die Stadt zur Siedlung abwerten" in result.output
-
-
-def test_odds_as_json_are_exact_fractions(run: Any) -> None:
-    result = run("rules", "soldiers-and-armies", "--json", "--odds", "1 cavalry vs 1 infantry")
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert data["round_win"] == {"exact": "13/20", "value": 0.65}
-    assert data["destroy"]["exact"] == "191/240"  # 13/20 + 7/20 * 15/36
-    assert data["target"] == "army" and data["city_reduced"] is None
-
-
-def test_odds_refuse_bad_text_and_other_rule_sets(run: Any) -> None:
-    bad = run("rules", "soldiers-and-armies", "--odds", "1 tank vs city")
-    assert bad.exit_code == 2 and "unknown word 'tank'" in bad.output and "--odds" in bad.output
-    other = run("rules", "base", "--odds", "1 infantry vs city")
-    assert other.exit_code == 2 and "the odds calculator is for soldiers-and-armies" in other.output
-    language = run("rules", "soldiers-and-armies", "--lang", "fr", "--odds", "1 infantry vs city")
-    assert language.exit_code == 2 and "--lang" in language.output
-
-
 def test_one_rule_set_starts_with_its_how_to_page_wrapped_to_the_terminal(run: Any, monkeypatch: Any) -> None:
     monkeypatch.setenv("COLUMNS", "60")
     result = run("rules", "fishermen", "--lang", "de")

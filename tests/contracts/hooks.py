@@ -40,6 +40,8 @@ HOOKS: dict[str, tuple[type, bool]] = {
     "_board_view": (CatanGame, True),
     "_pieces_view": (CatanGame, True),
     "_legend": (CatanGame, True),
+    "_purchases": (CatanGame, False),
+    "_phase_view": (CatanGame, False),
     "_export_extra": (CatanGame, True),
     "_import_extra": (CatanGame, True),
 }

@@ -1,8 +1,12 @@
 """A third-party rule set (Pig, in ``tests/plugin_ruleset``) installed as a package is found through the
-documented entry point and works with every tool: random play, replay, copies, states and pickling.
+documented entry point and works with every tool: random play, replay, copies, states and pickling; it
+brings its own words in both languages, its cost card, its how-to pages and its table layer, and gets a
+working table (served page, layer, words) with no edit outside its package (the browser plays it in
+``tests/e2e/test_plugin_table.py``).
 
 The package is the walkthrough of ``docs/api.md`` ("Write your own rule set"): each file the walkthrough
-shows must be exactly the package's file, so the docs cannot drift from code that works.
+shows must be exactly the package's file, so the docs cannot drift from code that works. The tests put it
+on their path (``tests/conftest.py``); nothing installs it outside the tests.
 """
 
 from __future__ import annotations
@@ -10,13 +14,20 @@ from __future__ import annotations
 import pickle
 import random
 import re
+import warnings
 from importlib.metadata import entry_points
 from pathlib import Path
 
+import pytest
+
 import siedler
+from siedler import howto
+from siedler.core import i18n
 from siedler.core.errors import IllegalAction
+from siedler.core.i18n import SHARED, languages, package_keys
 
 ROOT = Path(__file__).parents[2]
+PACKAGE = ROOT / "tests" / "plugin_ruleset" / "src" / "siedler_pig"
 
 
 def test_pig_is_declared_in_the_documented_group_and_discovered() -> None:
@@ -64,6 +75,57 @@ def test_the_walkthrough_shows_the_package_literally() -> None:
         "tests/plugin_ruleset/pyproject.toml",
         "tests/plugin_ruleset/src/siedler_pig/__init__.py",
         "tests/plugin_ruleset/src/siedler_pig/game.py",
+        "tests/plugin_ruleset/src/siedler_pig/locale/en.toml",
+        "tests/plugin_ruleset/src/siedler_pig/layers/pig.js",
     }
     for path, text in shown:
         assert text == (ROOT / path).read_text(), f"docs/api.md shows {path} differently"
+
+
+def test_pig_speaks_its_own_words_in_every_language() -> None:
+    game = siedler.new_game("pig", players=2, seed=5, options={"target": 10})
+    while not game.is_over:
+        game.apply("roll" if game.view(None)["turn_total"] < 6 else "hold")
+    german = [e["text"] for e in game.events(0, lang="de")]
+    assert german[0].startswith("Du würfelst") and german[-1].endswith("Punkten")  # seat 0 reads it
+    assert any(line.startswith("Player 2 würfelt") for line in german)
+    for lang in languages():
+        own = package_keys("siedler_pig", lang)
+        assert {"pig.log.roll", "pig.log_you.roll", "page.rulesets.pig.title", "page.pig.turn"} <= set(own)
+        assert not any(key.startswith("pig.") for key in package_keys(SHARED, lang))  # not in siedler's catalog
+    assert i18n.text("page.rulesets.pig.title", "de") == "Schweinchen"
+
+
+def test_pig_has_a_cost_card_and_how_to_pages_of_its_own() -> None:
+    assert siedler.new_game("pig", players=3, seed=1).view(None)["costs"] == {"hold": {"roll": 1}}
+    assert "pig" in howto.rulesets()
+    assert howto.page("pig", "de").startswith("# So wird gespielt: Schweinchen")
+    assert howto.page("pig", "en") == (PACKAGE / "howto" / "pig.en.md").read_text(encoding="utf-8")
+
+
+def test_pig_gets_a_working_table_from_its_package_alone() -> None:
+    server = pytest.importorskip("siedler.server")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # starlette prefers httpx2 for its test client; httpx works
+        from fastapi.testclient import TestClient
+
+    settings = server.Settings(database_url="sqlite://", bot_delay=0.0)
+    with TestClient(server.create_app(settings)) as client:
+        listed = {r["name"]: r for r in client.get("/api/rulesets").json()}
+        assert listed["pig"]["layers"] == ["pig.js", "pig.css"]
+        words = client.get("/api/words").json()
+        assert words["de"]["rulesets.pig.title"] == "Schweinchen" and words["en"]["pieces.hold"]
+        for name in ("pig.js", "pig.css"):
+            layer = client.get(f"/layers/pig/{name}")
+            assert layer.status_code == 200 and layer.content == (PACKAGE / "layers" / name).read_bytes()
+        assert client.get("/layers/pig/game.py").status_code == 404
+        page = client.get("/howto/pig?lang=de")
+        assert page.status_code == 200 and "<h1>So wird gespielt: Schweinchen</h1>" in page.text
+        created = client.post("/api/games", json={"ruleset": "pig", "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert created.status_code == 201, created.text
+        game = created.json()["game"]["id"]
+        assert client.get(f"/games/{game}").status_code == 200  # the table's page
+    # No file of siedler's own names the plugin: its words, pages, layer and rules are all in its package.
+    for path in (ROOT / "src" / "siedler").rglob("*"):
+        if path.suffix in (".py", ".js", ".css", ".toml", ".md", ".html"):
+            assert not re.search(r"siedler_pig|[\"']pig[\"']", path.read_text(encoding="utf-8")), path

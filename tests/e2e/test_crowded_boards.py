@@ -65,7 +65,8 @@ def test_armies_and_nukes_on_the_most_crowded_corners_overlap_nothing(
     page.evaluate(
         """async (view) => {
         const {renderBoard} = await import('/static/js/board.js');
-        document.body.replaceChildren(renderBoard(view));
+        await (await import('/static/js/layers.js')).loadLayers('soldiers-and-armies');
+        document.body.replaceChildren(renderBoard(view, 'soldiers-and-armies'));
         document.querySelector('svg.board').style.width = `${Math.min(600, window.innerWidth)}px`;
     }""",
         crowded_view(),

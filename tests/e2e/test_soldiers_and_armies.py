@@ -116,7 +116,8 @@ def test_armies_walls_and_the_battle_are_drawn_from_the_view_alone(
     drawn = page.evaluate(
         """async ([view, events, actions]) => {
         const {renderPlayArea} = await import('/static/js/position.js');
-        const area = renderPlayArea(view, {events, actions});
+        await (await import('/static/js/layers.js')).loadLayers('soldiers-and-armies');
+        const area = renderPlayArea(view, {events, actions}, 'soldiers-and-armies');
         document.body.append(area);
         const text = (sel) => [...area.querySelectorAll(sel)].map((e) => e.textContent);
         return {
@@ -192,7 +193,8 @@ def test_a_card_offer_shows_who_offers_what_and_whose_answer_it_waits_for(
     shown = page.evaluate(
         """async (view) => {
         const {renderPlayArea} = await import('/static/js/position.js');
-        const area = renderPlayArea(view, {events: [], actions: []});
+        await (await import('/static/js/layers.js')).loadLayers('soldiers-and-armies');
+        const area = renderPlayArea(view, {events: [], actions: []}, 'soldiers-and-armies');
         document.body.append(area);
         return area.querySelector('#sa-card-offer')?.textContent;
     }""",

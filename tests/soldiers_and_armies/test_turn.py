@@ -84,7 +84,7 @@ def test_no_victory_point_cards_and_no_largest_army() -> None:
     state["game"]["dev_deck"]["knight"] -= 5
     game = siedler.from_state(state)
     game.apply("knight")
-    assert game.view(None)["players"][0]["largest_army"] is False
+    assert "largest_army" not in game.view(None)["players"][0] and game.state()["game"]["largest_army"] == -1
     assert game.view(None)["players"][0]["vp"] == 2
 
 

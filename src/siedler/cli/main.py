@@ -1,4 +1,5 @@
-"""The ``siedler`` command: each sub-command lives in its own module and registers itself here."""
+"""The ``siedler`` command: each sub-command lives in its own module and registers itself here; the rule
+sets' own commands (``Ruleset.commands``) are registered after them (``commands.py``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import typer
 
 from siedler import __version__
 from siedler.build import build_info
+
+from .commands import register_ruleset_commands
 
 app = typer.Typer(
     help="siedler: the Catan family of games - play, simulate, replay, benchmark, serve.",
@@ -53,6 +56,7 @@ COMMAND_MODULES = (
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"siedler.cli.{_name}").register(app)
+register_ruleset_commands(app)
 
 
 if __name__ == "__main__":  # pragma: no cover

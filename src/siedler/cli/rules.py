@@ -22,7 +22,6 @@ from siedler import howto
 from siedler.core.errors import OptionError
 from siedler.core.registry import Ruleset, get_ruleset, rulesets
 
-from .odds import check_ruleset, odds_json, odds_lines
 from .simulate import check_language
 
 console = Console(highlight=False)
@@ -119,28 +118,13 @@ def rules_command(
     ruleset: Annotated[str | None, typer.Argument(help="one rule set (default: all)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print machine-readable JSON")] = False,
     notation: Annotated[bool, typer.Option(help="include the action notation")] = True,
-    odds: Annotated[
-        str | None,
-        typer.Option(
-            help="soldiers-and-armies only: the exact combat odds of a match-up, "
-            "e.g. '2 cavalry + 1 artillery vs city with 1 wall'"
-        ),
-    ] = None,
     how_to: Annotated[
         bool, typer.Option("--howto/--no-howto", help="with one rule set: first its how-to-play page")
     ] = True,
-    lang: Annotated[str, typer.Option(help="language of the how-to page and the --odds answer: en or de")] = "en",
+    lang: Annotated[str, typer.Option(help="language of the how-to page: en or de")] = "en",
 ) -> None:
     """List the rule sets with their options (defaults, allowed values), player counts and notation;
-    one rule set first with its how-to-play page (``--lang de``), wrapped to the terminal's width.
-
-    With ``--odds``, answer the combat odds calculator instead; it needs no game, so it is asked of the rule
-    set by name and works before (and without) the rule set's registration."""
-    if odds is not None:
-        check_ruleset(ruleset)
-        check_language(lang)
-        typer.echo(odds_json(odds) if as_json else "\n".join(odds_lines(odds, lang)))
-        return
+    one rule set first with its how-to-play page (``--lang de``), wrapped to the terminal's width."""
     try:
         chosen = [get_ruleset(ruleset)] if ruleset else rulesets()
     except OptionError as exc:

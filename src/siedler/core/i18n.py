@@ -1,13 +1,21 @@
 """One message catalog per language, read by every layer: engine text, command line, server and page.
 
-The words live in ``siedler/locale/<lang>.toml``, one file per language, so a third language is one file.
-Keys are namespaced by layer and rule set (``page.lobby``, ``catan.log.roll``, ``page.resources.wood``): a
+The shared words live in ``siedler/locale/<lang>.toml``, one file per language, so a third language is one
+file: the page's and the command line's (``page.*``, ``cli.*``) and those of the Catan family (``catan.*``).
+A rule set's own words live in its own package, in the same form (``<package>/locale/<lang>.toml``), and are
+merged in when the rule set is registered (``Ruleset.package``, through ``add_catalog``): a plugin brings its
+words the same way. No package may redefine another's key, so a rule set's things are named by its own keys
+(a development card of a rule set's own is ``page.dev.<its name>``, never the base game's ``knight``) and
+never inherit the base game's words by accident.
+
+Keys are namespaced by layer and rule set (``page.lobby``, ``catan.log.roll``, ``<rule set>.log.<event>``): a
 TOML table per namespace, flattened here to dotted keys. English is the reference: an unknown language, or a
 key a language lacks, falls back to English here and nowhere else (``tests/core/test_i18n.py`` checks that
-every English key exists in every language, with the same placeholders).
+every English key exists in every language, with the same placeholders, over every catalog).
 
 Lookups are for composing words when they are asked for (logs, labels, the page); the engine's hot paths
-(legal actions, apply) never read the catalog.
+(legal actions, apply) never read the catalog. The first lookup discovers every rule set (so that their
+catalogs are in): words are never composed while a rule set's package is still being imported.
 """
 
 from __future__ import annotations
@@ -16,10 +24,32 @@ from functools import cache
 from importlib import resources as importlib_resources
 from typing import Any
 
-from .data import load_data
+from .data import DataError, load_data
 
 #: The reference language: every key exists in it, and everything falls back to it.
 ENGLISH = "en"
+#: The package of the shared catalog; the packages of the rule sets' catalogs follow it, as registered.
+SHARED = "siedler"
+_PACKAGES: list[str] = []
+
+
+def add_catalog(package: str) -> None:
+    """Merge ``package``'s catalog (``locale/<lang>.toml`` in it; a language it lacks falls back to English)
+    into the words of every layer. The registry calls this for each rule set's ``package``."""
+    if package in _PACKAGES:
+        return
+    _PACKAGES.append(package)
+    _catalog.cache_clear()
+    _namespace.cache_clear()
+
+
+def packages() -> tuple[str, ...]:
+    """The packages whose catalogs make up the words, the shared one first: every rule set's, once each
+    rule set is registered (this discovers them)."""
+    from .registry import rulesets  # the registry registers the catalogs; it imports this module itself
+
+    rulesets()
+    return (SHARED, *_PACKAGES)
 
 
 @cache
@@ -47,8 +77,26 @@ def _catalog(lang: str) -> dict[str, str]:
 
 
 def own_keys(lang: str) -> dict[str, str]:
-    """The keys ``lang``'s own file defines, without the English fallback (for the completeness check)."""
-    return _flat(load_data("siedler", f"locale/{lang}.toml"), "")
+    """The keys ``lang``'s own files define, without the English fallback (for the completeness check).
+
+    Raises ``DataError`` when two packages define one key."""
+    merged: dict[str, str] = {}
+    owner: dict[str, str] = {}
+    for package in packages():
+        words = package_keys(package, lang)
+        clash = sorted(words.keys() & merged.keys())
+        if clash:
+            raise DataError(f"{package}/locale/{lang}.toml: {clash[0]!r} is defined by {owner[clash[0]]} already")
+        merged.update(words)
+        owner.update(dict.fromkeys(words, package))
+    return merged
+
+
+def package_keys(package: str, lang: str) -> dict[str, str]:
+    """The keys one package's ``lang`` file defines (none when it has no such file)."""
+    if package != SHARED and not importlib_resources.files(package).joinpath("locale", f"{lang}.toml").is_file():
+        return {}
+    return _flat(load_data(package, f"locale/{lang}.toml"), "")
 
 
 def text(key: str, lang: str, *args: Any, **fields: Any) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 from .errors import IllegalAction, OptionError, RecordError
 from .fairness import check_game_id, default_game_id, new_seed
 from .game import FORMAT_VERSION, RECORD_FORMAT, STATE_FORMAT, Game
+from .i18n import add_catalog
 from .options import Option, resolve_options
 from .rng import check_seed, parse_seed
 
@@ -48,6 +49,16 @@ class Ruleset:
     #: Option values this rule set fixes on top of the defaults (a variant preset, e.g. harbormaster=true).
     presets: Mapping[str, Any] = field(default_factory=dict)
     rules_doc: str = ""
+    #: The package that holds the rule set's own files (docs/api.md, "The rule-set unit"): its words
+    #: (``locale/<lang>.toml``, merged into the catalog on registration), its how-to pages
+    #: (``howto/<name>.<lang>.md``) and its table layers (``layers/``).
+    package: str = ""
+    #: The table layers the page loads for this rule set: JavaScript modules and style sheets in the
+    #: package's ``layers/`` folder, served at ``/layers/<name>/<file>``.
+    layers: tuple[str, ...] = ()
+    #: Extra ``siedler`` commands: ``"module:function"``, each function given the command line's Typer app
+    #: to register its commands on (the command line imports them; the engine never does).
+    commands: tuple[str, ...] = ()
 
     def all_options(self) -> tuple[Option, ...]:
         opts = list(self.options)
@@ -65,6 +76,7 @@ class Ruleset:
             "players": {"min": self.min_players, "max": self.max_players},
             "options": [o.to_json() for o in self.all_options()],
             "rules_doc": self.rules_doc,
+            "layers": list(self.layers),
         }
 
 
@@ -85,6 +97,8 @@ _discovered = False
 
 def register(ruleset: Ruleset) -> Ruleset:
     _RULESETS[ruleset.name] = ruleset
+    if ruleset.package:
+        add_catalog(ruleset.package)
     return ruleset
 
 

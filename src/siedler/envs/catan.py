@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from siedler.games.catan.rules import DEV_CARDS, RESOURCES
+from siedler.games.catan.rules import RESOURCES
 from siedler.games.catan.state import PHASE_NAMES
 
 from .encoding import Encoder, Layout, Leaves, Vector, relative
@@ -29,6 +29,8 @@ KNOWN = frozenset(
 )
 KNOWN_PLAYER = frozenset((*PLAYER_NUMBERS, "seat", "name", "pieces", "harbors", "vp_total"))
 UNITS = ("infantry", "cavalry", "artillery")
+#: View phases that are an engine phase by another name (a founding round that places a city).
+PHASE_ALIASES = {"setup_city": "setup_settlement"}
 
 
 class CatanEncoder(Encoder):
@@ -107,7 +109,7 @@ class CatanEncoder(Encoder):
         players = view["players"]
         for i in range(n):
             entry = players[(me + i) % n]
-            row.extend([entry[k] for k in PLAYER_NUMBERS])
+            row.extend([entry.get(k, 0) for k in PLAYER_NUMBERS])  # a rule set may have no knights or awards
             pieces = entry["pieces"]
             row.extend([pieces[k] for k in PIECES])
             if len(self.player_leaves):
@@ -115,8 +117,8 @@ class CatanEncoder(Encoder):
         you = view["you"]
         hand, cards, new, rates = you["hand"], you["dev_cards"], you["dev_cards_new"], you["rates"]
         row.extend([hand[r] for r in RESOURCES])
-        row.extend([cards[c] for c in DEV_CARDS])
-        row.extend([new.get(c, 0) for c in DEV_CARDS])
+        row.extend(cards.values())  # by card index, whatever the rule set calls its cards
+        row.extend([new.get(c, 0) for c in cards])
         row.extend([rates[r] for r in RESOURCES])
         row.extend((you["dev_played"], players[me].get("vp_total", 0)))
         row.extend(self._public(view, me))
@@ -141,7 +143,7 @@ class CatanEncoder(Encoder):
         n = self.players
         row: list[float] = [view["bank"][r] for r in RESOURCES]
         phase = [0.0] * len(PHASE_NAMES)
-        phase[self.phases[view["phase"]]] = 1
+        phase[self.phases[PHASE_ALIASES.get(view["phase"], view["phase"])]] = 1
         row += phase
         row += _one_hot(relative(view["current"], me, n), n)
         row += _one_hot(None if view["to_act"] is None else relative(view["to_act"], me, n), n)

@@ -1,21 +1,24 @@
 """How to play each rule set, in our own words, in each catalog language, with a picture of its board.
 
-The pages are Markdown files shipped in this package, ``<ruleset>.<lang>.md``: ``siedler rules RULESET``
-prints one wrapped to the terminal, and the browser table serves them. A rule set's page is found by its
-file name alone, so a new rule set gets its page everywhere by adding ``<name>.en.md`` and
-``<name>.de.md`` here and nothing else. Each page holds the rules in short and the cost card; the picture
-of the board is drawn from a view (``siedler.svg``) of an example position (docs/howto/ keeps a copy of
-each for reading the docs, checked against this by the tests).
+The pages are Markdown files in each rule set's own package (``Ruleset.package``), ``howto/<name>.<lang>.md``:
+``siedler rules RULESET`` prints one wrapped to the terminal, and the browser table serves them. A rule set's
+page is found through the registry, so a new rule set (a plugin too) gets its page everywhere by shipping
+``howto/<name>.en.md`` (and ``<name>.de.md``) in its package and nothing else. Each page holds the rules
+in short and the cost card; the picture of the board is drawn from a view (``siedler.svg``) of an example
+position (docs/howto/ keeps a copy of each for reading the docs, checked against this by the tests).
 """
 
 from __future__ import annotations
 
 import random
 from importlib import resources
+from importlib.resources.abc import Traversable
 
+from siedler.core import registry
+from siedler.core.errors import OptionError
 from siedler.core.game import Game
 from siedler.core.i18n import ENGLISH
-from siedler.core.registry import get_ruleset, new_game
+from siedler.core.registry import Ruleset, get_ruleset, new_game
 from siedler.svg import board_svg
 
 #: The example position of the pictures: a new game with this seed and seat count (within the rule set's),
@@ -26,25 +29,31 @@ PICTURE_PLAYERS = 3
 PICTURE_ACTIONS = 40
 
 
-def _files() -> list[str]:
-    return sorted(p.name for p in resources.files(__name__).iterdir() if p.name.endswith(".md"))
+def _file(ruleset: Ruleset, lang: str) -> Traversable | None:
+    """The rule set's page in ``lang``, if its package ships one."""
+    if not ruleset.package:
+        return None
+    path = resources.files(ruleset.package).joinpath("howto", f"{ruleset.name}.{lang}.md")
+    return path if path.is_file() else None
 
 
 def rulesets() -> tuple[str, ...]:
     """The rule sets with a page (in English, the language every page has)."""
-    suffix = f".{ENGLISH}.md"
-    return tuple(name[: -len(suffix)] for name in _files() if name.endswith(suffix))
+    return tuple(rs.name for rs in registry.rulesets() if _file(rs, ENGLISH) is not None)
 
 
 def page(ruleset: str, lang: str = ENGLISH) -> str:
     """The Markdown page of ``ruleset`` in ``lang`` (English where that language has none).
 
     Raises ``LookupError`` naming the rule sets with a page for a rule set without one."""
-    if ruleset not in rulesets():
+    try:
+        found = get_ruleset(ruleset)
+    except OptionError:
+        found = None
+    chosen = found and (_file(found, lang) or _file(found, ENGLISH))
+    if not chosen:
         raise LookupError(f"no how-to page for {ruleset!r}; there are pages for {', '.join(rulesets())}")
-    folder = resources.files(__name__)
-    chosen = folder.joinpath(f"{ruleset}.{lang}.md")
-    return (chosen if chosen.is_file() else folder.joinpath(f"{ruleset}.{ENGLISH}.md")).read_text(encoding="utf-8")
+    return chosen.read_text(encoding="utf-8")
 
 
 def play_on(game: Game, actions: int, seed: int) -> Game:

@@ -18,6 +18,7 @@ import siedler
 from .api import router
 from .config import Settings
 from .howto import board_picture, howto_page
+from .layers import layer_file
 from .limits import Limits
 from .lobby import Lobby
 from .security import Guard, docs_policy, validation_error
@@ -77,6 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_api_route("/api/docs", api_browser, include_in_schema=False)
     app.add_api_route("/howto/{ruleset}", howto_page, include_in_schema=False, response_model=None)
     app.add_api_route("/howto/{ruleset}/board.svg", board_picture, include_in_schema=False, response_model=None)
+    app.add_api_route("/layers/{ruleset}/{name}", layer_file, include_in_schema=False, response_model=None)
     return app
 
 

@@ -17,9 +17,6 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 DATABASE_ENV = "SIEDLER_DATABASE_URL"
-#: The How-to-play pages shipped in the package (``siedler/howto/RULESET.LANG.md``, the cli-docs branch's
-#: pages, which ``siedler rules RULESET`` prints too).
-HOWTO_DIR = Path(__file__).resolve().parents[1] / "howto"
 #: The longest bot delay a game may ask for: longer would look like a frozen table.
 MAX_BOT_DELAY = 10.0
 
@@ -52,6 +49,11 @@ def _env_float(name: str, default: float) -> float:
 def _env_list(name: str) -> tuple[str, ...]:
     raw = os.environ.get(f"SIEDLER_{name.upper()}", "")
     return tuple(part.strip() for part in raw.split(",") if part.strip())
+
+
+def _env_path(name: str) -> Path | None:
+    raw = os.environ.get(name, "")
+    return Path(raw) if raw else None
 
 
 @dataclass
@@ -115,9 +117,10 @@ class Settings:
     trusted_proxies: tuple[str, ...] = field(default_factory=lambda: _env_list("trusted_proxies"))
     #: Origins (``https://catan.example.org``) whose pages may open a WebSocket besides the server's own host.
     allowed_origins: tuple[str, ...] = field(default_factory=lambda: _env_list("allowed_origins"))
-    #: The folder of the How-to-play pages (``RULESET.LANG.md`` and their pictures) served at ``/howto/``:
-    #: the package's ``siedler/howto`` unless ``SIEDLER_HOWTO_DIR`` names another.
-    howto_dir: Path = field(default_factory=lambda: Path(os.environ.get("SIEDLER_HOWTO_DIR") or HOWTO_DIR))
+    #: A folder of How-to-play pages (``RULESET.LANG.md`` and their pictures) served at ``/howto/`` instead
+    #: of the rule sets' own (``siedler.howto``, which ``siedler rules RULESET`` prints too), when
+    #: ``SIEDLER_HOWTO_DIR`` names one.
+    howto_dir: Path | None = field(default_factory=lambda: _env_path("SIEDLER_HOWTO_DIR"))
 
     def __post_init__(self) -> None:
         """A setting that would switch a protection off by accident (a negative or infinite limit) is refused

@@ -1,6 +1,7 @@
-"""The How-to-play pages at ``/howto/{ruleset}?lang=``: a rule set's ``RULESET.LANG.md`` from the How-to
-folder (``Settings.howto_dir``) rendered to HTML, and the pictures beside it; and a board rule set's
-picture at ``/howto/{ruleset}/board.svg?lang=``, which its page shows right under its heading.
+"""The How-to-play pages at ``/howto/{ruleset}?lang=``: a rule set's own page (``siedler.howto.page``, from
+its package), or ``RULESET.LANG.md`` from a folder of pages that ``Settings.howto_dir`` names instead, with
+the pictures beside it, rendered to HTML; and a board rule set's picture at
+``/howto/{ruleset}/board.svg?lang=``, which its page shows right under its heading.
 
 The board picture is drawn by ``siedler.howto.picture`` (an example position, in the page's language)
 rather than shipped as a file, so that it always shows the board the rule set draws today; it is drawn once
@@ -17,6 +18,7 @@ import html
 import re
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 from fastapi import HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
@@ -67,20 +69,16 @@ def howto_page(request: Request, ruleset: str, lang: str = "en") -> Response:
     folder = settings.howto_dir
     found = PICTURE.match(ruleset)
     if found:
-        path = folder / ruleset
-        if not path.is_file():
+        if folder is None or not (folder / ruleset).is_file():
             raise HTTPException(404, f"no picture {ruleset!r}")
-        return FileResponse(path, media_type=MEDIA[found.group(1)])
+        return FileResponse(folder / ruleset, media_type=MEDIA[found.group(1)])
     if ruleset not in {r.name for r in rulesets()}:
         raise HTTPException(404, f"no rule set {ruleset!r}")
     lang = language(lang)
-    for chosen in dict.fromkeys((lang, "en")):
-        path = folder / f"{ruleset}.{chosen}.md"
-        if path.is_file():
-            break
-    else:
+    markdown = _markdown(folder, ruleset, lang)
+    if markdown is None:
         raise HTTPException(404, f"no How-to-play page for {ruleset!r} yet")
-    body = _MARKDOWN.render(path.read_text(encoding="utf-8"))
+    body = _MARKDOWN.render(markdown)
     heading = re.search(r"<h1>(.*?)</h1>", body)
     if _board(ruleset, lang) is not None:
         figure = _figure(ruleset, lang)
@@ -97,6 +95,20 @@ def howto_page(request: Request, ruleset: str, lang: str = "en") -> Response:
         body=body,
     )
     return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+
+def _markdown(folder: Path | None, ruleset: str, lang: str) -> str | None:
+    """The page's text in ``lang``, else in English: from ``folder``, or the rule set's own; ``None``: none."""
+    if folder is None:
+        try:
+            return howto.page(ruleset, lang)
+        except LookupError:
+            return None
+    for chosen in dict.fromkeys((lang, "en")):
+        path = folder / f"{ruleset}.{chosen}.md"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    return None
 
 
 def _figure(ruleset: str, lang: str) -> str:

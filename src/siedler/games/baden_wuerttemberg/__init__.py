@@ -35,6 +35,8 @@ RULESET = register(
         max_players=4,
         options=OPTIONS,
         rules_doc="docs/rules/baden-wuerttemberg.md",
+        package=__name__,
+        layers=("bw.js", "bw.css"),
     )
 )
 

@@ -10,7 +10,7 @@ from mypy_extensions import mypyc_attr
 from siedler.core.actions import Action
 from siedler.core.i18n import Voice, in_every_language, text
 from siedler.games.catan.actions import CatanAction
-from siedler.games.catan.rules import DEV_CARDS, MONOPOLY, RESOURCES
+from siedler.games.catan.rules import MONOPOLY, RESOURCES
 from siedler.games.catan.state import NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
 from siedler.games.catan.words import bundle, resource_names
 
@@ -19,10 +19,17 @@ from .map import CITY_FIELD, LANDMARK_FIELD, REWARD_RESOURCES
 
 NS = "baden_wuerttemberg"
 _FIELD_KINDS = {CITY_FIELD: "city", LANDMARK_FIELD: "landmark"}
+#: The development cards by the base game's card index: Erfindung, Errungenschaft, Straßenbau, Erfolgreiche
+#: Erfindung, Handel ("Es gibt drei verschiedene Arten von Entwicklungskarten").
+CARDS = ("invention", "achievement", "road_building", "successful_invention", "trade")
+#: The two award fields: "Längste Handelsstraße" and "Größter Erfinder".
+AWARDS = ("longest_trade_road", "greatest_inventor")
+#: Each award of the log's events (the shared mechanics name them) as this game names it.
+_AWARD_OF = dict(zip(("longest_road", "largest_army"), AWARDS, strict=True))
 
 
 def _card(card: int, lang: str) -> str:
-    return text(f"{NS}.card.{DEV_CARDS[card]}", lang)
+    return text(f"catan.card.{CARDS[card]}", lang)
 
 
 def _reward_words(reward: dict[str, Any], lang: str) -> str:
@@ -36,7 +43,10 @@ def _reward_words(reward: dict[str, Any], lang: str) -> str:
 class BWGame(BWRulesGame):
     """The rule set's game class."""
 
-    robber_names: ClassVar[dict[str, str]] = {"en": "inventor", "de": "Erfinder"}
+    robber_word: ClassVar[str] = f"{NS}.robber"
+    card_names: ClassVar[tuple[str, ...]] = CARDS
+    award_names: ClassVar[tuple[str, str]] = AWARDS
+    army_name: ClassVar[str] = "inventions"
 
     def parse_action(self, text: object) -> Action:
         """``inventor F @2`` (and ``erfinder``) is read as ``robber F @2``."""
@@ -47,6 +57,23 @@ class BWGame(BWRulesGame):
         return super().parse_action(text)
 
     # ------------------------------------------------------------------ the view
+    def _purchases(self) -> dict[str, tuple[int, ...]]:
+        """The build-cost card: "Straße bauen", "Rathaus bauen", "Wahrzeichen errichten",
+        "Entwicklungskarte kaufen"."""
+        rules = self.rules
+        return {
+            "road": rules.road_cost,
+            "town_hall": rules.settlement_cost,
+            "landmark": self.bw.landmark_cost,
+            "development": rules.development_cost,
+        }
+
+    def _legend(self) -> dict[str, Any]:
+        """A town hall stands where the shared mechanics put a settlement: drawn as one, named as itself."""
+        legend = super()._legend()
+        legend["pieces"]["settlement"] = {"label": in_every_language("page.pieces.town_hall")}
+        return legend
+
     def _reward_view(self, index: int) -> dict[str, Any]:
         landmark = self.bw.landmarks[index]
         out: dict[str, Any] = {"kind": landmark.reward}
@@ -90,8 +117,8 @@ class BWGame(BWRulesGame):
                 for i, lm in enumerate(self.bw.landmarks)
             ],
             "awards": {
-                "longest_road": self.longest_road if self.longest_road >= 0 else None,
-                "largest_army": self.largest_army if self.largest_army >= 0 else None,
+                award: holder if holder >= 0 else None
+                for award, holder in zip(AWARDS, (self.longest_road, self.largest_army), strict=True)
             },
             "cost_cards": [
                 {"seat": p, "card": c, "towns": [self.bw.town[n] for n in self.bw.cards[c].nodes]}
@@ -106,7 +133,6 @@ class BWGame(BWRulesGame):
     def _player_extra(self, seat: int) -> dict[str, Any]:
         data = super()._player_extra(seat)
         data["town_halls"] = self.pieces[seat * PIECE_KINDS + SETTLEMENTS]
-        data["inventions"] = self.knights[seat]
         data["landmarks"] = sum(1 for p in self.landmark_owner if p == seat)
         return data
 
@@ -128,7 +154,7 @@ class BWGame(BWRulesGame):
             named = f" ({_card(card, lang)})" if card is not None else ""
             return say(f"{NS}.log.buy", seat, card=named)
         if kind == "award":
-            award = text(f"{NS}.award.{data['award']}", lang)
+            award = text(f"{NS}.award.{_AWARD_OF[data['award']]}", lang)
             if data["seat"] < 0:
                 return text(f"{NS}.log.award_lost", lang, award=award)
             return say(f"{NS}.log.award", seat, award=award)
@@ -160,7 +186,7 @@ class BWGame(BWRulesGame):
 
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
         """The shared text board, then the towns on their intersections, the landmarks with their rewards or
-        builders, and the seat's development cards by this game's names; all read from the view."""
+        builders, and the inventions each player has played; all read from the view."""
         view = self.view(seat)
         lines = [super().render_text(seat, lang)]
         fields = view["board"]["fields"]
@@ -174,9 +200,8 @@ class BWGame(BWRulesGame):
             else:
                 state = text(f"{NS}.board.unbuilt", lang, _reward_words(entry["reward"], lang))
             lines.append(f"  {entry['town']} {entry['node']}: {name} ({state})")
-        if "you" in view:
-            held = {k: n for k, n in view["you"]["dev_cards"].items() if n}
-            lines.append(", ".join(f"{n} {text(f'{NS}.card.{k}', lang)}" for k, n in held.items()) or "-")
+        inventions = ", ".join(f"{p['name']} {p['inventions']}" for p in view["players"])
+        lines.append(f"{text('page.fields.inventions', lang)}: {inventions}")
         if view[NS]["trade_card"]:
             lines.append(text(f"{NS}.board.trade_card", lang))
         return "\n".join(lines)

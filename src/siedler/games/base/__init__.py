@@ -15,4 +15,5 @@ RULESET = register_catan(
     "Catan",
     "The base game: settle the island, trade, build, reach 10 victory points.",
     BaseGame,
+    __name__,
 )

@@ -13,11 +13,17 @@ FAMILY = "catan"
 
 
 def register_catan(
-    name: str, title: str, description: str, game_class: type[CatanGame], presets: Mapping[str, Any] | None = None
+    name: str,
+    title: str,
+    description: str,
+    game_class: type[CatanGame],
+    package: str,
+    presets: Mapping[str, Any] | None = None,
 ) -> Ruleset:
     """Register a 3-4 player rule set of the family: the shared options, every extension of the family
-    (as options), and its rules page ``docs/rules/<name>.md``. ``presets`` switches extensions on by
-    default, so that a variant such as the Harbormaster is also a rule set by its own name."""
+    (as options), its rules page ``docs/rules/<name>.md`` and its ``package`` (its words and how-to page).
+    ``presets`` switches extensions on by default, so that a variant such as the Harbormaster is also a
+    rule set by its own name."""
     return register(
         Ruleset(
             name=name,
@@ -30,6 +36,7 @@ def register_catan(
             options=CATAN_OPTIONS,
             presets=dict(presets or {}),
             rules_doc=f"docs/rules/{name}.md",
+            package=package,
         )
     )
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
 from siedler.core.game import Move
+from siedler.core.i18n import in_every_language
 from siedler.core.options import options_copy
 
 from .rules import DEV_CARDS, RESOURCES
@@ -19,7 +20,19 @@ from .words import describe_event
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ViewMixin(SnapshotMixin):
-    """What players see (``view``, ``scores``) and the log in words; exports live in ``snapshot``."""
+    """What players see (``view``, ``scores``) and the log in words; exports live in ``snapshot``.
+
+    The view names a rule set's things by the rule set's own names, never by the base game's: a rule set
+    whose development cards, awards or pieces are others sets these names, and its catalog gives their
+    words (``catan.card.<name>``, ``page.dev.<name>``, ``page.awards.<name>``...)."""
+
+    #: The development cards by card index, as the view names them.
+    card_names: ClassVar[tuple[str, ...]] = DEV_CARDS
+    #: The view's flags of the two awards (the longest road's, the largest army's): "" for one the rule
+    #: set has not.
+    award_names: ClassVar[tuple[str, str]] = ("longest_road", "largest_army")
+    #: The view's count of the knights a player has played.
+    army_name: ClassVar[str] = "knights"
 
     def scores(self) -> list[int]:
         return [self.total_vp(p) for p in range(self.num_players)]
@@ -41,10 +54,8 @@ class ViewMixin(SnapshotMixin):
                 "vp": public[p],
                 "cards": sum(self.hands[p * 5 : p * 5 + 5]),
                 "dev_cards": sum(self.dev_hand[p * 5 : p * 5 + 5]),
-                "knights": self.knights[p],
+                self.army_name: self.knights[p],
                 "road_length": self.road_len[p],
-                "longest_road": self.longest_road == p,
-                "largest_army": self.largest_army == p,
                 "pieces": {
                     "road": self.pieces[p * 3],
                     "settlement": self.pieces[p * 3 + 1],
@@ -58,6 +69,9 @@ class ViewMixin(SnapshotMixin):
                     }
                 ),
             }
+            for award, holder in zip(self.award_names, (self.longest_road, self.largest_army), strict=True):
+                if award:
+                    entry[award] = holder == p
             if p == seat or self.is_over:
                 entry["vp_total"] = self.total_vp(p)
             entry.update(self._player_extra(p))
@@ -70,11 +84,11 @@ class ViewMixin(SnapshotMixin):
             "board": self._board_view(),
             "pieces": self._pieces_view(),
             "legend": self._legend(),
-            "names": {"robber": dict(self.robber_names)},
+            "names": {"robber": in_every_language(self.robber_word)},
             "bank": _named(self.bank, RESOURCES),
             "dev_deck": sum(self.dev_deck),
             "costs": self._costs_view(),
-            "phase": PHASE_NAMES[self.phase],
+            "phase": self._phase_view(),
             "turn": self.turn,
             "current": self.current,
             "to_act": self.to_act,
@@ -90,8 +104,8 @@ class ViewMixin(SnapshotMixin):
             base = seat * 5
             view["you"] = {
                 "hand": _named(self.hands[base : base + 5], RESOURCES),
-                "dev_cards": _named(self.dev_hand[base : base + 5], DEV_CARDS),
-                "dev_cards_new": _named(self.dev_new, DEV_CARDS) if seat == self.current else {},
+                "dev_cards": _named(self.dev_hand[base : base + 5], self.card_names),
+                "dev_cards_new": _named(self.dev_new, self.card_names) if seat == self.current else {},
                 "rates": _named(self.rates[base : base + 5], RESOURCES),
                 "dev_played": self.dev_played if seat == self.current else False,
             }
@@ -108,17 +122,28 @@ class ViewMixin(SnapshotMixin):
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
         return {}
 
+    def _phase_view(self) -> str:
+        """The phase as the view names it: the engine's, unless the rule set tells it apart (its catalog
+        names it, ``catan.phase.<name>`` and ``page.phases.<name>``)."""
+        return PHASE_NAMES[self.phase]
+
     def _costs_view(self) -> dict[str, dict[str, int]]:
-        """The building cost card: what each piece and a development card cost in this rule set, every
-        resource named (a rule set with dearer cities shows its own prices)."""
+        """The building cost card: each of ``_purchases`` with its price, every resource named."""
+        return {
+            piece: {r: n for r, n in zip(RESOURCES, cost, strict=True) if n}
+            for piece, cost in self._purchases().items()
+        }
+
+    def _purchases(self) -> dict[str, tuple[int, ...]]:
+        """What a player can build or buy in this rule set, by the view's names, with its price in resources
+        by index: exactly the rule set's own purchases (a rule set with other pieces lists its own)."""
         rules = self.rules
-        costs = {
+        return {
             "road": rules.road_cost,
             "settlement": rules.settlement_cost,
             "city": rules.city_cost,
             "development": rules.development_cost,
         }
-        return {piece: {r: n for r, n in zip(RESOURCES, cost, strict=True) if n} for piece, cost in costs.items()}
 
     def _player_extra(self, seat: int) -> dict[str, Any]:
         """A variant's public figures for one player (shown beside his name): numbers, texts or flags."""

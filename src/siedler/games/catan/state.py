@@ -17,6 +17,7 @@ from mypy_extensions import mypyc_attr
 from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.core.hidden import redeal
+from siedler.core.i18n import text
 
 from .actions import ActionSet, CatanAction
 from .board import Board
@@ -117,12 +118,13 @@ class CatanState(Game):
     largest_army: int
     turn_limit: int
     max_offers: int
-    #: What the robber is called (Resource Realms calls it the Guardian); every text about it uses this.
-    robber_names: ClassVar[dict[str, str]] = {"en": "robber", "de": "Räuber"}
+    #: The catalog key of the robber's name (a rule set that calls it otherwise names its own key); every
+    #: text about the robber uses it.
+    robber_word: ClassVar[str] = "catan.word.robber"
 
     # Hooks that variants override --------------------------------------------------------------
     def robber_name(self, lang: str = "en") -> str:
-        return self.robber_names.get(lang, self.robber_names["en"])
+        return text(self.robber_word, lang)
 
     #: Terrain that random boards keep off the island's edge (the Fishermen keep the desert, their lake,
     #: inland).

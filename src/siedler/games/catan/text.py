@@ -20,8 +20,8 @@ from siedler.core.i18n import catalog, namespace, text
 from siedler.core.seats import seat_number
 
 from .labels import LabelMixin
-from .rules import DEV_CARDS, PIPS, RESOURCES
-from .words import card_names, resource_names
+from .rules import PIPS, RESOURCES
+from .words import resource_names
 
 XS = 6  # text columns per grid unit in x (half a hex width)
 YS = 2  # text rows per grid unit in y (a quarter of a hex height)
@@ -134,8 +134,9 @@ def _bundle(counts: dict[str, int], lang: str) -> str:
 
 
 def _cards(counts: dict[str, int], lang: str) -> str:
-    names = card_names(lang)
-    return ", ".join(f"{n} {names[DEV_CARDS.index(c)]}" for c, n in counts.items() if n and c in DEV_CARDS) or "-"
+    """Development cards by the view's names, in words (``catan.card.<name>``, a rule set's own cards too)."""
+    names = namespace("catan.card", lang)
+    return ", ".join(f"{n} {names.get(c, c)}" for c, n in counts.items() if n) or "-"
 
 
 def _rates(rates: dict[str, int], lang: str) -> str:
@@ -163,18 +164,19 @@ def draw_status(view: dict[str, Any], lang: str = "en") -> str:
         d1, d2 = view["dice"]
         head += f" · {w['dice']}: {d1}+{d2}={d1 + d2}"
     lines.append(head + f" · {view['victory_points']} {w['target']}")
+    army = "knights" in players[0]  # a rule set without knights (an award of its own) has no column
     lines.append(
-        f"  {w['seat']:<6}{w['name']:<16}{w['vp']:>4}{w['cards']:>7}{w['dev']:>6}{w['knights']:>8}"
+        f"  {w['seat']:<6}{w['name']:<16}{w['vp']:>4}{w['cards']:>7}{w['dev']:>6}{w['knights'] if army else '':>8}"
         f"{w['road']:>7}  {w['awards']:<9}{w['pieces']}"
     )
     for p in players:
         marker = ">" if p["seat"] == current and not view["over"] else " "
         name = p["name"] + (f" ({w['you']})" if p["seat"] == seat else "")
         vp = p.get("vp_total", p["vp"])
-        awards = " ".join(w[k] for k in ("longest_road", "largest_army") if p.get(k)) or "-"
+        awards = " ".join(w[k] for k, held in p.items() if held is True and k in w) or "-"  # catan.board.<flag>
         pieces, number = p["pieces"], seat_number(p["seat"])
         lines.append(
-            f"{marker} {number:<6}{name[:15]:<16}{vp:>4}{p['cards']:>7}{p['dev_cards']:>6}{p['knights']:>8}"
+            f"{marker} {number:<6}{name[:15]:<16}{vp:>4}{p['cards']:>7}{p['dev_cards']:>6}{p.get('knights', ''):>8}"
             f"{p['road_length']:>7}  {awards:<9}{pieces['road']}/{pieces['settlement']}/{pieces['city']}"
         )
     you = view.get("you")

@@ -24,6 +24,7 @@ RULESET = register_catan(
     "The base game with a lake and six fishing grounds: fish tokens buy the robber's removal, a theft, "
     "a resource, a road or a development card; beware the old boot.",
     BaseGame,
+    __name__,
     presets={"fishermen": True},
 )
 

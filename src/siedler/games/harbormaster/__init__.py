@@ -25,6 +25,7 @@ RULESET = register_catan(
     "The base game with harbour points: the Harbormaster card (2 VP) goes to the player with the most of "
     "them (at least 3); 11 victory points win.",
     BaseGame,
+    __name__,
     presets={"harbormaster": True},
 )
 

@@ -50,7 +50,7 @@ class ResourceRealmsGame(CatanGame):
 
     # ------------------------------------------------------------------ the Guardian's name
     #: Every text of the shared mechanics about the robber (log, labels, errors, text board, view) uses it.
-    robber_names: ClassVar[dict[str, str]] = GUARDIAN
+    robber_word: ClassVar[str] = GUARDIAN
 
     def parse_action(self, text: object) -> Action:
         if isinstance(text, str):
@@ -66,6 +66,7 @@ RULESET = register_catan(
     "The base game with a Guardian for the robber, cities for 3 grain and 2 ore, 25 development cards, "
     "and a win the moment a player reaches 10 victory points.",
     ResourceRealmsGame,
+    __name__,
 )
 
 __all__ = ["RULESET", "ResourceRealmsGame"]

@@ -37,6 +37,9 @@ RULESET = register(
         family=FAMILY,
         options=OPTIONS,
         rules_doc="docs/rules/soldiers-and-armies.md",
+        package=__name__,
+        layers=("armies.js", "armies.css"),
+        commands=("siedler.games.soldiers_and_armies.command:register",),
     )
 )
 

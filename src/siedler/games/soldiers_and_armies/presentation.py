@@ -4,7 +4,7 @@ the exported state and its import, the log and the action labels."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -43,7 +43,24 @@ SIMPLE_LABELS = (
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SoldiersViewMixin(CardTradeMixin):
+    #: "Die „Größte Rittermacht“ bleibt aus dem Spiel": the view has the longest road only.
+    award_names: ClassVar[tuple[str, str]] = ("longest_road", "")
+
     # ------------------------------------------------------------------ views
+    def _founds_city(self) -> bool:
+        """The second founding round: "Jeder Spieler beginnt mit einer Siedlung und einer Stadt"."""
+        return PHASE_NAMES[self.phase] == "setup_settlement" and self.setup_step >= self.num_players
+
+    def _phase_view(self) -> str:
+        return "setup_city" if self._founds_city() else super()._phase_view()
+
+    def _purchases(self) -> dict[str, tuple[int, ...]]:
+        """The buildings (no development card: "Entwicklungskarten werden nicht mehr gekauft"), then the
+        units, the city wall and the nuke (a paid move's price stands at each move's target instead)."""
+        purchases = {name: cost for name, cost in super()._purchases().items() if name != "development"}
+        costs = self.army_rules.costs
+        return purchases | {name: costs[name] for name in PURCHASES if name != "move"}
+
     def _armies(self) -> list[dict[str, Any]]:
         return [
             {
@@ -143,7 +160,6 @@ class SoldiersViewMixin(CardTradeMixin):
             "moves": self._moves_view(seat),
             "robber_fought": self.robber_fought,
             "free_card": self.phase == MAIN and self._free_card_allowed(self.current),
-            "costs": {name: dict(zip(RESOURCES, self.army_rules.costs[name], strict=True)) for name in PURCHASES},
             "weak_cities": self.weak_cities,
             "card_offer": self._card_offer_view(),
         }
@@ -256,7 +272,7 @@ class SoldiersViewMixin(CardTradeMixin):
 
     def action_label(self, action: Action, lang: str = "en") -> str:
         kind = action[0]
-        if kind == "settle" and PHASE_NAMES[self.phase] == "setup_settlement" and self.setup_step >= self.num_players:
+        if kind == "settle" and self._founds_city():
             return text("soldiers.label.found_city", lang, action[1])
         if kind == "buy":
             return text("soldiers.label.buy", lang)

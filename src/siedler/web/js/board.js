@@ -1,14 +1,14 @@
 // The board as SVG, drawn from view.board (hexes in axial q/r, harbours, nodes in a doubled integer grid,
 // edges as node pairs) and view.pieces ({kind, at, owner}). Every hex, node and edge carries its target
 // name (hex:F, node:12, edge:12-13) so the action layer can highlight and click what the rules allow.
+// What a rule set draws beyond the shared pieces comes from its table layers (layers.js).
 
 import {s} from "./dom.js";
 import {playerColor, RESOURCE_COLORS, terrainColor} from "./colors.js";
 import {t, term} from "./i18n.js";
 import {city, described, pieceLabel, road, robber, settlement} from "./pieces.js";
-import {soldierLayer} from "./armies.js";
-import {bwLayer, bwPanelWidth, bwReach} from "./bw.js";
 import {ownHexSides} from "./corners.js";
+import {fromLayers} from "./layers.js";
 
 const SIZE = 60;
 const R3 = Math.sqrt(3);
@@ -50,7 +50,7 @@ function locate(at, geo) {
   return null;
 }
 
-export function renderBoard(view) {
+export function renderBoard(view, ruleset = view.ruleset) {
   const board = view.board;
   const legend = view.legend || {};
   const nodes = board.nodes.map(nodePoint);
@@ -65,12 +65,12 @@ export function renderBoard(view) {
     const place = locate(piece.at, geo);
     if (place?.on === "hex" && place.point) reach.push([...place.point, SIZE]);
   }
-  reach.push(...bwReach(view, nodes, geo.sides, SIZE));
+  reach.push(...fromLayers(ruleset, "reach", view, geo, SIZE));
   const margin = SIZE * 0.25;
   const minX = Math.min(...reach.map(([x, , r]) => x - r)) - margin;
   const minY = Math.min(...reach.map(([, y, r]) => y - r)) - margin;
   const mapRight = Math.max(...reach.map(([x, , r]) => x + r)) + margin;
-  const width = mapRight - minX + bwPanelWidth(view, SIZE);
+  const width = mapRight - minX + Math.max(0, ...fromLayers(ruleset, "sideWidth", view, SIZE));
   const height = Math.max(...reach.map(([, y, r]) => y + r)) + margin - minY;
 
   const svg = s("svg", {class: "board", viewBox: `${minX} ${minY} ${width} ${height}`,
@@ -144,9 +144,9 @@ export function renderBoard(view) {
       extras.append(drawn);
     }
   }
-  const fields = bwLayer(view, nodes, geo.sides, SIZE, mapRight, minY);
-  svg.append(hexHits, roads, edgeHits, ...(fields ? [fields] : []), buildings, nodeHits, extras,
-             ...soldierLayer(view, geo, SIZE));
+  const frame = {right: mapRight, top: minY};
+  svg.append(hexHits, roads, edgeHits, ...fromLayers(ruleset, "under", view, geo, SIZE, frame), buildings, nodeHits,
+             extras, ...fromLayers(ruleset, "over", view, geo, SIZE, frame));
   return svg;
 }
 

@@ -2,7 +2,7 @@
 // choose, and confirms once. The engine's "discard <card>" gives up one card per action, so the confirm
 // sends that sequence, one action after the other as each new state arrives (table.js's queue).
 // Works for every rule set whose actions include "discard <card>" and whose view says how many are due
-// (Catan: view.discarding {seat: n}; Deck Building: view.discarding {seat, left}).
+// (a board game's view.discarding {seat: n}; a card game's view.discarding {seat, left}).
 
 import {h} from "./dom.js";
 import {RESOURCE_COLORS} from "./colors.js";

@@ -1,5 +1,7 @@
-// The page's words come from the server's message catalog (src/siedler/locale/<lang>.toml, namespace
-// "page"), one file per language; the server already filled a language's missing keys with English.
+// The page's words come from the server's message catalog (namespace "page"): the shared files
+// (src/siedler/locale/<lang>.toml) merged with every rule set's own (locale/<lang>.toml in its package),
+// so a rule set's layer and its view's names find their words here; the server already filled a
+// language's missing keys with English.
 // Loaded once before any module renders (top-level await), so t() stays synchronous.
 
 const WORDS = await (await fetch("/api/words")).json();

@@ -30,8 +30,10 @@ export function costWords(cost) {
     : `${v} ${wordOr(`resources.${k}`, term("cards", k))}`)).join(" + ");
 }
 
+/** The cost card: what the rule set's view says can be built or bought, at its price, in its words; a card
+ *  game (a supply to buy from) prices its cards on their faces instead. */
 function costCard(view) {
-  if (!view.costs || !view.board) return null;
+  if (!view.costs || view.supply) return null;
   return h("div", {class: "info-row cost-card", id: "cost-card"}, [
     h("span", {class: "info-label", text: t("table.costs")}),
     h("table", {class: "costs"}, Object.entries(view.costs).map(([piece, cost]) => h("tr", {"data-piece": piece}, [

@@ -3,12 +3,13 @@
 
 import {h} from "./dom.js";
 import {playerColor, RESOURCE_COLORS} from "./colors.js";
-import {t, term} from "./i18n.js";
+import {t, term, wordOr} from "./i18n.js";
 
 const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
-// Player fields shown in their own way; any other number a rule set adds is listed by name.
+// Player fields shown in their own way; any other number a rule set adds is listed by name, and any flag it
+// sets that names an award (page.awards.<flag>, in the shared or the rule set's catalog) shows as a chip.
 const KNOWN = new Set(["seat", "name", "vp", "vp_total", "cards", "dev_cards", "knights", "road_length",
-                       "longest_road", "largest_army", "pieces", "harbors", "score"]);
+                       "pieces", "harbors", "score"]);
 
 /** A player's points, if the rule set shows any (vp_total only reaches the seat itself and the end). */
 export function score(player) {
@@ -29,9 +30,9 @@ export function playersPanel(view, summary) {
     if (p.dev_cards !== undefined) tags.push(tag("✦", "dev_cards", p.dev_cards));
     if (p.knights !== undefined) tags.push(tag("⚔", "knights", p.knights));
     if (p.road_length !== undefined) tags.push(tag("═", "road", p.road_length));
-    if (p.longest_road) tags.push(h("span", {class: "tag award", text: t("longest_road")}));
-    if (p.largest_army) tags.push(h("span", {class: "tag award", text: t("largest_army")}));
     for (const [key, value] of Object.entries(p)) {
+      const award = value === true ? wordOr(`awards.${key}`, null) : null;
+      if (award) tags.push(h("span", {class: "tag award", "data-award": key, text: award}));
       if (!KNOWN.has(key) && (typeof value === "number" || typeof value === "string")) {
         const words = `${term("fields", key)}: ${typeof value === "string" ? term("fields", value) : value}`;
         tags.push(h("span", {class: "tag", "data-tag": key, title: words, "aria-label": words, text: words}));
@@ -91,9 +92,10 @@ export function statusText(view) {
   return t("turn_of", acting.name);
 }
 
+/** The phase in words; a phase about the robber names it as the rule set does (the inventor, the Guardian). */
 export function phaseText(view) {
   if (!view.phase) return "";
-  return term("phases", view.phase);
+  return t(`phases.${view.phase}`, term("pieces", "robber", view.names?.robber));
 }
 
 /** The open offer, and each addressed player's answer so far: accepted, refused, or not yet. */

@@ -38,10 +38,12 @@ function star(r) {
   return pts.join(" ");
 }
 
-/** A player's piece called by its kind and its owner's name ("Settlement of Anna"), or by its kind alone. */
+/** A player's piece called by its kind and its owner's name ("Settlement of Anna"), or by its kind alone; the
+ *  kind by the rule set's own name for it where its legend gives one (a town hall drawn as a settlement). */
 export function pieceLabel(view, kind, owner) {
   const name = view.players?.[owner]?.name;
-  return name ? t("table.piece_of", term("pieces", kind), name) : term("pieces", kind);
+  const piece = term("pieces", kind, view.legend?.pieces?.[kind]?.label);
+  return name ? t("table.piece_of", piece, name) : piece;
 }
 
 /** A piece's name for people: a tooltip, and its accessible name. */
@@ -55,7 +57,7 @@ function named(el, label) {
 /** A building; a turned one (a piece with ``turned``: half downgraded) stands upside down and says so. */
 function building(kind, d, scale, x, y, color, label, turned) {
   const flip = turned ? -scale : scale;
-  const name = turned ? `${label || term("pieces", kind)}: ${t("soldiers.turned")}` : label;
+  const name = turned ? `${label || term("pieces", kind)}: ${t("pieces.turned")}` : label;
   return named(s("path", {d, class: `piece ${kind}${turned ? " turned" : ""}`, fill: color,
                           transform: `translate(${x} ${y}) scale(${scale} ${flip})`}), name);
 }

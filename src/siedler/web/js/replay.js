@@ -4,12 +4,14 @@
 import {api} from "./api.js";
 import {clear, h} from "./dom.js";
 import {lang, onLangChange, t} from "./i18n.js";
+import {loadLayers} from "./layers.js";
 import {dicePanel, Log, statusText} from "./panels.js";
 import {renderPlayArea, renderSide} from "./position.js";
 import {toast} from "./toast.js";
 
 export async function showReplay(root, gameId) {
   const summary = await api(`/games/${gameId}`);
+  await loadLayers(summary.ruleset);
   return new Replay(root, gameId, summary);
 }
 
@@ -94,7 +96,7 @@ class Replay {
     this.lastMove.textContent = data.last || "";
     this.info.textContent = statusText(view);
     this.dice.replaceChildren(...[dicePanel(view)].filter(Boolean));
-    this.play.replaceChildren(renderPlayArea(view));
+    this.play.replaceChildren(renderPlayArea(view, {}, this.summary.ruleset));
     const side = renderSide(view, this.summary);
     this.players.replaceChildren(side.players);
     this.hand.replaceChildren(...(side.hand ? [side.hand] : []));

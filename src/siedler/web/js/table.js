@@ -10,6 +10,7 @@ import {fairPanel} from "./fairness.js";
 import {howtoLink} from "./howto.js";
 import {infoPanel} from "./info.js";
 import {botName, lang, onLangChange, t} from "./i18n.js";
+import {layersOf, loadLayers} from "./layers.js";
 import {dicePanel, Log, phaseText, statusText, winnerOverlay} from "./panels.js";
 import {renderPlayArea, renderSide} from "./position.js";
 import {GameSocket} from "./socket.js";
@@ -194,6 +195,10 @@ class TablePage {
       this.renderWaiting();
       return;
     }
+    if (summary && !layersOf(summary.ruleset)) {  // the table is drawn once the rule set's layers are in
+      loadLayers(summary.ruleset).then(() => this.render());
+      return;
+    }
     // The end and whose turn it is come with every state, whatever the rule set's view holds.
     const view = {...this.view, over: this.over || this.view.over, to_act: this.view.to_act ?? this.toAct};
     const myTurn = this.seat !== null && view.to_act === this.seat && !view.over;
@@ -211,7 +216,7 @@ class TablePage {
     }
     const play = (action) => this.play(action);
     const actions = this.pending ? [] : this.actions;
-    e.play.replaceChildren(renderPlayArea(view, {events: this.log.entries, actions}));
+    e.play.replaceChildren(renderPlayArea(view, {events: this.log.entries, actions}, summary?.ruleset));
     const rest = bindTargets(e.play, actions, play);
     const pointed = actions.length - rest.length;
     const tradePanel = this.trade.render(view, actions, play, () => this.render());

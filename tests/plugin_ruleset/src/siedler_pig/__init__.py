@@ -1,4 +1,6 @@
-"""Pig, the dice game, as a siedler rule set: importing the package registers it."""
+"""Pig, the dice game, as a siedler rule set: importing the package registers it, with what the package
+holds beside its code: its words (``locale/``), its how-to pages (``howto/``) and its table layer
+(``layers/``)."""
 
 from siedler.core import Option, Ruleset, register
 
@@ -13,6 +15,8 @@ RULESET = register(
         min_players=2,
         max_players=4,
         options=(Option("target", 50, "points needed to win", minimum=10, maximum=200),),
+        package=__name__,
+        layers=("pig.js", "pig.css"),
     )
 )
 

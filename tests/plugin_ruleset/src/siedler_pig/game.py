@@ -7,6 +7,7 @@ from typing import Any, Self
 
 from siedler.core import Action, Game
 from siedler.core.actions import ActionKind, ActionKinds
+from siedler.core.i18n import Voice, text
 
 
 class PigAction(Action):
@@ -89,9 +90,17 @@ class PigGame(Game):
         return list(self.banked)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Pig has no hidden information: every seat and spectators see the same."""
+        """Pig has no hidden information: every seat and spectators see the same. The players' rows and the
+        cost card are what the table shows beside its layer; the layer draws the die and the totals."""
         self._check_viewer(seat)
-        return {"phase": "over" if self.is_over else "play", **self._export()}
+        players = [{"seat": p, "name": name, "score": self.banked[p]} for p, name in enumerate(self.players)]
+        return {
+            "phase": "over" if self.is_over else "play",
+            "target": self.options["target"],
+            "players": players,
+            "costs": {"hold": {"roll": 1}},  # the cost card: banking the turn's points takes a roll first
+            **self._export(),
+        }
 
     def _export(self) -> dict[str, Any]:
         return {
@@ -109,17 +118,18 @@ class PigGame(Game):
         self.turn_total = int(data["turn_total"])
         self.last_roll = int(data["last_roll"])
 
+    def action_label(self, action: Action, lang: str = "en") -> str:
+        """The menu's words for an action, from Pig's catalog (``pig.label.<kind>``)."""
+        return text(f"pig.label.{action[0]}", lang, points=self.turn_total)
+
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
-        # A sentence about the viewer is told to them ("You roll 3"): a whole sentence per person, never a
-        # pasted "You" (Pig speaks English only; the project's rule sets use siedler.core.i18n.Voice).
-        seat = data.get("seat", data.get("winner"))
-        you = seat is not None and seat == viewer
-        name = "You" if you else self.players[seat] if seat is not None else ""
+        """The log in words from Pig's own catalog (``locale/<lang>.toml``), a sentence about the viewer told
+        to them in the second person (``pig.log_you``)."""
+        say = Voice(self.players, lang, viewer, "pig.nobody").say
         if kind == "roll":
-            verb = "roll" if you else "rolls"
-            return f"{name} {verb} {data['die']}" + (": the turn is lost" if data["die"] == 1 else "")
+            return say("pig.log.lost" if data["die"] == 1 else "pig.log.roll", data["seat"], die=data["die"])
         if kind == "hold":
-            return f"{name} {'hold and bank' if you else 'holds and banks'} {data['points']}"
+            return say("pig.log.hold", data["seat"], points=data["points"])
         if kind == "over":
-            return f"{name} {'win' if you else 'wins'} with {max(data['scores'])} points"
+            return say("pig.log.wins", data["winner"], points=max(data["scores"]))
         return super().describe(kind, data, lang, viewer)

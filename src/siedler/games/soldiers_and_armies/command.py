@@ -1,34 +1,50 @@
-"""``siedler rules soldiers-and-armies --odds "..."``: the combat odds calculator at the command line.
+"""``siedler odds "..."``: the combat odds calculator at the command line, a command of this rule set.
 
-The calculator (``siedler.games.soldiers_and_armies.odds``) needs no game, so the option works from the
-rule set's name alone; the words come from the message catalogs (``cli.odds``) in the language of
-``--lang``. Chances are printed as percentages, with the exact fraction when it is short enough to read;
-``--json`` gives every value as an exact fraction.
+The rule set declares it (``Ruleset.commands``) and the command line registers it; the engine never imports
+this module. The calculator (``odds``) needs no game; the words come from this rule set's catalog
+(``soldiers.odds``) in the language of ``--lang``. Chances are printed as percentages, with the exact
+fraction when it is short enough to read; ``--json`` gives every value as an exact fraction.
 """
 
 from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
-from siedler.core.i18n import text
-from siedler.games.soldiers_and_armies.odds import Matchup, Odds, OddsError, Target, odds, parse
+from siedler.core.i18n import languages, text
 
-#: The rule set whose combat the calculator computes.
-RULESET = "soldiers-and-armies"
+from .odds import Matchup, Odds, OddsError, Target, odds, parse
+
 #: Longer fractions are shown as a percentage only (their exact value is in ``--json``).
 READABLE = 10**6
 
 
-def check_ruleset(ruleset: str | None) -> None:
-    """``--odds`` is about one rule set's combat, and must be asked of it by name."""
-    if ruleset != RULESET:
-        raise typer.BadParameter(
-            f"the odds calculator is for {RULESET}: siedler rules {RULESET} --odds '...'", param_hint="RULESET"
-        )
+def register(app: typer.Typer) -> None:
+    """The hook ``Ruleset.commands`` names: adds ``siedler odds``."""
+    app.command("odds")(odds_command)
+
+
+def odds_command(
+    matchup: Annotated[
+        str,
+        typer.Argument(
+            metavar="MATCHUP",
+            help="Soldiers & Armies: a match-up, e.g. '2 cavalry + 1 artillery vs city with 1 wall' (docs/cli.md)",
+        ),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="every chance as an exact fraction, as JSON")] = False,
+    lang: Annotated[str, typer.Option(help="language of the answer: en or de")] = "en",
+) -> None:
+    """The exact combat odds of a Soldiers & Armies match-up.
+
+    The first round's dice and the chances to win it and to destroy the target, and the rounds to expect;
+    exact fractions, no sampling (docs/cli.md, "Combat odds")."""
+    if lang not in languages():
+        raise typer.BadParameter(f"choose {' or '.join(languages())}, not {lang!r}", param_hint="--lang")
+    typer.echo(odds_json(matchup) if as_json else "\n".join(odds_lines(matchup, lang)))
 
 
 def odds_lines(matchup_text: str, lang: str) -> list[str]:
@@ -38,7 +54,7 @@ def odds_lines(matchup_text: str, lang: str) -> list[str]:
     target = matchup.target
 
     def say(key: str, **fields: Any) -> str:
-        return text(f"cli.odds.{key}", lang, **fields)
+        return text(f"soldiers.odds.{key}", lang, **fields)
 
     def chance(value: Fraction) -> str:
         percent = f"{float(value) * 100:.1f}%".replace(".", say("decimal"))
@@ -87,4 +103,4 @@ def _parse(matchup_text: str) -> Matchup:
     try:
         return parse(matchup_text)
     except OddsError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--odds") from None
+        raise typer.BadParameter(str(exc), param_hint="MATCHUP") from None

@@ -1,4 +1,5 @@
-// Soldiers & Armies on the table, drawn from view.soldiers (the rule set's presentation layer) alone:
+// Soldiers & Armies' table layer (the page's hooks: siedler/web/js/layers.js), drawn from view.soldiers (the
+// rule set's presentation layer) alone:
 // armies as unit icons with counts on their intersections, city walls, the nukes, what each move costs at
 // its target, and a panel with the turn's phases and the battle (both sides' dice, the last round's roll,
 // the exact chance to win the next round). Its buttons carry the targets the rule set's action kinds name
@@ -6,9 +7,9 @@
 // target is not drawn here still reaches the menu. Nothing here knows a rule: every figure is in the view
 // or in the public combat events.
 
-import {h, s} from "./dom.js";
-import {playerColor} from "./colors.js";
-import {t, term} from "./i18n.js";
+import {h, s} from "/static/js/dom.js";
+import {playerColor} from "/static/js/colors.js";
+import {t, term} from "/static/js/i18n.js";
 
 const UNITS = ["infantry", "cavalry", "artillery"];
 // The turn's phases in order ("Ablauf eines Spielzuges"), what each view phase belongs to, and the target
@@ -28,8 +29,8 @@ const BADGE_GAP = {below: 0.24, above: 0.28};
 const NUKE_AT = 0.42;
 const IN_COMBAT = new Set(["combat", "defend", "battle", "alliance", "conquest", "tribute"]);
 
-/** The board's layer of armies, walls, nukes and move prices; empty for a rule set without armies. */
-export function soldierLayer(view, geo, size) {
+/** The board's layer of armies, walls, nukes and move prices, over everything else. */
+export function over(view, geo, size) {
   const sa = view.soldiers;
   if (!sa) return [];
   const names = (view.players || []).map((p) => p.name);
@@ -134,8 +135,8 @@ function movePrices(moves, geo, size) {
   });
 }
 
-/** The turn's phases and the battle, beside the board; null for a rule set without armies. */
-export function soldierPanel(view, {events = [], actions = []} = {}) {
+/** The turn's phases and the battle, beside the board (none once the game is over). */
+export function panel(view, {events = [], actions = []} = {}) {
   const sa = view.soldiers;
   if (!sa || view.over) return null;
   const byTarget = new Map();

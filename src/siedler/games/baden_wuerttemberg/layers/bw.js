@@ -1,12 +1,13 @@
-// Baden-Württemberg Catan on the board: town names on the city and landmark fields, the landmarks (built or
-// not, with their reward), and beside the map the landmarks' outside pictures and the two award fields, each
-// with the town hall standing on it. Drawn from view.board.fields and view.baden_wuerttemberg only; town
-// names stay German, landmark names come with the view in every language.
+// Baden-Württemberg Catan's table layer (the page's hooks: siedler/web/js/layers.js): town names on the city
+// and landmark fields, the landmarks (built or not, with their reward), and beside the map the landmarks'
+// outside pictures and the two award fields, each with the town hall standing on it. Drawn from
+// view.board.fields and view.baden_wuerttemberg only; town names stay German, landmark names come with the
+// view in every language, the other words from this rule set's catalog.
 
-import {s} from "./dom.js";
-import {playerColor} from "./colors.js";
-import {t, term} from "./i18n.js";
-import {pieceLabel, settlement} from "./pieces.js";
+import {s} from "/static/js/dom.js";
+import {playerColor} from "/static/js/colors.js";
+import {t, term} from "/static/js/i18n.js";
+import {pieceLabel, settlement} from "/static/js/pieces.js";
 
 const PANEL = 4.2; // least width of the outside panel, in hex sizes
 const LABEL_PX = 14; // .bw-label's font size (style.css), for the panel's width
@@ -23,16 +24,16 @@ function rewardText(reward) {
 
 /** The outside panel's rows: the two award fields, then each landmark's outside picture. */
 function outsideRows(own) {
-  const awards = ["longest_road", "largest_army"].map((award) =>
-    ({label: t(`bw.${award}`), note: "", holder: own.awards[award], id: `award:${award}`}));
+  const awards = Object.entries(own.awards).map(([award, holder]) =>
+    ({label: t(`awards.${award}`), note: "", holder, id: `award:${award}`}));
   const pictures = own.outside.map((entry) => ({label: `${entry.town}: ${term("landmark", entry.landmark, entry.name)}`,
     note: rewardText(entry.reward), holder: entry.town_hall, id: `outside:${entry.town}`}));
   return [awards, pictures];
 }
 
-/** Extra width the board needs on its right for the outside panel (0 for other rule sets): its least width,
- *  or wider where a landmark's name in the page's language needs it. */
-export function bwPanelWidth(view, size) {
+/** Extra width the board needs on its right for the outside panel: its least width, or wider where a
+ *  landmark's name in the page's language needs it. */
+export function sideWidth(view, size) {
   const own = view.baden_wuerttemberg;
   if (!own) return 0;
   const longest = Math.max(...outsideRows(own).flat().map((row) => row.label.length));
@@ -47,7 +48,7 @@ function namePoint(nodes, sides, field, size) {
 }
 
 /** The reach of the town names, as the board's frame counts it ([x, y, r]): ends of each name. */
-export function bwReach(view, nodes, sides, size) {
+export function reach(view, {nodes, sides}, size) {
   if (!view.baden_wuerttemberg || !view.board.fields) return [];
   return view.board.fields.flatMap((field) => {
     const [x, y] = namePoint(nodes, sides, field, size);
@@ -56,8 +57,8 @@ export function bwReach(view, nodes, sides, size) {
   });
 }
 
-/** The fields on the map and the outside panel at x0 (the map's right edge), or null for other rule sets. */
-export function bwLayer(view, nodes, sides, size, x0, y0) {
+/** The fields on the map, and the outside panel right of the map (the frame's right edge, from its top). */
+export function under(view, {nodes, sides}, size, {right: x0, top: y0}) {
   const own = view.baden_wuerttemberg;
   if (!own || !view.board.fields) return null;
   const group = s("g", {class: "bw"});

@@ -1,0 +1,53 @@
+// A rule set's table layers: the JavaScript modules and style sheets it ships in its own package and
+// declares (Ruleset.layers, listed by /api/rulesets), served at /layers/<rule set>/<file>. The page imports a
+// rule set's layers before it draws that rule set's table, and asks them, by hook name, for what only they
+// know how to draw; it names no rule set itself. Every hook is optional:
+//   reach(view, geo, size)         more [x, y, r] the board's frame must hold
+//   sideWidth(view, size)          the width the board needs right of the map
+//   under(view, geo, size, frame)  SVG drawn under the buildings (frame: the map's right edge and top)
+//   over(view, geo, size, frame)   SVG drawn over everything else on the board
+//   panel(view, live)              HTML beside the board (live: the table's events and legal actions)
+//   playArea(view, live)           the whole play area, for a rule set without a board or card zones
+// geo: {nodes: [[x, y]], hexes: {id: {q, r, center}}, sides: the side of each corner's own hex (corners.js)}.
+// A layer imports the page's modules by their absolute paths (/static/js/dom.js...), so that it shares them.
+
+import {api} from "./api.js";
+
+let listed = null;
+const loading = new Map();
+const ready = new Map();
+
+/** Import `ruleset`'s layers and add its style sheets to the page, once. */
+export function loadLayers(ruleset) {
+  if (!loading.has(ruleset)) loading.set(ruleset, load(ruleset));
+  return loading.get(ruleset);
+}
+
+async function load(ruleset) {
+  listed ??= api("/rulesets");
+  const files = (await listed).find((r) => r.name === ruleset)?.layers || [];
+  const base = `/layers/${encodeURIComponent(ruleset)}/`;
+  for (const file of files.filter((f) => f.endsWith(".css"))) {
+    document.head.append(Object.assign(document.createElement("link"), {rel: "stylesheet", href: base + file}));
+  }
+  // A layer that fails to load leaves its part undrawn, never the table.
+  const modules = await Promise.all(files.filter((f) => f.endsWith(".js")).map((f) => import(base + f).catch((err) => {
+    console.error(`table layer ${base + f}:`, err);
+    return {};
+  })));
+  ready.set(ruleset, modules);
+  return modules;
+}
+
+/** The loaded layers of `ruleset`, or null while they are not in yet. */
+export function layersOf(ruleset) {
+  return ready.get(ruleset) ?? null;
+}
+
+/** What `ruleset`'s layers answer to `hook`, one list: each answer's items (a layer without it adds none). */
+export function fromLayers(ruleset, hook, ...args) {
+  return (ready.get(ruleset) || []).flatMap((layer) => {
+    const answer = layer[hook] ? layer[hook](...args) : null;
+    return answer === null || answer === undefined ? [] : [answer].flat();
+  });
+}
