@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from siedler.games.catan.layout import with_layout
+
 from .conftest import LiveServer
 from .layout import layout_problems
 
@@ -68,7 +70,7 @@ def test_armies_and_nukes_on_the_most_crowded_corners_overlap_nothing(
         document.body.replaceChildren(renderBoard(view));
         document.querySelector('svg.board').style.width = `${Math.min(600, window.innerWidth)}px`;
     }""",
-        crowded_view(),
+        with_layout(crowded_view()),
     )
     assert page.locator(".army").count() == 6 and page.locator(".nuke").count() == 2
     assert page.locator(".army .unit").count() == 18 and page.locator(".walls .wall-count").count() == 3
