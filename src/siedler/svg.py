@@ -105,6 +105,11 @@ class _Drawing:
         """The pixel of a layout point."""
         return (p[0] - self.x0) * SIZE, (p[1] - self.y0) * SIZE
 
+    def at(self, p: Sequence[float]) -> str:
+        """The transform that stands a thing drawn around (0, 0) at a layout point."""
+        x, y = self.xy(p)
+        return f"translate({_fmt(x)} {_fmt(y)})"
+
     def word(self, key: str, fallback: str) -> str:
         return self.words.get(key, fallback)
 
@@ -138,12 +143,14 @@ class _Drawing:
             x, y = self.xy(place["label"])
             self.add(_el("text", escape(str(hx["id"])), x=x, y=y, class_="label"))
             if number:
-                self.token(self.xy(place["token"]), int(number))
+                self.token(self.xy(place["token"]), int(number), hx["id"])
 
-    def token(self, c: Point, number: int) -> None:
+    def token(self, c: Point, number: int, hex_id: str) -> None:
         x, y = c
         colour = "#c0392b" if number in HOT_NUMBERS else INK
-        self.add(_el("circle", class_="token", cx=x, cy=y, r=SIZE * TOKEN_R, fill="#f7efd8", stroke=EDGE))
+        self.add(
+            _el("circle", class_="token", data_hex=hex_id, cx=x, cy=y, r=SIZE * TOKEN_R, fill="#f7efd8", stroke=EDGE)
+        )
         self.add(_el("text", str(number), x=x, y=y + SIZE * 0.05, class_="number", fill=colour))
         dots = PIPS.get(number, 0)
         for k in range(dots):
@@ -170,23 +177,24 @@ class _Drawing:
         """A rule set's marks (docs/protocol.md, "Board layout"), each by its shape, text and name."""
         for mark in marks:
             title = self.said(mark.get("label"))
-            body = self.shape(mark, self.xy(mark["at"]), mark.get("owner"), mark.get("text"))
+            body = self.shape(mark, mark.get("owner"), mark.get("text"))
             attrs = {"data_node": mark["node"]} if "node" in mark else {}
             self.add(
                 _el("g", (_title(title) if title else "") + body, class_="mark", data_layer=mark["layer"],
-                    data_kind=mark["kind"], **attrs)
+                    data_kind=mark["kind"], transform=self.at(mark["at"]), **attrs)
             )  # fmt: skip
 
     # ------------------------------------------------------------------ pieces
     def pieces(self) -> None:
         order = {"road": 0, "robber": 2}
-        pieces = sorted(zip(self.view.get("pieces", []), self.placed["pieces"], strict=True),
-                        key=lambda pair: order.get(pair[0]["kind"], 1))  # fmt: skip
-        for piece, place in pieces:
+        pieces = sorted(enumerate(zip(self.view.get("pieces", []), self.placed["pieces"], strict=True)),
+                        key=lambda item: order.get(item[1][0]["kind"], 1))  # fmt: skip
+        for index, (piece, place) in pieces:
             if place is not None:
-                self.piece(piece, place)
+                self.piece(piece, place, index)
 
-    def piece(self, piece: dict[str, Any], place: dict[str, Any]) -> None:
+    def piece(self, piece: dict[str, Any], place: dict[str, Any], index: int) -> None:
+        """A piece where the layout places it; ``data-piece`` is its index in ``view.pieces``."""
         kind, at = piece["kind"], piece["at"]
         owner = piece.get("owner")
         colour = player_color(owner)
@@ -196,19 +204,30 @@ class _Drawing:
             ends = {"x1": ax, "y1": ay, "x2": bx, "y2": by}
             body = _el("line", stroke=INK, stroke_width=9, stroke_linecap="round", **ends)
             body += _el("line", stroke=colour, stroke_width=6, stroke_linecap="round", **ends)
-        elif kind in ("settlement", "city"):
-            body = self.building(self.xy(place["at"]), kind, colour)
+            self.add(_el("g", _title(name) + body, class_="piece", data_kind=kind, data_at=at, data_piece=index))
+            return
+        if kind in ("settlement", "city"):
+            body = self.building(kind, colour)
         elif kind == "robber":
-            x, y = self.xy(place["at"])
-            body = _el("ellipse", cx=x, cy=y + SIZE * 0.12, rx=SIZE * 0.14, ry=SIZE * 0.2, fill="#333333")
-            body += _el("circle", cx=x, cy=y - SIZE * 0.14, r=SIZE * 0.1, fill="#333333")
+            body = _el("ellipse", cx=0.0, cy=SIZE * 0.12, rx=SIZE * 0.14, ry=SIZE * 0.2, fill="#333333")
+            body += _el("circle", cx=0.0, cy=-SIZE * 0.14, r=SIZE * 0.1, fill="#333333")
         else:
             style = self.legend.get("pieces", {}).get(kind, {})
             words = piece.get("text", piece.get("number", style.get("text")))
             if words is None and not style:
                 words = kind[:2]  # a kind without a legend entry: its first letters
-            body = self.shape(style, self.xy(place["at"]), owner, words)
-        self.add(_el("g", _title(name) + body, class_="piece", data_kind=kind, data_at=at))
+            body = self.shape(style, owner, words)
+        self.add(
+            _el(
+                "g",
+                _title(name) + body,
+                class_="piece",
+                data_kind=kind,
+                data_at=at,
+                data_piece=index,
+                transform=self.at(place["at"]),
+            )
+        )
 
     def piece_name(self, kind: str) -> str:
         """The legend's name, or the view's own name for the robber (the Guardian), or the catalog's."""
@@ -217,8 +236,9 @@ class _Drawing:
         return name[:1].upper() + name[1:]  # a tooltip's first word, whatever the source's case
 
     @staticmethod
-    def building(c: Point, kind: str, colour: str) -> str:
-        x, y = c
+    def building(kind: str, colour: str) -> str:
+        """A settlement or a city around (0, 0), its corner."""
+        x, y = 0.0, 0.0
         s = SIZE * (0.2 if kind == "settlement" else 0.24)
         if kind == "settlement":
             outline = [(x - s, y + s), (x - s, y - s * 0.3), (x, y - s * 1.2), (x + s, y - s * 0.3), (x + s, y + s)]
@@ -229,9 +249,10 @@ class _Drawing:
             ]  # fmt: skip
         return _el("polygon", points=_points(outline), fill=colour, stroke=INK, stroke_width=2)
 
-    def shape(self, style: dict[str, Any], c: Point, owner: Any, words: Any) -> str:
-        """A thing drawn by the legend's words (a rule set's piece, or a mark): its shape, colour (or the
-        owner's), size and a short text."""
+    def shape(self, style: dict[str, Any], owner: Any, words: Any) -> str:
+        """A thing drawn by the legend's words (a rule set's piece, or a mark) around (0, 0): its shape,
+        colour (or the owner's), size and a short text."""
+        c = (0.0, 0.0)
         colour = style.get("color", "#999999")
         if colour == "owner":
             colour = player_color(owner)

@@ -44,7 +44,7 @@ class Canvas:
 
 
 def resource_word(name: str, lang: str) -> str:
-    """A resource's name, or a terrain without one by its catalog word (``terrain.lake``), else as named."""
+    """A resource's name, or a terrain without one by its catalog word (``terrain.<name>``), else as named."""
     if name in RESOURCES:
         return resource_names(lang)[RESOURCES.index(name)]
     return catalog(lang).get(f"terrain.{name}", name)

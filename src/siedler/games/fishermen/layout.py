@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from siedler.core.i18n import languages, text
-from siedler.games.catan.layout import TOKEN_R, BoardLayer, Geometry, Mark, register_layer
+from siedler.games.catan.layout import BoardLayer, Geometry, Mark, register_layer
 
-NUMBER_SIZE = 0.18
+NUMBER_SIZE = 0.22
 PLATE_DY = 0.42
 
 
@@ -26,7 +26,7 @@ def _lake_marks(view: dict[str, Any], geo: Geometry) -> list[Mark]:
     x, y = geo.hexes[lake]
     label = {lang: f"{text('fishermen.legend.lake', lang)}: {', '.join(numbers)}" for lang in languages()}
     return [
-        {"kind": "lake", "at": [x, y + PLATE_DY], "shape": "box", "box": [width, TOKEN_R],
+        {"kind": "lake", "at": [x, y + PLATE_DY], "shape": "box", "box": [width, NUMBER_SIZE + 0.12],
          "color": "#f7efd8", "stroke": "#5b4a2f", "text": words, "text_size": NUMBER_SIZE, "label": label}
     ]  # fmt: skip
 

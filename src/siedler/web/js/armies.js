@@ -35,8 +35,10 @@ export function soldierLayer(view, geo, size) {
   for (const mark of marks) {
     const [x, y] = geo.nodes[mark.node];
     if (mark.kind === "walls") layer.append(walls(at(mark), at(count(mark.node)), mark, size));
-    else if (mark.kind === "nuke") layer.append(nuke(at(mark), mark.owner, names[mark.owner], size));
-    else if (mark.kind === "battle") layer.append(s("circle", {class: "battle-ring", cx: x, cy: y, r: size * mark.size}));
+    else if (mark.kind === "nuke") layer.append(nuke(at(mark), mark, names[mark.owner], size));
+    else if (mark.kind === "battle") {
+      layer.append(s("circle", {class: "battle-ring", "data-node": mark.node, cx: x, cy: y, r: size * mark.size}));
+    }
     else if (mark.kind === "army") layer.append(armyBadge(armies.get(mark.node), mark, [x, y], names[mark.owner], size));
     else if (mark.kind === "move") layer.append(movePrice(mark, at(mark), size));
   }
@@ -81,7 +83,7 @@ function armyBadge(army, mark, [x, y], owner, size) {
 /** A city's walls: a low bank of stones at its foot (the mark's box), with their count beside the corner. */
 function walls([x, y], [cx, cy], mark, size) {
   const [w, h] = mark.box.map((v) => v * size);
-  return s("g", {class: "walls", "data-walls": mark.count}, [
+  return s("g", {class: "walls", "data-walls": mark.count, "data-node": mark.node}, [
     s("title", {text: t("soldiers.walls", mark.count)}),
     s("rect", {x: x - w / 2, y: y - h / 2, width: w, height: h, class: "wall-stones"}),
     s("text", {x: cx, y: cy, class: "wall-count", "font-size": size * 0.16}, [`×${mark.count}`]),
@@ -89,9 +91,9 @@ function walls([x, y], [cx, cy], mark, size) {
 }
 
 /** A nuke, on its corner's vertical side away from the corner's own hex. */
-function nuke([cx, cy], seat, owner, size) {
-  return s("g", {class: "nuke", "data-seat": seat}, [
-    s("title", {text: t("soldiers.nuke", owner ?? "?")}),
+function nuke([cx, cy], {owner: seat, node}, name, size) {
+  return s("g", {class: "nuke", "data-seat": seat, "data-node": node}, [
+    s("title", {text: t("soldiers.nuke", name ?? "?")}),
     s("circle", {cx, cy, r: size * 0.14, fill: playerColor(seat), class: "nuke-body"}),
     s("text", {x: cx, y: cy + size * 0.07, class: "nuke-sign", "font-size": size * 0.2}, ["☢"]),
   ]);

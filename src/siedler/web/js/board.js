@@ -60,7 +60,7 @@ export function renderBoard(view) {
       const [cx, cy] = px(hx.token);
       const red = hx.number === 6 || hx.number === 8;
       const odds = t("table.token_odds", hx.number, pips(hx.number));
-      tokens.append(s("g", {class: "token", transform: `translate(${cx} ${cy})`, "aria-label": odds}, [
+      tokens.append(s("g", {class: "token", "data-hex": hx.id, transform: `translate(${cx} ${cy})`, "aria-label": odds}, [
         s("title", {text: odds}),
         s("circle", {r: SIZE * 0.3}),
         s("text", {y: SIZE * 0.06, class: red ? "number red" : "number"}, [String(hx.number)]),
@@ -91,29 +91,37 @@ export function renderBoard(view) {
   const roads = s("g", {class: "roads"});
   const buildings = s("g", {class: "buildings"});
   const extras = s("g", {class: "extras"});
+  // Each piece is drawn where the layout places it; data-piece is its index in view.pieces.
   (view.pieces || []).forEach((piece, i) => {
     const place = placed.pieces[i];
     if (!place) return;
     const color = playerColor(piece.owner);
     const label = pieceLabel(view, piece.kind, piece.owner);
+    let drawn;
     if (place.ends) {
-      roads.append(road(px(place.ends[0]), px(place.ends[1]), SIZE, color, label));
-      return;
+      drawn = road(px(place.ends[0]), px(place.ends[1]), SIZE, color, label);
+      roads.append(drawn);
+    } else {
+      const [x, y] = px(place.at);
+      if (piece.kind === "settlement") buildings.append(drawn = settlement(x, y, SIZE, color, label, piece.turned));
+      else if (piece.kind === "city") buildings.append(drawn = city(x, y, SIZE, color, label, piece.turned));
+      else if (piece.kind === "robber") {
+        extras.append(drawn = robber(x, y, SIZE * 0.8, term("pieces", "robber", view.names?.robber)));
+      } else {
+        drawn = described(piece, (legend.pieces && legend.pieces[piece.kind]) || {}, x, y, SIZE);
+        if (piece.target) drawn.setAttribute("data-target", piece.target);
+        extras.append(drawn);
+      }
     }
-    const [x, y] = px(place.at);
-    if (piece.kind === "settlement") buildings.append(settlement(x, y, SIZE, color, label, piece.turned));
-    else if (piece.kind === "city") buildings.append(city(x, y, SIZE, color, label, piece.turned));
-    else if (piece.kind === "robber") extras.append(robber(x, y, SIZE * 0.8, term("pieces", "robber", view.names?.robber)));
-    else {
-      const drawn = described(piece, (legend.pieces && legend.pieces[piece.kind]) || {}, x, y, SIZE);
-      if (piece.target) drawn.setAttribute("data-target", piece.target);
-      extras.append(drawn);
-    }
+    drawn.setAttribute("data-piece", i);
   });
   // A rule set's marks its own table layer does not draw, by their shape (a plug-in's, the lake's numbers).
   const marks = s("g", {class: "marks"});
   for (const mark of [...(layout.marks || []), ...(placed.marks || [])]) {
-    if (!mark.own) marks.append(described(mark, mark, ...px(mark.at), SIZE));
+    if (mark.own) continue;
+    const drawn = described(mark, mark, ...px(mark.at), SIZE);
+    drawn.setAttribute("data-mark", `${mark.layer}:${mark.kind}:${mark.node ?? ""}`);
+    marks.append(drawn);
   }
   const fields = bwLayer(view, nodes, geo.sides, SIZE, mapRight, minY);
   svg.append(hexHits, marks, roads, edgeHits, ...(fields ? [fields] : []), buildings, nodeHits, extras,

@@ -50,14 +50,18 @@ export function bwLayer(view, nodes, sides, size, x0, y0) {
     const landmark = field.kind === "landmark";
     const mark = landmark
       ? s("rect", {x: x - size * 0.2, y: y - size * 0.2, width: size * 0.4, height: size * 0.4,
-                   class: field.built ? "bw-landmark built" : "bw-landmark", "data-town": field.town})
-      : s("circle", {cx: x, cy: y, r: size * 0.2, class: "bw-city", "data-town": field.town});
+                   class: field.built ? "bw-landmark built" : "bw-landmark", "data-town": field.town,
+                   "data-node": field.node})
+      : s("circle", {cx: x, cy: y, r: size * 0.2, class: "bw-city", "data-town": field.town, "data-node": field.node});
     const title = landmark ? `${field.town}: ${term("landmark", field.landmark, field.name)} (${rewardText(field.reward)})`
                            : field.town;
     mark.append(s("title", {text: title}));
     group.append(mark);
     const name = names.get(field.node);
-    if (name) group.append(s("text", {x: name.at[0] * size, y: name.at[1] * size, class: "bw-town"}, [field.town]));
+    if (name) {
+      group.append(s("text", {x: name.at[0] * size, y: name.at[1] * size, class: "bw-town", "data-node": field.node},
+                     [field.town]));
+    }
   }
   const panel = s("g", {class: "bw-outside"});
   const rowHeight = size * 0.62;
