@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from siedler.core.hexgrid import CORNERS
 from siedler.core.registry import rulesets
 
 Point = tuple[float, float]
@@ -113,11 +114,18 @@ class Geometry:
 
     def __init__(self, view: dict[str, Any]) -> None:
         board = view["board"]
+        self.node_at: dict[tuple[int, int], int] = {(x, y): i for i, (x, y) in enumerate(board["nodes"])}
         self.nodes: list[Point] = [grid_point(x, y) for x, y in board["nodes"]]
         self.sides = _own_sides(self.nodes, board["edges"])
         self.hexes: dict[str, Point] = {h["id"]: hex_centre(h["q"], h["r"]) for h in board["hexes"]}
         self.land = {(h["q"], h["r"]) for h in board["hexes"]}
         self.legend: dict[str, Any] = (view.get("legend") or {}).get("pieces") or {}
+
+    def corners(self, q: int, r: int) -> list[int | Point]:
+        """A hex's six corners, clockwise from the top: the node there, or its place where there is none."""
+        cx, cy = 2 * q + r, 3 * r
+        found = [self.node_at.get((cx + dx, cy + dy)) for _, dx, dy in CORNERS]
+        return [grid_point(cx + dx, cy + dy) if n is None else n for n, (_, dx, dy) in zip(found, CORNERS, strict=True)]
 
     def node(self, node: int) -> Point | None:
         return self.nodes[node] if 0 <= node < len(self.nodes) else None
@@ -247,32 +255,26 @@ def _frame(view: dict[str, Any], geo: Geometry, harbors: list[dict[str, Any]], m
     return [_r(x0), _r(y0), _r(x1 - x0), _r(y1 - y0)]
 
 
-def _corners(centre: Point) -> list[list[float]]:
-    """A hex's six corners, clockwise from the top."""
-    x, y = centre
-    return [_pt((x + math.cos(math.radians(-90 + 60 * k)), y + math.sin(math.radians(-90 + 60 * k)))) for k in range(6)]
-
-
-def board_layout(view: dict[str, Any]) -> dict[str, Any]:
+def board_layout(view: dict[str, Any], geo: Geometry | None = None) -> dict[str, Any]:
     """What stays for the game: ``frame`` ``[x, y, width, height]``; ``nodes`` and their ``sides`` (which way
     each node's own hex lies, +1 below); per hex of ``view.board.hexes`` (in its order) its centre ``at``,
     ``corners``, ``label`` and ``token``; per harbour of ``view.board.harbors`` its disc ``at``, ``piers`` and
     ``align`` (its words run from the disc: ``start`` to the right, ``end`` to the left); the fixed
-    ``marks`` of the rule sets' layers."""
-    geo = Geometry(view)
+    ``marks`` of the rule sets' layers. ``geo``: the view's, where the caller has it already."""
+    geo = geo or Geometry(view)
     board = view["board"]
+    nodes = [_pt(p) for p in geo.nodes]
     hexes = []
     for hx in board["hexes"]:
-        x, y = geo.hexes[hx["id"]]
-        hexes.append(
-            {"at": _pt((x, y)), "corners": _corners((x, y)), "label": _pt((x, y + LABEL_DY)), "token": _pt((x, y))}
-        )
+        at = _pt(geo.hexes[hx["id"]])
+        corners = [list(nodes[c]) if isinstance(c, int) else _pt(c) for c in geo.corners(hx["q"], hx["r"])]
+        hexes.append({"at": at, "corners": corners, "label": [at[0], _r(at[1] + LABEL_DY)], "token": list(at)})
     harbors = [geo.harbor(hb) for hb in board.get("harbors", [])]
     placed = [h for h in harbors if h is not None]
     marks = _marks(view, geo, moving=False)
     return {
         "frame": _frame(view, geo, placed, marks),
-        "nodes": [_pt(p) for p in geo.nodes],
+        "nodes": nodes,
         "sides": geo.sides,
         "hexes": hexes,
         "harbors": harbors,
@@ -280,10 +282,10 @@ def board_layout(view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def board_placed(view: dict[str, Any]) -> dict[str, Any]:
+def board_placed(view: dict[str, Any], geo: Geometry | None = None) -> dict[str, Any]:
     """What moves with the state: per piece of ``view.pieces`` (in its order) where it is drawn (``at``, or
     a road's ``ends``; ``None``: nowhere on this board), and the moving ``marks`` of the rule sets' layers."""
-    geo = Geometry(view)
+    geo = geo or Geometry(view)
     return {"pieces": [geo.piece(p) for p in view.get("pieces", [])], "marks": _marks(view, geo, moving=True)}
 
 
@@ -297,7 +299,8 @@ def with_layout(view: dict[str, Any]) -> dict[str, Any]:
     a hex board unchanged."""
     if not has_board(view):
         return view
-    return {**view, "layout": board_layout(view), "placed": board_placed(view)}
+    geo = Geometry(view)
+    return {**view, "layout": board_layout(view, geo), "placed": board_placed(view, geo)}
 
 
 class Cells:
