@@ -24,7 +24,7 @@ from siedler.svg import RESOURCE_TERRAIN, TERRAIN_COLORS
 
 XS = 5  # columns per grid unit in x: a hex is ten columns wide
 YS = 2  # rows per grid unit in y
-MARGIN = (11, 1)  # columns and rows around the layout's frame: room for a harbour's words ("2:1 Getreide")
+MARGIN = (9, 1)  # columns and rows around the layout's frame: room for a harbour's words ("2:1 Getreide")
 RED_NUMBERS = (6, 8)
 TOKEN = "#f7efd8"  # a number token's cream, so that red and black numbers read on every terrain
 #: Terrains on which black ink is legible (the picture's colours, ``siedler.svg``); white on the others.

@@ -305,17 +305,18 @@ def with_layout(view: dict[str, Any]) -> dict[str, Any]:
 
 class Cells:
     """The layout on a terminal's grid of character cells: ``xs`` columns per node grid unit in x (half a
-    hex width) and ``ys`` rows per node grid unit in y (a quarter of a hex height), so that every node and
-    hex centre falls on a cell; ``margin`` columns and rows of room around the frame for words that reach
-    beyond it (a harbour's)."""
+    hex width) and ``ys`` rows per node grid unit in y (a quarter of a hex height), counted from the node
+    grid point at the frame's corner, so that every node and hex centre falls exactly on a cell; ``margin``
+    columns and rows of room around the frame for words that reach beyond it (a harbour's)."""
 
     def __init__(self, layout: dict[str, Any], xs: int, ys: int, margin: tuple[int, int]) -> None:
         frame: list[float] = layout["frame"]
-        self.x0, self.y0, width, height = frame
+        x, y, width, height = frame
+        self.x0, self.y0 = math.floor(x / HALF_WIDTH) * HALF_WIDTH, math.floor(y * 2) / 2
         self.xs, self.ys = xs, ys
         self.margin = margin
-        self.width = self.col(self.x0 + width) + margin[0] + 1
-        self.height = self.row(self.y0 + height) + margin[1] + 1
+        self.width = self.col(x + width) + margin[0] + 1
+        self.height = self.row(y + height) + margin[1] + 1
 
     def col(self, x: float) -> int:
         return round(self.margin[0] + (x - self.x0) / HALF_WIDTH * self.xs)
@@ -328,8 +329,6 @@ class Cells:
         return self.row(point[1]), self.col(point[0])
 
     def harbor(self, harbor: dict[str, Any], words: str) -> tuple[int, int]:
-        """Where a harbour's words begin (row, column): in its disc's place, running away from the island."""
-        (x, y), r = harbor["at"], HARBOR_R
-        if harbor["align"] == "start":
-            return self.row(y), self.col(x - r)
-        return self.row(y), self.col(x + r) - len(words) + 1
+        """Where a harbour's words begin (row, column): from its disc's centre, away from the island."""
+        row, col = self.cell(harbor["at"])
+        return (row, col) if harbor["align"] == "start" else (row, col - len(words) + 1)

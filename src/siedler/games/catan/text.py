@@ -26,7 +26,7 @@ from .words import card_names, resource_names
 
 XS = 6  # text columns per grid unit in x (half a hex width)
 YS = 2  # text rows per grid unit in y (a quarter of a hex height)
-MARGIN = (9, 1)  # columns and rows around the layout's frame: room for the harbours' words
+MARGIN = (8, 1)  # columns and rows around the layout's frame: room for the harbours' words
 
 
 class Canvas:
