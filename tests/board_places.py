@@ -68,35 +68,39 @@ def same_places(drawn: dict[str, Place], listed: dict[str, Place], within: float
     return wrong
 
 
-def soldiers_view() -> dict[str, Any]:
-    """A Soldiers & Armies position with every one of its marks: armies, walls, nukes, a battle and move
-    prices, on a hex and its six neighbours (the most crowded corners the rules allow)."""
-    flower = [(0, 0), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)]
-    corners = [(0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)]
-    nodes: list[tuple[int, int]] = []
-    edges: set[tuple[int, int]] = set()
-    hexes = []
-    for i, (q, r) in enumerate(flower):
+#: A pointy-topped hex's corners in the board's node grid, from the top clockwise.
+CORNERS = [(0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)]
+
+
+def flower() -> tuple[dict[str, Any], list[int]]:
+    """A hex and its six neighbours, all numbered: the board, and the middle hex's corners clockwise from
+    its top (the most crowded corners the rules allow)."""
+    hexes, nodes, edges = [], [], set()
+    for i, (q, r) in enumerate([(0, 0), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)]):
         hexes.append({"id": chr(65 + i), "q": q, "r": r, "terrain": "hills", "number": (4, 5, 6, 8, 9, 10, 11)[i]})
         ring = []
-        for dx, dy in corners:
-            point = (2 * q + r + dx, 3 * r + dy)
+        for dx, dy in CORNERS:
+            point = [2 * q + r + dx, 3 * r + dy]
             if point not in nodes:
                 nodes.append(point)
             ring.append(nodes.index(point))
-        edges |= {(min(ring[k], ring[(k + 1) % 6]), max(ring[k], ring[(k + 1) % 6])) for k in range(6)}
-    middle = [nodes.index(c) for c in corners]
+        edges |= {(min(ring[k], ring[k - 1]), max(ring[k], ring[k - 1])) for k in range(6)}
+    board = {"hexes": hexes, "harbors": [], "nodes": nodes, "edges": [list(e) for e in sorted(edges)]}
+    return board, [nodes.index([dx, dy]) for dx, dy in CORNERS]
+
+
+def soldiers_view() -> dict[str, Any]:
+    """A Soldiers & Armies position with every one of its marks on the flower's middle corners: armies of
+    all three unit types, walled cities, two nukes, a battle and two armies' moves to one corner."""
+    board, middle = flower()
     cities = middle[::2]
     units = {"infantry": 3, "cavalry": 2, "artillery": 1}
-    far = nodes.index((3, -1))  # a corner of the east neighbour
+    far = board["nodes"].index([3, -1])  # a corner of the east neighbour
     return {
         "players": [{"seat": 0, "name": "Anna"}, {"seat": 1, "name": "Bert"}],
-        "board": {"hexes": hexes, "harbors": [], "nodes": [list(n) for n in nodes], "edges": sorted(edges)},
+        "board": board,
         "pieces": [{"kind": "city", "at": n, "owner": k % 2} for k, n in enumerate(cities)]
-        + [
-            {"kind": "robber", "at": "A"},
-            {"kind": "road", "at": f"{min(middle[0], middle[1])}-{max(middle[0], middle[1])}", "owner": 0},
-        ],
+        + [{"kind": "robber", "at": "A"}, {"kind": "road", "at": f"{middle[0]}-{middle[1]}", "owner": 0}],
         "legend": {"pieces": {}, "terrains": {}},
         "soldiers": {
             "armies": [{"at": n, "owner": k % 2, "units": units, "die": 12, "moved": 0} for k, n in enumerate(middle)],
