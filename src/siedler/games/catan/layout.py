@@ -45,8 +45,8 @@ TOKEN_R = 0.3
 #: A harbour's disc: this far out from the middle of its side, towards the sea, with this radius.
 HARBOR_OUT = 0.62
 HARBOR_R = 0.26
-#: The robber beside a hex's token (or the plate a rule set puts there), never on it (0.3 wide, 0.48 high
-#: as the table draws it).
+#: The robber beside the hex's centre, where its number token lies, never on it (0.3 wide, 0.48 high as the
+#: table draws it).
 ROBBER_AT = (-0.5, -0.01)
 #: A rule set's piece on a land hex stands above the token (times its legend's ``offset``, default 1).
 PIECE_RISE = 0.45
@@ -57,7 +57,7 @@ MARGIN = 0.25
 
 
 def _r(v: float) -> float:
-    """Four decimals: a thousandth of a pixel at any size a board is drawn, and short JSON."""
+    """Four decimals: well under a pixel at any size a board is drawn (0.006 at the table's), short JSON."""
     return round(v, 4) + 0.0  # + 0.0: never -0.0
 
 

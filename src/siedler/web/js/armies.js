@@ -2,9 +2,9 @@
 // where the board's layout puts it (the "soldiers" marks of view.placed, computed by the rule set's package:
 // games/soldiers_and_armies/layout.py): armies as unit icons with counts beside their intersections, city
 // walls, the nukes, what each move costs at its target, and a panel with the turn's phases and the battle
-// (both sides' dice, the last round's roll, the exact chance to win the next round). Its buttons carry the targets the rule set's action kinds name
-// ("phase:combat", "battle:continue"...), so actions.js binds them like any board target; an action whose
-// target is not drawn here still reaches the menu. Nothing here knows a rule: every figure is in the view
+// (both sides' dice, the last round's roll, the exact chance to win the next round). Its buttons carry the
+// targets the rule set's action kinds name ("phase:combat", "battle:continue"...), so actions.js binds them
+// like any board target; an action whose target is not drawn here still reaches the menu. Nothing here knows a rule: every figure is in the view
 // or in the public combat events.
 
 import {h, s} from "./dom.js";
@@ -39,7 +39,9 @@ export function soldierLayer(view, geo, size) {
     else if (mark.kind === "battle") {
       layer.append(s("circle", {class: "battle-ring", "data-node": mark.node, cx: x, cy: y, r: size * mark.size}));
     }
-    else if (mark.kind === "army") layer.append(armyBadge(armies.get(mark.node), mark, [x, y], names[mark.owner], size));
+    else if (mark.kind === "army") {
+      layer.append(armyBadge(armies.get(mark.node), mark, [x, y], names[mark.owner], size));
+    }
     else if (mark.kind === "move") layer.append(movePrice(mark, at(mark), size));
   }
   return [layer];

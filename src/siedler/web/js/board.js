@@ -60,7 +60,8 @@ export function renderBoard(view) {
       const [cx, cy] = px(hx.token);
       const red = hx.number === 6 || hx.number === 8;
       const odds = t("table.token_odds", hx.number, pips(hx.number));
-      tokens.append(s("g", {class: "token", "data-hex": hx.id, transform: `translate(${cx} ${cy})`, "aria-label": odds}, [
+      tokens.append(s("g", {class: "token", "data-hex": hx.id, transform: `translate(${cx} ${cy})`,
+                            "aria-label": odds}, [
         s("title", {text: odds}),
         s("circle", {r: SIZE * 0.3}),
         s("text", {y: SIZE * 0.06, class: red ? "number red" : "number"}, [String(hx.number)]),

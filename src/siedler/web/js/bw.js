@@ -44,7 +44,8 @@ export function bwLayer(view, nodes, sides, size, x0, y0) {
   const own = view.baden_wuerttemberg;
   if (!own || !view.board.fields) return null;
   const group = s("g", {class: "bw"});
-  const names = new Map(view.layout.marks.filter((m) => m.layer === "fields" && m.kind === "town").map((m) => [m.node, m]));
+  const towns = view.layout.marks.filter((m) => m.layer === "fields" && m.kind === "town");
+  const names = new Map(towns.map((m) => [m.node, m]));
   for (const field of view.board.fields) {
     const [x, y] = nodes[field.node];
     const landmark = field.kind === "landmark";
