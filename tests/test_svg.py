@@ -114,21 +114,33 @@ def test_the_robber_goes_by_the_views_name() -> None:
     assert robber.findtext(f"{NS}title") == "Wächter"
 
 
-def _fields(root: ET.Element) -> list[ET.Element]:
-    return [e for e in root.iter(f"{NS}g") if e.get("class") == "field"]
+def _marks(root: ET.Element, layer: str, *kinds: str) -> list[ET.Element]:
+    """The picture's marks of a rule set's layer (siedler.games.catan.layout), of the kinds asked for."""
+    return [
+        e
+        for e in root.iter(f"{NS}g")
+        if e.get("class") == "mark" and e.get("data-layer") == layer and e.get("data-kind") in kinds
+    ]
 
 
 def test_the_views_fields_are_drawn_with_their_names() -> None:
-    """Baden-Württemberg's towns and landmark fields: one marker each, named by the view, in its language."""
+    """Baden-Württemberg's towns and landmark fields: one marker each, and the town's name beside it, named
+    by the view, in its language."""
     view = siedler.new_game("baden-wuerttemberg", players=3, seed=1).view(None)
     fields = view["board"]["fields"]
-    drawn = _fields(_parse(board_svg(view, "de")))
-    assert [g.findtext(f"{NS}text") for g in drawn] == [f["town"] for f in fields]
-    assert [g.get("data-kind") for g in drawn] == [f["kind"] for f in fields]
-    titles = {g.findtext(f"{NS}title") for g in drawn}
+    root = _parse(board_svg(view, "de"))
+    towns = _marks(root, "fields", "town")
+    assert sorted((int(str(g.get("data-node"))), g.findtext(f"{NS}text")) for g in towns) == sorted(
+        (f["node"], f["town"]) for f in fields
+    )
+    markers = _marks(root, "fields", "field", "landmark")
+    assert sorted(int(str(g.get("data-node"))) for g in markers) == sorted(f["node"] for f in fields)
+    kinds = {int(str(g.get("data-node"))): g.get("data-kind") for g in markers}
+    assert all(kinds[f["node"]] == ("landmark" if f["kind"] == "landmark" else "field") for f in fields)
+    titles = {g.findtext(f"{NS}title") for g in markers}
     assert "Stuttgart: Fernsehturm" in titles and "Sinsheim" in titles
     assert len(fields) == 33
-    assert _fields(_parse(board_svg(siedler.new_game("base", players=3, seed=1).view(None)))) == []  # no fields
+    assert _marks(_parse(board_svg(siedler.new_game("base", players=3, seed=1).view(None))), "fields", "town") == []
 
 
 def test_a_built_field_is_filled_and_says_so() -> None:
@@ -137,11 +149,14 @@ def test_a_built_field_is_filled_and_says_so() -> None:
         {"node": 3, "kind": "shrine", "town": "Athens", "name": {"en": "Temple"}, "built": True},
         {"node": 7, "kind": "village", "town": "Sparta"},
     ]
-    shrine, village = _fields(_parse(board_svg(view)))
+    root = _parse(board_svg(view))
+    [shrine] = _marks(root, "fields", "landmark")
+    [village] = _marks(root, "fields", "field")
     assert shrine.findtext(f"{NS}title") == "Athens: Temple (built)"
     assert cast(ET.Element, shrine.find(f"{NS}polygon")).get("fill") == "#ffffff"
     assert village.findtext(f"{NS}title") == "Sparta"
     assert cast(ET.Element, village.find(f"{NS}circle")).get("fill") == "none"
+    assert [g.findtext(f"{NS}text") for g in _marks(root, "fields", "town")] == ["Athens", "Sparta"]
 
 
 def test_the_rules_page_map_is_current() -> None:

@@ -11,48 +11,21 @@ from typing import Any
 
 import pytest
 
+from siedler.games.catan.layout import with_layout
+
+from ..board_places import soldiers_view
 from .conftest import LiveServer
 from .layout import layout_problems
 
 pytestmark = pytest.mark.browser
 
-#: A hex and its six neighbours in axial coordinates.
-FLOWER = [(0, 0), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)]
-#: A pointy-topped hex's corners in the board's doubled node grid, from the top clockwise.
-CORNERS = [(0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)]
-
 
 def crowded_view() -> dict[str, Any]:
-    nodes: list[tuple[int, int]] = []
-    edges: set[tuple[int, int]] = set()
-    hexes = []
-    for i, (q, r) in enumerate(FLOWER):
-        hexes.append({"id": chr(65 + i), "q": q, "r": r, "terrain": "hills", "number": (4, 5, 6, 8, 9, 10, 11)[i]})
-        ring = []
-        for dx, dy in CORNERS:
-            point = (2 * q + r + dx, 3 * r + dy)
-            if point not in nodes:
-                nodes.append(point)
-            ring.append(nodes.index(point))
-        edges |= {tuple(sorted((ring[k], ring[(k + 1) % 6]))) for k in range(6)}  # type: ignore[misc]
-    middle = [nodes.index((dx, dy)) for dx, dy in CORNERS]
-    cities = middle[::2]
-    units = {"infantry": 3, "cavalry": 2, "artillery": 1}
-    return {
-        "players": [{"seat": 0, "name": "Anna"}, {"seat": 1, "name": "Bert"}],
-        "board": {"hexes": hexes, "harbors": [], "nodes": [list(n) for n in nodes], "edges": sorted(edges)},
-        "pieces": [{"kind": "city", "at": n, "owner": k % 2} for k, n in enumerate(cities)]
-        + [{"kind": "robber", "at": "A"}],
-        "legend": {"pieces": {}, "terrains": {}},
-        "soldiers": {
-            "armies": [{"at": n, "owner": k % 2, "units": units, "die": 12, "moved": 0} for k, n in enumerate(middle)],
-            "walls": {str(n): 2 for n in cities},
-            "turned": [],
-            "nuked": [],
-            "nukes": {"0": middle[1], "1": middle[0]},
-            "moves": [],
-        },
-    }
+    """The flower of tests/board_places.py with its armies, walls and nukes (without a battle or moves)."""
+    view = soldiers_view()
+    view["pieces"] = [p for p in view["pieces"] if p["kind"] != "road"]
+    view["soldiers"] |= {"moves": [], "battle": None}
+    return view
 
 
 @pytest.mark.parametrize("width", [1280, 390])
@@ -69,7 +42,7 @@ def test_armies_and_nukes_on_the_most_crowded_corners_overlap_nothing(
         document.body.replaceChildren(renderBoard(view, 'soldiers-and-armies'));
         document.querySelector('svg.board').style.width = `${Math.min(600, window.innerWidth)}px`;
     }""",
-        crowded_view(),
+        with_layout(crowded_view()),
     )
     assert page.locator(".army").count() == 6 and page.locator(".nuke").count() == 2
     assert page.locator(".army .unit").count() == 18 and page.locator(".walls .wall-count").count() == 3

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from siedler.games.catan.layout import with_layout
+
 from .conftest import LiveServer
 from .layout import layout_problems
 
@@ -158,7 +160,7 @@ def test_pieces_and_tokens_are_named_and_the_robber_stands_beside_the_number(
         document.body.replaceChildren(renderBoard(view));
         document.querySelector('svg.board').style.width = '600px';
     }""",
-        view,
+        with_layout(view),
     )
     assert layout_problems(page) == []
     assert page.locator(".token").get_attribute("aria-label") == "8: rolled in 5 of 36 throws"

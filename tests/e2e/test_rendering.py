@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from siedler.games.catan.layout import with_layout
+
 from .conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -71,7 +73,7 @@ def test_unknown_pieces_and_terrains_are_drawn_from_the_legend(
             settlements: svg.querySelectorAll('.settlement').length,
         };
     }""",
-        VIEW,
+        with_layout(VIEW),
     )
     assert drawn == {
         "fishing": 1,

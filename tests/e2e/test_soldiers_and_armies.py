@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from siedler.games.catan.layout import with_layout
+
 from .conftest import LiveServer
 from .soldiers import Person, create_game
 from .table import wait_my_turn_or_over
@@ -143,7 +145,7 @@ def test_armies_walls_and_the_battle_are_drawn_from_the_view_alone(
             hint: text('.sa-battle .hint').length,
         };
     }""",
-        [BATTLE_VIEW, EVENTS, ACTIONS],
+        [with_layout(BATTLE_VIEW), EVENTS, ACTIONS],
     )
     assert drawn == {
         "units": ["infantry+cavalry", "artillery"],
@@ -198,6 +200,6 @@ def test_a_card_offer_shows_who_offers_what_and_whose_answer_it_waits_for(
         document.body.append(area);
         return area.querySelector('#sa-card-offer')?.textContent;
     }""",
-        view,
+        with_layout(view),
     )
     assert shown == expected

@@ -13,6 +13,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 import siedler
+from siedler.games.catan.layout import with_layout
 
 from .conftest import GREEDY, HUMAN, RANDOM, create, full_table, hello, log_matches_game, my_turn, next_state
 
@@ -57,13 +58,13 @@ def test_views_hold_exactly_what_each_seat_may_know(server: Server, client: Test
     with client.websocket_connect(f"/ws/games/{gid}") as watcher:
         hello(watcher)
         state = next_state(watcher)
-        assert state["view"] == room.game.view(None)
+        assert state["view"] == with_layout(room.game.view(None))  # the view and its board's layout
         assert "you" not in state["view"] and state["actions"] == []
         for seat in range(3):
             with client.websocket_connect(f"/ws/games/{gid}") as ws:
                 hello(ws, seat, tokens[seat])
                 mine = next_state(ws)
-                assert mine["view"] == room.game.view(seat)
+                assert mine["view"] == with_layout(room.game.view(seat))
                 acting = seat == room.game.to_act
                 assert bool(mine["actions"]) == acting
                 if acting:
@@ -240,8 +241,8 @@ def test_after_the_first_state_only_the_changed_parts_of_a_view_are_sent(server:
                 headers={"Authorization": f"Bearer {tokens[seat]}"},
             )
             raw = ws.receive_json()
-            assert "view" not in raw and "board" not in raw["view_changes"]
+            assert "view" not in raw and not {"board", "layout"} & raw["view_changes"].keys()  # sent once
             view = {**view, **raw["view_changes"]}
             for key in raw.get("view_removed", []):
                 del view[key]
-            assert view == room.game.view(None)
+            assert view == with_layout(room.game.view(None))

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import siedler
+from siedler.games.catan.layout import with_layout
 from siedler.server.journal import Journal
 from siedler.server.storage import GameRow, SeatRow, Storage
 
@@ -121,7 +122,7 @@ def test_finished_games_replay_move_by_move(server: Server) -> None:
             expected.apply(text)
         got = client.get(f"/api/games/{gid}/replay", params={"step": step, "lang": "de"}).json()
         assert got["step"] == min(step, total) and got["total"] == total
-        assert got["view"] == expected.view(None)
+        assert got["view"] == with_layout(expected.view(None))
         assert got["events"][-1]["text"] == expected.events(None, 0, "de")[-1]["text"]
     seen = client.get(f"/api/games/{gid}/replay", params={"step": total, "seat": 1}).json()
     assert seen["view"]["you"] and seen["view"]["over"]

@@ -1,12 +1,12 @@
 """The hex board for ``siedler play``, in colour and in 80 columns, drawn from ``game.view(seat)`` alone.
 
-A grid of character cells with a style per cell: five columns per half hex width and two rows per quarter
-hex height (the view's doubled node grid, docs/protocol.md), so every hex has three rows of nine cells
-inside for its label and number, its terrain and its pips (or the robber). Hexes are filled with their
-terrain's colour; 6 and 8 are red; buildings and roads show their owner's seat number (from 1) in the
-seat's colour; harbours sit outside their two corners; pieces a rule set adds (the fishing grounds) are
-drawn by their legend entry. Without colour (``NO_COLOR``, or not a terminal) the same characters say it all: rich drops
-the colours, the words and digits stay.
+A grid of character cells with a style per cell, on which the board stands where the board's layout
+(``siedler.games.catan.layout``) puts it: five columns per half hex width and two rows per quarter hex
+height, so every hex has three rows of nine cells inside for its label and number, its terrain and its
+pips (or the robber). Hexes are filled with their terrain's colour; 6 and 8 are red; buildings and roads
+show their owner's seat number (from 1) in the seat's colour; a harbour's words stand in its disc's
+place; pieces a rule set adds are drawn by their legend entry. Without colour (``NO_COLOR``, or not a
+terminal) the same characters say it all: rich drops the colours, the words and digits stay.
 """
 
 from __future__ import annotations
@@ -18,17 +18,17 @@ from rich.text import Text
 
 from siedler.core.i18n import catalog
 from siedler.core.seats import seat_number
+from siedler.games.catan.layout import Cells, board_layout, board_placed
 from siedler.games.catan.rules import PIPS
 from siedler.svg import RESOURCE_TERRAIN, TERRAIN_COLORS
 
 XS = 5  # columns per grid unit in x: a hex is ten columns wide
 YS = 2  # rows per grid unit in y
-MARGIN_X = 13  # room for a harbour's label ("2:1 Getreide") beside the outermost corners
-MARGIN_Y = 3
+MARGIN = (9, 1)  # columns and rows around the layout's frame: room for a harbour's words ("2:1 Getreide")
 RED_NUMBERS = (6, 8)
 TOKEN = "#f7efd8"  # a number token's cream, so that red and black numbers read on every terrain
 #: Terrains on which black ink is legible (the picture's colours, ``siedler.svg``); white on the others.
-LIGHT_TERRAINS = ("pasture", "fields", "mountains", "desert", "lake", "sea")
+LIGHT_TERRAINS = ("pasture", "fields", "mountains", "desert", "sea")
 #: Seats' colours, lighter than the picture's: they are letters on a dark terminal, not filled shapes.
 SEATS = ("#ff4d5e", "#4d9fff", "#ffa31a", "#3ccf5a", "#b36bd6", "#a1887f")
 
@@ -83,23 +83,12 @@ class _Board:
         self.view = view
         self.words = catalog(lang)
         self.lang = lang
-        board = view["board"]
-        self.xy: list[tuple[float, float]] = [(p[0], p[1]) for p in board["nodes"]]
-        xs = [x for x, _ in self.xy] + [2 * p["at"]["q"] + p["at"]["r"] for p in self._sea_pieces()]
-        ys = [y for _, y in self.xy] + [3 * p["at"]["r"] for p in self._sea_pieces()]
-        self.x0: float = min(xs)
-        self.y0: float = min(ys)
-        self.grid = _Grid(self.col(max(xs)) + MARGIN_X + 1, self.row(max(ys)) + MARGIN_Y + 1)
+        self.layout = board_layout(view)
+        self.placed = board_placed(view)
+        self.cells = Cells(self.layout, XS, YS, MARGIN)
+        self.nodes = [self.cells.cell(p) for p in self.layout["nodes"]]
+        self.grid = _Grid(self.cells.width, self.cells.height)
         self.legend: dict[str, Any] = view.get("legend") or {}
-
-    def _sea_pieces(self) -> list[dict[str, Any]]:
-        return [p for p in self.view.get("pieces", []) if isinstance(p.get("at"), dict) and "q" in p["at"]]
-
-    def col(self, x: float) -> int:
-        return round(MARGIN_X + (x - self.x0) * XS)
-
-    def row(self, y: float) -> int:
-        return round(MARGIN_Y + (y - self.y0) * YS)
 
     def word(self, key: str, fallback: str) -> str:
         return self.words.get(key, fallback)
@@ -108,16 +97,17 @@ class _Board:
     def draw(self) -> Text:
         pieces = self.view.get("pieces", [])
         robber = next((p["at"] for p in pieces if p["kind"] == "robber"), None)
-        for hx in self.view["board"]["hexes"]:
-            self.hex(hx, hx["id"] == robber)
+        for hx, spot in zip(self.view["board"]["hexes"], self.layout["hexes"], strict=True):
+            self.hex(hx, spot, hx["id"] == robber)
         owners = {str(p["at"]): p for p in pieces if p["kind"] in ("settlement", "city", "road")}
         self.edges(owners)
-        self.nodes(owners)
-        for hb in self.view["board"].get("harbors", []):
-            self.harbor(hb)
-        for piece in pieces:
-            if piece["kind"] not in ("settlement", "city", "road", "robber"):
-                self.other(piece)
+        self.nodes_(owners)
+        for hb, spot in zip(self.view["board"].get("harbors", []), self.layout["harbors"], strict=True):
+            if spot is not None:
+                self.harbor(hb, spot)
+        for piece, place in zip(pieces, self.placed["pieces"], strict=True):
+            if piece["kind"] not in ("settlement", "city", "road", "robber") and place and "at" in place:
+                self.other(piece, place["at"])
         return self.grid.text()
 
     def terrain_style(self, terrain: str) -> Style:
@@ -126,15 +116,16 @@ class _Board:
         return Style(bgcolor=own or TERRAIN_COLORS.get(terrain, "grey50"), color=ink)
 
     def terrain_word(self, terrain: str) -> str:
-        """The resource a terrain yields, else the terrain's own name (desert, lake), from the catalogs."""
+        """The resource a terrain yields, else the terrain's own name (a desert, a rule set's own), from the
+        catalogs."""
         resource = {v: k for k, v in RESOURCE_TERRAIN.items()}.get(terrain)
         if resource:
             return self.word(f"catan.resource.{resource}", resource)
         label = self.legend.get("terrains", {}).get(terrain, {}).get("label", {})
         return str(label.get(self.lang) or self.word(f"page.terrain.{terrain}", terrain))
 
-    def hex(self, hx: dict[str, Any], robbed: bool) -> None:
-        c, r = self.col(2 * hx["q"] + hx["r"]), self.row(3 * hx["r"])
+    def hex(self, hx: dict[str, Any], spot: dict[str, Any], robbed: bool) -> None:
+        r, c = self.cells.cell(spot["at"])
         fill = self.terrain_style(hx["terrain"])
         for dr, half in ((-3, XS // 2 - 1), (-2, XS - 2), (-1, XS - 1), (0, XS - 1), (1, XS - 1), (2, XS - 2)):
             self.grid.paint(r + dr, c - half, 2 * half + 1, fill)
@@ -165,63 +156,46 @@ class _Board:
 
     def edges(self, owners: dict[str, dict[str, Any]]) -> None:
         for a, b in self.view["board"]["edges"]:
-            (xa, ya), (xb, yb) = self.xy[a], self.xy[b]
+            (ra, ca), (rb, cb) = self.nodes[a], self.nodes[b]
             road = owners.get(f"{min(a, b)}-{max(a, b)}")
             mark, style = ("", None)
             if road:
                 mark, style = str(seat_number(road["owner"])), seat_style(road["owner"]) + Style(reverse=True)
-            if xa == xb:
-                for rr in range(self.row(min(ya, yb)) + 1, self.row(max(ya, yb))):
-                    self.grid.put(rr, self.col(xa), mark or "|", style)
+            if ca == cb:
+                for rr in range(min(ra, rb) + 1, max(ra, rb)):
+                    self.grid.put(rr, ca, mark or "|", style)
             else:
-                slash = "\\" if (xb - xa) * (yb - ya) > 0 else "/"
-                rr, cc = (self.row(ya) + self.row(yb)) // 2, (self.col(xa) + self.col(xb)) // 2
-                self.grid.put(rr, cc, mark or slash, style)
+                slash = "\\" if (cb - ca) * (rb - ra) > 0 else "/"
+                self.grid.put((ra + rb) // 2, (ca + cb) // 2, mark or slash, style)
 
-    def nodes(self, owners: dict[str, dict[str, Any]]) -> None:
-        for node, (x, y) in enumerate(self.xy):
+    def nodes_(self, owners: dict[str, dict[str, Any]]) -> None:
+        for node, (r, c) in enumerate(self.nodes):
             label, style = str(node), Style(dim=True)
             built = owners.get(str(node))
             if built:
                 label += ("C" if built["kind"] == "city" else "s") + str(seat_number(built["owner"]))
                 style = seat_style(built["owner"]) + Style(reverse=built["kind"] == "city")
-            self.grid.put(self.row(y), self.col(x) - len(str(node)) + 1, label, style)
+            self.grid.put(r, c - len(str(node)) + 1, label, style)
 
-    def harbor(self, hb: dict[str, Any]) -> None:
-        """``3:1`` or ``2:1 <resource>`` just outside the middle of its side, pointing away from the hex."""
-        (xa, ya), (xb, yb) = self.xy[hb["nodes"][0]], self.xy[hb["nodes"][1]]
+    def harbor(self, hb: dict[str, Any], spot: dict[str, Any]) -> None:
+        """``3:1`` or ``2:1 <resource>`` in the place of the harbour's disc, reaching away from the island."""
         generic = hb["type"] == "3:1"
         kind = str(hb["type"])
         label = "3:1" if generic else f"2:1 {self.word(f'catan.resource.{kind}', kind)}"
         style = (
             Style(bold=True) if generic else self.terrain_style(RESOURCE_TERRAIN.get(hb["type"], "")) + Style(bold=True)
         )
-        mx, my = (xa + xb) / 2, (ya + yb) / 2
-        side = hb["side"]
-        if side in ("E", "W"):
-            self.grid.put(self.row(my), self.col(mx) + (2 if side == "E" else -2 - len(label)), label, style)
-            return
-        # above or below the side, reaching outwards (east: from its middle to the right; west: to the left)
-        dy = -1 if side.startswith("N") else 1
-        start = self.col(mx) + 1 if side.endswith("E") else self.col(mx) - len(label)
-        self.grid.put(self.row(my) + dy * 2, start, label, style)
+        self.grid.put(*self.cells.harbor(spot, label), label, style)
 
-    def other(self, piece: dict[str, Any]) -> None:
-        """A rule set's own piece at a hex position: its number or text, in its legend colour."""
-        at = piece["at"]
-        if not (isinstance(at, dict) and "q" in at):
-            return
+    def other(self, piece: dict[str, Any], at: list[float]) -> None:
+        """A rule set's own piece (a fishing ground): its number or text, in its legend colour."""
         style = self.legend.get("pieces", {}).get(piece["kind"], {})
         colour = style.get("color")
         words = str(piece.get("text", piece.get("number", style.get("text", piece["kind"][:2]))))
         mark = f"~{words}~"
-        c, r = self.col(2 * at["q"] + at["r"]), self.row(3 * at["r"])
+        r, c = self.cells.cell(at)
         look = Style(bold=True, bgcolor=colour if isinstance(colour, str) and colour.startswith("#") else None)
         self.grid.put(r, c - len(mark) // 2, mark, look)
-
-
-def has_board(view: dict[str, Any]) -> bool:
-    return isinstance(view.get("board"), dict) and bool(view["board"].get("hexes"))
 
 
 def board(view: dict[str, Any], lang: str = "en") -> Text:

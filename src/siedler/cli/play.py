@@ -26,10 +26,11 @@ from siedler.core.i18n import language, text
 from siedler.core.registry import get_ruleset, new_game
 from siedler.core.rng import parse_seed
 from siedler.core.seats import seat_number, seat_words
+from siedler.games.catan.layout import has_board
 from siedler.sim.config import check_options, parse_options, parse_seats
 from siedler.sim.runner import bot_seed
 
-from .board import board, has_board, status_line
+from .board import board, status_line
 from .rules import notation_help
 from .simulate import bad_parameter, check_language, check_seats
 

@@ -20,6 +20,7 @@ from siedler.core.fairness import commitment
 from siedler.core.game import Game
 from siedler.core.registry import get_ruleset, new_game
 from siedler.core.seats import seat_number, seat_words
+from siedler.games.catan.layout import with_layout
 from siedler.sim.runner import bot_seed
 
 from . import timers
@@ -394,7 +395,8 @@ class Room:
         parts: dict[str, bytes] | None = cache.get(("parts", seat))
         if parts is None:
             assert self.game is not None
-            parts = cache[("parts", seat)] = {k: dumps_bytes(v) for k, v in self.game.view(seat).items()}
+            view = with_layout(self.game.view(seat))  # the board's places: sent once, then only what moved
+            parts = cache[("parts", seat)] = {k: dumps_bytes(v) for k, v in view.items()}
         return parts
 
     def _actions_json(self, seat: int, lang: str, cache: dict[Any, Any]) -> bytes:
@@ -487,7 +489,7 @@ class Room:
         return {
             "step": step,
             "total": total,
-            "view": game.view(seat),
+            "view": with_layout(game.view(seat)),
             "events": game.events(seat, since, lang),
             "to_act": game.to_act,
             "over": game.is_over,

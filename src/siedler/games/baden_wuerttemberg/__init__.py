@@ -10,6 +10,7 @@ from siedler.core.registry import Ruleset, register
 from siedler.games.catan import CATAN_OPTIONS
 
 from .game import VARIABLE
+from .layout import LAYER as BOARD_LAYER
 from .presentation import BWGame
 
 OPTIONS = (
@@ -40,4 +41,4 @@ RULESET = register(
     )
 )
 
-__all__ = ["RULESET", "BWGame"]
+__all__ = ["BOARD_LAYER", "RULESET", "BWGame"]

@@ -3,11 +3,11 @@
 Everything is drawn from ``game.view(seat)`` and nothing else, so the text can never show more than that
 seat may know: hidden hands stay hidden by construction, not by care in this module.
 
-The board uses the topology's doubled integer grid (``node_xy``): six columns per half hex width and two
-rows per grid unit, so every corner, path and hex centre falls on a character cell. Intersections show their
-number (the notation's ``settle 12``), followed by ``s``/``C`` and the owner's seat number (counted from 1,
-as in every text for people) for a settlement/city; paths show ``/ \\ |`` and, once built, the owner's seat
-number; harbours sit outside their two corners.
+The board stands where the board's layout (``layout.py``) puts it, on six columns per half hex width and
+two rows per quarter hex height, so every corner, path and hex centre falls on a character cell.
+Intersections show their number (the notation's ``settle 12``), followed by ``s``/``C`` and the owner's
+seat number (counted from 1, as in every text for people) for a settlement/city; paths show ``/ \\ |``
+and, once built, the owner's seat number; a harbour's words stand in the place of its disc.
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from siedler.core.i18n import catalog, namespace, text
 from siedler.core.seats import seat_number
 
 from .labels import LabelMixin
+from .layout import Cells, board_layout, board_placed
 from .rules import PIPS, RESOURCES
 from .words import resource_names
 
 XS = 6  # text columns per grid unit in x (half a hex width)
 YS = 2  # text rows per grid unit in y (a quarter of a hex height)
-MARGIN_X = 12  # room for the harbour labels left and right
-MARGIN_Y = 3
+MARGIN = (8, 1)  # columns and rows around the layout's frame: room for the harbours' words
 
 
 class Canvas:
@@ -44,7 +44,7 @@ class Canvas:
 
 
 def resource_word(name: str, lang: str) -> str:
-    """A resource's name, or a terrain without one by its catalog word (``terrain.lake``), else as named."""
+    """A resource's name, or a terrain without one by its catalog word (``terrain.<name>``), else as named."""
     if name in RESOURCES:
         return resource_names(lang)[RESOURCES.index(name)]
     return catalog(lang).get(f"terrain.{name}", name)
@@ -57,31 +57,28 @@ def _robber(view: dict[str, Any], lang: str) -> str:
 
 
 def draw_board(view: dict[str, Any], terrain_resource: dict[str, str], lang: str = "en") -> str:
-    """The island: hexes (label, number, resource, pips or robber), numbered intersections, paths, harbours."""
+    """The island: hexes (label, number, resource, pips or robber), numbered intersections, paths, harbours,
+    a rule set's pieces at sea (``~number~``); each where the board's layout puts it."""
     words = namespace("catan.board", lang)
     robber_word = _robber(view, lang).upper()
     board = view["board"]
-    xy: list[tuple[float, float]] = [(p[0], p[1]) for p in board["nodes"]]
-    xmin, ymin = min(x for x, _ in xy), min(y for _, y in xy)
-    xmax, ymax = max(x for x, _ in xy), max(y for _, y in xy)
-
-    def col(x: float) -> int:
-        return round(MARGIN_X + (x - xmin) * XS)
-
-    def row(y: float) -> int:
-        return round(MARGIN_Y + (y - ymin) * YS)
-
-    canvas = Canvas(col(xmax) + MARGIN_X + 1, row(ymax) + MARGIN_Y + 1)
+    layout, placed = board_layout(view), board_placed(view)
+    cells = Cells(layout, XS, YS, MARGIN)
+    canvas = Canvas(cells.width, cells.height)
+    nodes = [cells.cell(p) for p in layout["nodes"]]
     owners: dict[str, tuple[str, int]] = {}
     robber = None
-    for piece in view["pieces"]:
+    for piece, place in zip(view["pieces"], placed["pieces"], strict=True):
         if piece["kind"] == "robber":
             robber = piece["at"]
         elif piece["kind"] in ("settlement", "city", "road"):
             owners[str(piece["at"])] = (piece["kind"], piece["owner"])
-    for hx in board["hexes"]:
-        cx, cy = 2 * hx["q"] + hx["r"], 3 * hx["r"]
-        c, r = col(cx), row(cy)
+        elif place is not None and "at" in place:
+            mark = f"~{piece.get('text', piece.get('number', piece['kind'][:2]))}~"
+            r, c = cells.cell(place["at"])
+            canvas.put(r, c - len(mark) // 2, mark)
+    for hx, spot in zip(board["hexes"], layout["hexes"], strict=True):
+        r, c = cells.cell(spot["at"])
         number = hx.get("number")
         resource = terrain_resource.get(hx["terrain"], hx["terrain"])
         name = resource_word(resource, lang) if resource else words["desert"]
@@ -91,42 +88,27 @@ def draw_board(view: dict[str, Any], terrain_resource: dict[str, str], lang: str
         bottom = f"*{robber_word}*" if hx["id"] == robber else "." * PIPS.get(number or 0, 0)
         canvas.put(r + 1, c - len(bottom) // 2, bottom)
     for a, b in board["edges"]:
-        (xa, ya), (xb, yb) = xy[a], xy[b]
+        (ra, ca), (rb, cb) = nodes[a], nodes[b]
         owner = owners.get(f"{min(a, b)}-{max(a, b)}")
-        mark = str(seat_number(owner[1])) if owner else None
-        if xa == xb:
-            for rr in range(row(min(ya, yb)) + 1, row(max(ya, yb))):
-                canvas.put(rr, col(xa), mark or "|")
+        road = str(seat_number(owner[1])) if owner else None
+        if ca == cb:
+            for rr in range(min(ra, rb) + 1, max(ra, rb)):
+                canvas.put(rr, ca, road or "|")
         else:
-            slash = "\\" if (xb - xa) * (yb - ya) > 0 else "/"
-            canvas.put((row(ya) + row(yb)) // 2, (col(xa) + col(xb)) // 2, mark or slash)
-    for node, (x, y) in enumerate(xy):
+            slash = "\\" if (cb - ca) * (rb - ra) > 0 else "/"
+            canvas.put((ra + rb) // 2, (ca + cb) // 2, road or slash)
+    for node, (r, c) in enumerate(nodes):
         label = str(node)
-        placed = owners.get(str(node))
-        if placed:
-            label += ("C" if placed[0] == "city" else "s") + str(seat_number(placed[1]))
-        digits = len(str(node))
-        canvas.put(row(y), col(x) - digits + 1, label)
-    for hb in board["harbors"]:
-        _draw_harbor(canvas, hb, xy, col, row, lang)
+        built = owners.get(str(node))
+        if built:
+            label += ("C" if built[0] == "city" else "s") + str(seat_number(built[1]))
+        canvas.put(r, c - len(str(node)) + 1, label)
+    for hb, spot in zip(board["harbors"], layout["harbors"], strict=True):
+        if spot is not None:
+            label = "3:1" if hb["type"] == "3:1" else f"2:1 {resource_word(hb['type'], lang)}"
+            r, c = cells.harbor(spot, label)
+            canvas.put(r, c, label)
     return canvas.text()
-
-
-def _draw_harbor(
-    canvas: Canvas, hb: dict[str, Any], xy: list[tuple[float, float]], col: Any, row: Any, lang: str
-) -> None:
-    """The harbour's label just outside the middle of its side, pointing away from the hex centre."""
-    (xa, ya), (xb, yb) = xy[hb["nodes"][0]], xy[hb["nodes"][1]]
-    text = "3:1" if hb["type"] == "3:1" else f"2:1 {resource_word(hb['type'], lang)}"
-    mx, my = (xa + xb) / 2, (ya + yb) / 2
-    side = hb["side"]
-    if side in ("E", "W"):
-        c = col(mx) + (2 if side == "E" else -2 - len(text))
-        canvas.put(row(my), c, text)
-        return
-    dy = -1 if side.startswith("N") else 1
-    c = col(mx) + (3 if side.endswith("E") else -3) - len(text) // 2
-    canvas.put(row(my) + dy * 2, c, text)
 
 
 def _bundle(counts: dict[str, int], lang: str) -> str:

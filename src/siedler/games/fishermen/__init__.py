@@ -6,6 +6,7 @@ from siedler.core.registry import Extension, register_extension
 from siedler.games.base import BaseGame
 from siedler.games.catan import FAMILY, register_catan
 
+from .layout import LAYER as BOARD_LAYER
 from .mixin import FishermenMixin
 
 EXTENSION = register_extension(
@@ -28,4 +29,4 @@ RULESET = register_catan(
     presets={"fishermen": True},
 )
 
-__all__ = ["EXTENSION", "RULESET", "FishermenMixin"]
+__all__ = ["BOARD_LAYER", "EXTENSION", "RULESET", "FishermenMixin"]

@@ -9,6 +9,7 @@ from siedler.core.registry import Ruleset, register
 from siedler.games.catan import CATAN_OPTIONS, FAMILY
 
 from .game import SoldiersGame
+from .layout import LAYER as BOARD_LAYER
 
 OPTIONS = (
     *CATAN_OPTIONS,
@@ -43,4 +44,4 @@ RULESET = register(
     )
 )
 
-__all__ = ["RULESET", "SoldiersGame"]
+__all__ = ["BOARD_LAYER", "RULESET", "SoldiersGame"]

@@ -1,77 +1,47 @@
-// The board as SVG, drawn from view.board (hexes in axial q/r, harbours, nodes in a doubled integer grid,
-// edges as node pairs) and view.pieces ({kind, at, owner}). Every hex, node and edge carries its target
-// name (hex:F, node:12, edge:12-13) so the action layer can highlight and click what the rules allow.
-// What a rule set draws beyond the shared pieces comes from its table layers (layers.js).
+// The board as SVG, drawn from view.board (hexes, harbours, nodes, edges) and view.pieces ({kind, at,
+// owner}) where the board's layout puts them: view.layout (what stays for the game: frame, hexes, nodes,
+// harbours, fixed marks) and view.placed (where each piece stands, moving marks), which the server computes
+// once for every renderer (siedler.games.catan.layout, docs/protocol.md "Board layout"); nothing here
+// computes a place. Every hex, node and edge carries its target name (hex:F, node:12, edge:12-13) so the
+// action layer can highlight and click what the rules allow. What a rule set draws beyond the shared pieces
+// comes from its table layers (layers.js).
 
 import {s} from "./dom.js";
 import {playerColor, RESOURCE_COLORS, terrainColor} from "./colors.js";
 import {t, term} from "./i18n.js";
 import {city, described, pieceLabel, road, robber, settlement} from "./pieces.js";
-import {ownHexSides} from "./corners.js";
 import {fromLayers} from "./layers.js";
 
 const SIZE = 60;
-const R3 = Math.sqrt(3);
+const HARBOR_R = 0.26;
+const HIT = 0.9; // a hex's click target, inside its outline
 
-export function nodePoint([x, y]) {
-  return [x * (R3 / 2) * SIZE, y * (SIZE / 2)];
+/** A layout point (in hex sizes) in this picture's pixels. */
+function px([x, y]) {
+  return [x * SIZE, y * SIZE];
 }
 
-export function hexCenter(q, r) {
-  return [(2 * q + r) * (R3 / 2) * SIZE, 3 * r * (SIZE / 2)];
-}
-
-function hexPoints(cx, cy, size) {
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = ((-90 + 60 * i) * Math.PI) / 180;
-    pts.push(`${(cx + size * Math.cos(a)).toFixed(1)},${(cy + size * Math.sin(a)).toFixed(1)}`);
-  }
-  return pts.join(" ");
+function polygon(points) {
+  return points.map((p) => px(p).map((v) => v.toFixed(1)).join(",")).join(" ");
 }
 
 function pips(n) {
   return 6 - Math.abs(7 - n);
 }
 
-/** Where a piece's "at" points: node id, edge "a-b", hex id, {q, r} or {x, y}. */
-function locate(at, geo) {
-  if (typeof at === "number") return {point: geo.nodes[at], on: "node"};
-  if (typeof at === "string") {
-    if (geo.hexes[at]) return {point: geo.hexes[at].center, on: "hex"};
-    const m = /^(\d+)-(\d+)$/.exec(at);
-    if (m) return {point: null, ends: [geo.nodes[+m[1]], geo.nodes[+m[2]]], on: "edge"};
-    if (/^\d+$/.test(at)) return {point: geo.nodes[+at], on: "node"};
-  }
-  if (at && typeof at === "object") {
-    if ("q" in at && "r" in at) return {point: hexCenter(at.q, at.r), on: "hex"};
-    if ("x" in at && "y" in at) return {point: nodePoint([at.x, at.y]), on: "node"};
-  }
-  return null;
-}
-
 export function renderBoard(view, ruleset = view.ruleset) {
   const board = view.board;
   const legend = view.legend || {};
-  const nodes = board.nodes.map(nodePoint);
+  const layout = view.layout;
+  const placed = view.placed || {pieces: [], marks: []};
+  const nodes = layout.nodes.map(px);
   const hexes = {};
-  for (const hx of board.hexes) hexes[hx.id] = {...hx, center: hexCenter(hx.q, hx.r)};
-  const geo = {nodes, hexes, sides: ownHexSides(nodes, board.edges)};
+  board.hexes.forEach((hx, i) => { hexes[hx.id] = {...hx, ...layout.hexes[i], center: px(layout.hexes[i].at)}; });
+  const geo = {nodes, hexes, sides: layout.sides};
 
-  // The frame holds every hex, harbour and piece drawn on the sea (fishing grounds), with a margin.
-  const reach = Object.values(hexes).map((hx) => [...hx.center, SIZE]);
-  for (const spot of harborSpots(board, geo)) reach.push([spot.x, spot.y, SIZE * HARBOR_R]);
-  for (const piece of view.pieces || []) {
-    const place = locate(piece.at, geo);
-    if (place?.on === "hex" && place.point) reach.push([...place.point, SIZE]);
-  }
-  reach.push(...fromLayers(ruleset, "reach", view, geo, SIZE));
-  const margin = SIZE * 0.25;
-  const minX = Math.min(...reach.map(([x, , r]) => x - r)) - margin;
-  const minY = Math.min(...reach.map(([, y, r]) => y - r)) - margin;
-  const mapRight = Math.max(...reach.map(([x, , r]) => x + r)) + margin;
-  const width = mapRight - minX + Math.max(0, ...fromLayers(ruleset, "sideWidth", view, SIZE));
-  const height = Math.max(...reach.map(([, y, r]) => y + r)) + margin - minY;
+  const [minX, minY, mapWidth, height] = layout.frame.map((v) => v * SIZE);
+  const mapRight = minX + mapWidth;
+  const width = mapWidth + Math.max(0, ...fromLayers(ruleset, "sideWidth", view, SIZE));
 
   const svg = s("svg", {class: "board", viewBox: `${minX} ${minY} ${width} ${height}`,
                         preserveAspectRatio: "xMidYMid meet", role: "img"});
@@ -80,16 +50,18 @@ export function renderBoard(view, ruleset = view.ruleset) {
   const land = s("g", {class: "hexes"});
   const tokens = s("g", {class: "tokens"});
   for (const hx of Object.values(hexes)) {
-    const [cx, cy] = hx.center;
     const terrain = term("terrain", hx.terrain, legend.terrains?.[hx.terrain]?.label);
-    land.append(s("polygon", {points: hexPoints(cx, cy, SIZE - 1), class: `hex terrain-${hx.terrain}`,
+    land.append(s("polygon", {points: polygon(hx.corners), class: `hex terrain-${hx.terrain}`,
                               fill: terrainColor(hx.terrain, legend), "aria-label": `${hx.id}: ${terrain}`},
                  [s("title", {text: `${hx.id}: ${terrain}`})]));
-    land.append(s("text", {x: cx, y: cy - SIZE * 0.62, class: "hex-label"}, [hx.id]));
+    const [lx, ly] = px(hx.label);
+    land.append(s("text", {x: lx, y: ly, class: "hex-label"}, [hx.id]));
     if (hx.number) {
+      const [cx, cy] = px(hx.token);
       const red = hx.number === 6 || hx.number === 8;
       const odds = t("table.token_odds", hx.number, pips(hx.number));
-      tokens.append(s("g", {class: "token", transform: `translate(${cx} ${cy})`, "aria-label": odds}, [
+      tokens.append(s("g", {class: "token", "data-hex": hx.id, transform: `translate(${cx} ${cy})`,
+                            "aria-label": odds}, [
         s("title", {text: odds}),
         s("circle", {r: SIZE * 0.3}),
         s("text", {y: SIZE * 0.06, class: red ? "number red" : "number"}, [String(hx.number)]),
@@ -97,13 +69,14 @@ export function renderBoard(view, ruleset = view.ruleset) {
       ]));
     }
   }
-  svg.append(land, tokens, harbors(board, geo));
+  svg.append(land, tokens, harbors(board, layout));
 
   // Click targets: hexes, edges and nodes, transparent until the rules make them targets.
   const hexHits = s("g", {class: "hits"});
   for (const hx of Object.values(hexes)) {
-    hexHits.append(s("polygon", {points: hexPoints(hx.center[0], hx.center[1], SIZE * 0.9), class: "hit hex-hit",
-                                 "data-target": `hex:${hx.id}`}));
+    const [cx, cy] = hx.center;
+    hexHits.append(s("polygon", {points: polygon(hx.corners), class: "hit hex-hit", "data-target": `hex:${hx.id}`,
+                                 transform: `matrix(${HIT} 0 0 ${HIT} ${cx * (1 - HIT)} ${cy * (1 - HIT)})`}));
   }
   const edgeHits = s("g", {class: "hits"});
   for (const [a, b] of board.edges) {
@@ -119,66 +92,51 @@ export function renderBoard(view, ruleset = view.ruleset) {
   const roads = s("g", {class: "roads"});
   const buildings = s("g", {class: "buildings"});
   const extras = s("g", {class: "extras"});
-  for (const piece of view.pieces || []) {
-    const place = locate(piece.at, geo);
-    if (!place) continue;
+  // Each piece is drawn where the layout places it; data-piece is its index in view.pieces.
+  (view.pieces || []).forEach((piece, i) => {
+    const place = placed.pieces[i];
+    if (!place) return;
     const color = playerColor(piece.owner);
     const label = pieceLabel(view, piece.kind, piece.owner);
-    if (piece.kind === "road" && place.ends) roads.append(road(place.ends[0], place.ends[1], SIZE, color, label));
-    else if (piece.kind === "settlement" && place.point) buildings.append(settlement(...place.point, SIZE, color, label, piece.turned));
-    else if (piece.kind === "city" && place.point) buildings.append(city(...place.point, SIZE, color, label, piece.turned));
-    else if (piece.kind === "robber" && place.point) {
-      // Beside the number token, never on it, and clear of the buildings on the hex's left corners: the
-      // token's radius is 0.3 SIZE; the robber, drawn at 0.8, is 0.3 wide and 0.48 high.
-      const offset = place.on === "hex" && hexes[piece.at]?.number ? SIZE * 0.5 : 0;
-      const name = term("pieces", "robber", view.names?.robber);
-      extras.append(robber(place.point[0] - offset, place.point[1] - SIZE * 0.01, SIZE * 0.8, name));
+    let drawn;
+    if (place.ends) {
+      drawn = road(px(place.ends[0]), px(place.ends[1]), SIZE, color, label);
+      roads.append(drawn);
     } else {
-      const style = (legend.pieces && legend.pieces[piece.kind]) || {};
-      let [x, y] = place.point || midpoint(place.ends);
-      // A piece on a land hex sits above its token; one on the sea (a fishing ground) at the sea hex's centre.
-      const land = place.on === "hex" && (typeof piece.at === "string" || hexAt(hexes, piece.at));
-      if (land) y -= SIZE * 0.45 * (style.offset ?? 1);
-      const drawn = described(piece, style, x, y, SIZE);
-      if (piece.target) drawn.setAttribute("data-target", piece.target);
-      extras.append(drawn);
+      const [x, y] = px(place.at);
+      if (piece.kind === "settlement") buildings.append(drawn = settlement(x, y, SIZE, color, label, piece.turned));
+      else if (piece.kind === "city") buildings.append(drawn = city(x, y, SIZE, color, label, piece.turned));
+      else if (piece.kind === "robber") {
+        extras.append(drawn = robber(x, y, SIZE * 0.8, term("pieces", "robber", view.names?.robber)));
+      } else {
+        drawn = described(piece, (legend.pieces && legend.pieces[piece.kind]) || {}, x, y, SIZE);
+        if (piece.target) drawn.setAttribute("data-target", piece.target);
+        extras.append(drawn);
+      }
     }
+    drawn.setAttribute("data-piece", i);
+  });
+  // A rule set's marks its own table layer does not draw, by their shape (a plug-in's, the lake's numbers).
+  const marks = s("g", {class: "marks"});
+  for (const mark of [...(layout.marks || []), ...(placed.marks || [])]) {
+    if (mark.own) continue;
+    const drawn = described(mark, mark, ...px(mark.at), SIZE);
+    drawn.setAttribute("data-mark", `${mark.layer}:${mark.kind}:${mark.node ?? ""}`);
+    marks.append(drawn);
   }
   const frame = {right: mapRight, top: minY};
-  svg.append(hexHits, roads, edgeHits, ...fromLayers(ruleset, "under", view, geo, SIZE, frame), buildings, nodeHits,
-             extras, ...fromLayers(ruleset, "over", view, geo, SIZE, frame));
+  svg.append(hexHits, marks, roads, edgeHits, ...fromLayers(ruleset, "under", view, geo, SIZE, frame), buildings,
+             nodeHits, extras, ...fromLayers(ruleset, "over", view, geo, SIZE, frame));
   return svg;
 }
 
-function hexAt(hexes, at) {
-  return Object.values(hexes).find((hx) => hx.q === at.q && hx.r === at.r);
-}
-
-function midpoint([a, b]) {
-  return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-}
-
-const HARBOR_R = 0.26;
-
-/** Each harbour's disc: off the coast, on the line from its hex's centre through the middle of its side. */
-function harborSpots(board, geo) {
-  const spots = [];
-  for (const hb of board.harbors || []) {
-    const [a, b] = hb.nodes.map((n) => geo.nodes[n]);
-    const hex = geo.hexes[hb.hex];
-    if (!a || !b || !hex) continue;
-    const [mx, my] = midpoint([a, b]);
-    const dx = mx - hex.center[0];
-    const dy = my - hex.center[1];
-    const len = Math.hypot(dx, dy) || 1;
-    spots.push({hb, a, b, x: mx + (dx / len) * SIZE * 0.62, y: my + (dy / len) * SIZE * 0.62});
-  }
-  return spots;
-}
-
-function harbors(board, geo) {
+function harbors(board, layout) {
   const group = s("g", {class: "harbors"});
-  for (const {hb, a, b, x, y} of harborSpots(board, geo)) {
+  (board.harbors || []).forEach((hb, i) => {
+    const place = layout.harbors[i];
+    if (!place) return;
+    const [x, y] = px(place.at);
+    const [a, b] = place.piers.map(px);
     const generic = hb.type === "3:1";
     const fill = generic ? "#fff" : RESOURCE_COLORS[hb.type] || "#ddd";
     const name = generic ? "3:1" : `2:1 ${term("resources", hb.type)}`;
@@ -188,6 +146,6 @@ function harbors(board, geo) {
       s("circle", {cx: x, cy: y, r: SIZE * HARBOR_R, fill, class: "harbor-disc", "aria-label": name}, [s("title", {text: name})]),
       s("text", {x, y: y + SIZE * 0.08, class: "harbor-text"}, [generic ? "3:1" : "2:1"]),
     ]));
-  }
+  });
   return group;
 }

@@ -2,13 +2,13 @@
 // declares (Ruleset.layers, listed by /api/rulesets), served at /layers/<rule set>/<file>. The page imports a
 // rule set's layers before it draws that rule set's table, and asks them, by hook name, for what only they
 // know how to draw; it names no rule set itself. Every hook is optional:
-//   reach(view, geo, size)         more [x, y, r] the board's frame must hold
 //   sideWidth(view, size)          the width the board needs right of the map
 //   under(view, geo, size, frame)  SVG drawn under the buildings (frame: the map's right edge and top)
 //   over(view, geo, size, frame)   SVG drawn over everything else on the board
 //   panel(view, live)              HTML beside the board (live: the table's events and legal actions)
 //   playArea(view, live)           the whole play area, for a rule set without a board or card zones
-// geo: {nodes: [[x, y]], hexes: {id: {q, r, center}}, sides: the side of each corner's own hex (corners.js)}.
+// geo: {nodes: [[x, y]], hexes: {id: {q, r, center}}, sides: the side of each corner's own hex}, in pixels, from
+// the board's layout (view.layout); the frame holds what the layout places, so a layer adds no reach.
 // A layer imports the page's modules by their absolute paths (/static/js/dom.js...), so that it shares them.
 
 import {api} from "./api.js";

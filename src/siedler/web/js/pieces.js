@@ -72,15 +72,13 @@ export function city(x, y, size, color, label, turned = false) {
                   label, turned);
 }
 
+/** A road between its two ends, as the board's layout gives them (short of the corners, clear of buildings). */
 export function road(a, b, size, color, label) {
   const [x1, y1] = a;
   const [x2, y2] = b;
-  const cut = 0.2;
-  const p = [x1 + (x2 - x1) * cut, y1 + (y2 - y1) * cut, x2 - (x2 - x1) * cut, y2 - (y2 - y1) * cut];
   return named(s("g", {class: "piece road"}, [
-    s("line", {x1: p[0], y1: p[1], x2: p[2], y2: p[3], class: "road-outline", "stroke-width": size * 0.2}),
-    s("line", {x1: p[0], y1: p[1], x2: p[2], y2: p[3], stroke: color, "stroke-width": size * 0.13,
-               "stroke-linecap": "round"}),
+    s("line", {x1, y1, x2, y2, class: "road-outline", "stroke-width": size * 0.2}),
+    s("line", {x1, y1, x2, y2, stroke: color, "stroke-width": size * 0.13, "stroke-linecap": "round"}),
   ]), label);
 }
 
@@ -93,21 +91,27 @@ export function robber(x, y, size, label) {
   ]), label);
 }
 
-/** A piece of a kind this page has no drawing for, from the rule set's legend entry. */
+/** A piece of a kind this page has no drawing for, from the rule set's legend entry; or a rule set's mark on
+ *  the board (the layout's, docs/protocol.md), which describes itself in the same words, and may be a box
+ *  (``box: [w, h]`` in hex sizes), or words alone (``shape: "none"``) in its ``text_size``. */
 export function described(piece, style, x, y, size) {
-  const shape = SHAPES[style.shape] || SHAPES.circle;
   const r = size * (style.size || 0.22);
   const color = style.color === "owner" || (!style.color && piece.owner !== undefined && piece.owner !== null)
     ? playerColor(piece.owner) : style.color || "#555";
-  const body = shape(r);
-  body.setAttribute("fill", color);
-  body.setAttribute("stroke", style.stroke || "#222");
-  const text = piece.text ?? piece.number ?? style.text ?? (style.shape ? null : String(piece.kind).slice(0, 2));
+  const body = style.shape === "box" ? s("rect", {x: -style.box[0] * size / 2, y: -style.box[1] * size / 2,
+                                                  width: style.box[0] * size, height: style.box[1] * size,
+                                                  rx: style.box[1] * size * 0.15})
+    : style.shape === "none" ? null : (SHAPES[style.shape] || SHAPES.circle)(r);
+  body?.setAttribute("fill", color);
+  body?.setAttribute("stroke", style.stroke || "#222");
+  let text = piece.text ?? piece.number ?? style.text ?? (style.shape ? null : String(piece.kind).slice(0, 2));
+  if (text && typeof text === "object") text = term("marks", piece.kind, text);
   const label = term("pieces", piece.kind, style.label);
   const children = [s("title", {text: label}), body];
   if (text !== null && text !== undefined) {
-    children.push(s("text", {class: "piece-text", y: r * 0.35, "font-size": r * 1.05,
-                             fill: style.text_color || "#111"}, [String(text)]));
+    const em = style.text_size ? style.text_size * size : r * 1.05;
+    children.push(s("text", {class: style.shape === "none" ? "piece-text halo" : "piece-text", y: em / 3,
+                             "font-size": em, fill: style.text_color || "#111"}, [String(text)]));
   }
   return s("g", {class: `piece extra kind-${piece.kind}`, transform: `translate(${x} ${y})`, "aria-label": label}, children);
 }

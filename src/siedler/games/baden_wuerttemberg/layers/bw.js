@@ -1,8 +1,9 @@
 // Baden-Württemberg Catan's table layer (the page's hooks: siedler/web/js/layers.js): town names on the city
 // and landmark fields, the landmarks (built or not, with their reward), and beside the map the landmarks'
 // outside pictures and the two award fields, each with the town hall standing on it. Drawn from
-// view.board.fields and view.baden_wuerttemberg only; town names stay German, landmark names come with the
-// view in every language, the other words from this rule set's catalog.
+// view.board.fields and view.baden_wuerttemberg only, each field's name where the board's layout puts it (its
+// "fields" marks, computed by the rule set's package: games/baden_wuerttemberg/layout.py); town names stay
+// German, landmark names come with the view in every language, the other words from this rule set's catalog.
 
 import {s} from "/static/js/dom.js";
 import {playerColor} from "/static/js/colors.js";
@@ -11,9 +12,7 @@ import {pieceLabel, settlement} from "/static/js/pieces.js";
 
 const PANEL = 4.2; // least width of the outside panel, in hex sizes
 const LABEL_PX = 14; // .bw-label's font size (style.css), for the panel's width
-const TOWN_PX = 13; // .bw-town's
 const EM = 0.62; // a generous average width of a character, in ems: the frame must hold every label
-const NAME_AT = 0.44; // a town's name: this far from its corner, towards the corner's own hex (corners.js)
 
 function rewardText(reward) {
   if (reward.kind === "resources") {
@@ -40,40 +39,30 @@ export function sideWidth(view, size) {
   return Math.max(PANEL * size, size * 0.85 + longest * LABEL_PX * EM);
 }
 
-/** Where each town's name stands: beside its corner, on the side of the corner's own hex, where no number
- *  token and no other corner's piece reaches. */
-function namePoint(nodes, sides, field, size) {
-  const [x, y] = nodes[field.node];
-  return [x, y + sides[field.node] * NAME_AT * size];
-}
-
-/** The reach of the town names, as the board's frame counts it ([x, y, r]): ends of each name. */
-export function reach(view, {nodes, sides}, size) {
-  if (!view.baden_wuerttemberg || !view.board.fields) return [];
-  return view.board.fields.flatMap((field) => {
-    const [x, y] = namePoint(nodes, sides, field, size);
-    const half = (field.town.length * TOWN_PX * EM) / 2;
-    return [[x - half, y, TOWN_PX / 2], [x + half, y, TOWN_PX / 2]];
-  });
-}
-
 /** The fields on the map, and the outside panel right of the map (the frame's right edge, from its top). */
 export function under(view, {nodes, sides}, size, {right: x0, top: y0}) {
   const own = view.baden_wuerttemberg;
   if (!own || !view.board.fields) return null;
   const group = s("g", {class: "bw"});
+  const towns = view.layout.marks.filter((m) => m.layer === "fields" && m.kind === "town");
+  const names = new Map(towns.map((m) => [m.node, m]));
   for (const field of view.board.fields) {
     const [x, y] = nodes[field.node];
     const landmark = field.kind === "landmark";
     const mark = landmark
       ? s("rect", {x: x - size * 0.2, y: y - size * 0.2, width: size * 0.4, height: size * 0.4,
-                   class: field.built ? "bw-landmark built" : "bw-landmark", "data-town": field.town})
-      : s("circle", {cx: x, cy: y, r: size * 0.2, class: "bw-city", "data-town": field.town});
+                   class: field.built ? "bw-landmark built" : "bw-landmark", "data-town": field.town,
+                   "data-node": field.node})
+      : s("circle", {cx: x, cy: y, r: size * 0.2, class: "bw-city", "data-town": field.town, "data-node": field.node});
     const title = landmark ? `${field.town}: ${term("landmark", field.landmark, field.name)} (${rewardText(field.reward)})`
                            : field.town;
     mark.append(s("title", {text: title}));
-    const [nx, ny] = namePoint(nodes, sides, field, size);
-    group.append(mark, s("text", {x: nx, y: ny, class: "bw-town"}, [field.town]));
+    group.append(mark);
+    const name = names.get(field.node);
+    if (name) {
+      group.append(s("text", {x: name.at[0] * size, y: name.at[1] * size, class: "bw-town", "data-node": field.node},
+                     [field.town]));
+    }
   }
   const panel = s("g", {class: "bw-outside"});
   const rowHeight = size * 0.62;

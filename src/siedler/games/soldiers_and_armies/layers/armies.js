@@ -1,10 +1,11 @@
 // Soldiers & Armies' table layer (the page's hooks: siedler/web/js/layers.js), drawn from view.soldiers (the
-// rule set's presentation layer) alone:
-// armies as unit icons with counts on their intersections, city walls, the nukes, what each move costs at
-// its target, and a panel with the turn's phases and the battle (both sides' dice, the last round's roll,
-// the exact chance to win the next round). Its buttons carry the targets the rule set's action kinds name
-// ("phase:combat", "battle:continue"...), so actions.js binds them like any board target; an action whose
-// target is not drawn here still reaches the menu. Nothing here knows a rule: every figure is in the view
+// rule set's presentation layer) alone, each where the board's layout puts it (the "soldiers" marks of
+// view.placed, computed by the rule set's package: games/soldiers_and_armies/layout.py): armies as unit icons
+// with counts beside their intersections, city walls, the nukes, what each move costs at its target, and a
+// panel with the turn's phases and the battle (both sides' dice, the last round's roll, the exact chance to
+// win the next round). Its buttons carry the targets the rule set's action kinds name ("phase:combat",
+// "battle:continue"...), so actions.js binds them like any board target; an action whose target is not drawn
+// here still reaches the menu. Nothing here knows a rule: every figure is in the view
 // or in the public combat events.
 
 import {h, s} from "/static/js/dom.js";
@@ -20,13 +21,6 @@ const STRIP = [
   {phase: "movement", leave: "phase:combat"},
   {phase: "combat", leave: "phase:end"},
 ];
-// An army's badge, in hex sizes: its greatest width, its scale (0.9: 0.4 high), and its distance from its
-// corner below and above it (a city reaches 0.22 below its corner and 0.26 above; the number token of the
-// badge's hex begins 0.7 away). A nuke's distance from its corner.
-const BADGE_MAX = 1.0;
-const BADGE_SCALE = 0.9;
-const BADGE_GAP = {below: 0.24, above: 0.28};
-const NUKE_AT = 0.42;
 const IN_COMBAT = new Set(["combat", "defend", "battle", "alliance", "conquest", "tribute"]);
 
 /** The board's layer of armies, walls, nukes and move prices, over everything else. */
@@ -34,24 +28,23 @@ export function over(view, geo, size) {
   const sa = view.soldiers;
   if (!sa) return [];
   const names = (view.players || []).map((p) => p.name);
+  const marks = (view.placed?.marks || []).filter((m) => m.layer === "soldiers");
+  const at = (mark) => [mark.at[0] * size, mark.at[1] * size];
+  const armies = new Map((sa.armies || []).map((army) => [army.at, army]));
   const layer = s("g", {class: "soldiers"});
-  for (const [node, count] of Object.entries(sa.walls || {})) {
-    const point = geo.nodes[+node];
-    if (point) layer.append(walls(point, geo.sides[+node], count, size));
+  const count = (node) => marks.find((m) => m.kind === "wall_count" && m.node === node);
+  for (const mark of marks) {
+    const [x, y] = geo.nodes[mark.node];
+    if (mark.kind === "walls") layer.append(walls(at(mark), at(count(mark.node)), mark, size));
+    else if (mark.kind === "nuke") layer.append(nuke(at(mark), mark, names[mark.owner], size));
+    else if (mark.kind === "battle") {
+      layer.append(s("circle", {class: "battle-ring", "data-node": mark.node, cx: x, cy: y, r: size * mark.size}));
+    }
+    else if (mark.kind === "army") {
+      layer.append(armyBadge(armies.get(mark.node), mark, [x, y], names[mark.owner], size));
+    }
+    else if (mark.kind === "move") layer.append(movePrice(mark, at(mark), size));
   }
-  for (const [seat, node] of Object.entries(sa.nukes || {})) {
-    const point = geo.nodes[node];
-    if (point) layer.append(nuke(point, geo.sides[node], +seat, names[seat], size));
-  }
-  if (sa.battle) {
-    const point = geo.nodes[sa.battle.at];
-    if (point) layer.append(s("circle", {class: "battle-ring", cx: point[0], cy: point[1], r: size * 0.42}));
-  }
-  for (const army of sa.armies || []) {
-    const point = geo.nodes[army.at];
-    if (point) layer.append(armyBadge(army, point, geo.sides[army.at], names[army.owner], size));
-  }
-  layer.append(...movePrices(sa.moves || [], geo, size));
   return [layer];
 }
 
@@ -63,23 +56,20 @@ function unitIcon(unit, r) {
                      s("circle", {cy: r * 0.45, r: r * 0.5})]);
 }
 
-/** One army: an owner-coloured badge beside its intersection, one icon and count per unit type it holds.
- *  It stands in the corner's own hex (corners.js), between the corner's building and that hex's number
- *  token, and is scaled down to at most BADGE_MAX wide: wider, it would reach the tokens and buildings of
- *  the neighbouring corners. */
-function armyBadge(army, [x, y], side, owner, size) {
+/** One army: an owner-coloured badge beside its intersection (node), one icon and count per unit type it
+ *  holds, in the box the layout gives it (its mark: scaled down where it holds many types). */
+function armyBadge(army, mark, [x, y], owner, size) {
   const held = UNITS.filter((u) => army.units[u]);
-  const scale = Math.min(BADGE_SCALE, BADGE_MAX / (held.length * 0.54 + 0.06));
+  const scale = mark.scale;
   const r = size * 0.16 * scale;
   const step = size * 0.54 * scale;
-  const width = held.length * step + size * 0.06 * scale;
-  const height = size * 0.44 * scale;
-  const left = x - width / 2;
-  const top = side > 0 ? y + size * BADGE_GAP.below : y - size * BADGE_GAP.above - height;
+  const [width, height] = mark.box.map((v) => v * size);
+  const left = mark.at[0] * size - width / 2;
+  const top = mark.at[1] * size - height / 2;
   const words = held.map((u) => `${army.units[u]} ${t(`soldiers.${u}`)}`).join(" + ");
   const children = [
     s("title", {text: t("soldiers.army", owner ?? "?", words, t("soldiers.die", army.die))}),
-    s("line", {x1: x, y1: y, x2: x, y2: side > 0 ? top : top + height, class: "army-tether"}),
+    s("line", {x1: x, y1: y, x2: x, y2: top > y ? top : top + height, class: "army-tether"}),
     s("rect", {x: left, y: top, width, height, rx: size * 0.06, fill: playerColor(army.owner), class: "army-body"}),
   ];
   held.forEach((unit, i) => {
@@ -93,46 +83,31 @@ function armyBadge(army, [x, y], side, owner, size) {
                  "data-target": `node:${army.at}`}, children);
 }
 
-/** A city's walls: a low bank of stones at its foot (above an army's badge below the corner, which begins
- *  0.24 down), with their count on the corner's vertical side, left of where a nuke stands: there no token,
- *  robber or badge of the neighbouring hexes and corners reaches. */
-function walls([x, y], side, count, size) {
-  const w = size * 0.5;
-  const top = y + size * 0.12;
-  return s("g", {class: "walls", "data-walls": count}, [
-    s("title", {text: t("soldiers.walls", count)}),
-    s("rect", {x: x - w / 2, y: top, width: w, height: size * 0.1, class: "wall-stones"}),
-    s("text", {x: x - size * 0.17, y: y - side * size * NUKE_AT, class: "wall-count", "font-size": size * 0.16},
-      [`×${count}`]),
+/** A city's walls: a low bank of stones at its foot (the mark's box), with their count beside the corner. */
+function walls([x, y], [cx, cy], mark, size) {
+  const [w, h] = mark.box.map((v) => v * size);
+  return s("g", {class: "walls", "data-walls": mark.count, "data-node": mark.node}, [
+    s("title", {text: t("soldiers.walls", mark.count)}),
+    s("rect", {x: x - w / 2, y: y - h / 2, width: w, height: h, class: "wall-stones"}),
+    s("text", {x: cx, y: cy, class: "wall-count", "font-size": size * 0.16}, [`×${mark.count}`]),
   ]);
 }
 
-/** A nuke: on its corner's vertical side, away from the corner's own hex where an army's badge stands;
- *  there it clears the building on the corner and the tokens and robbers of the hexes on either side. */
-function nuke([x, y], side, seat, owner, size) {
-  const cx = x;
-  const cy = y - side * size * NUKE_AT;
-  return s("g", {class: "nuke", "data-seat": seat}, [
-    s("title", {text: t("soldiers.nuke", owner ?? "?")}),
+/** A nuke, on its corner's vertical side away from the corner's own hex. */
+function nuke([cx, cy], {owner: seat, node}, name, size) {
+  return s("g", {class: "nuke", "data-seat": seat, "data-node": node}, [
+    s("title", {text: t("soldiers.nuke", name ?? "?")}),
     s("circle", {cx, cy, r: size * 0.14, fill: playerColor(seat), class: "nuke-body"}),
     s("text", {x: cx, y: cy + size * 0.07, class: "nuke-sign", "font-size": size * 0.2}, ["☢"]),
   ]);
 }
 
-/** What reaching each target costs, the cheapest way there (several armies may reach one intersection). */
-function movePrices(moves, geo, size) {
-  const cheapest = new Map();
-  for (const move of moves) {
-    const known = cheapest.get(move.to);
-    if (!known || move.paid < known.paid) cheapest.set(move.to, move);
-  }
-  return [...cheapest.values()].map((move) => {
-    const [x, y] = geo.nodes[move.to];
-    const words = move.paid ? Object.entries(move.cost).map(([r, n]) => `${n} ${term("resources", r)}`).join(" + ")
-      : t("soldiers.free");
-    return s("text", {class: `move-cost${move.paid ? " paid" : " free"}`, "data-node": move.to, x, y: y + size * 0.3,
-                      "font-size": size * 0.15}, [words]);
-  });
+/** What reaching a target costs, the cheapest way there (the layout keeps one per target). */
+function movePrice(mark, [x, y], size) {
+  const words = mark.paid ? Object.entries(mark.cost).map(([r, n]) => `${n} ${term("resources", r)}`).join(" + ")
+    : t("soldiers.free");
+  return s("text", {class: `move-cost${mark.paid ? " paid" : " free"}`, "data-node": mark.node, x, y,
+                    "font-size": size * 0.15}, [words]);
 }
 
 /** The turn's phases and the battle, beside the board (none once the game is over). */
