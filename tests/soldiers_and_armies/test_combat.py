@@ -53,11 +53,52 @@ def test_the_texts_worked_example_round_by_round() -> None:
     assert phase(game) == "conquest"
     game.apply("conquer")
     assert building(game, 20) == ("settlement", 0)
-    owners = {r["at"]: r["owner"] for r in game.view(None)["pieces"] if r["kind"] == "road"}
-    # Roads cut off from V's remaining buildings are conquered; 20-31 still reaches his settlement at 42.
-    assert owners == {"19-20": 0, "9-19": 0, "20-31": 1, "31-32": 1, "32-42": 1}
+    # "Sämtliche angrenzenden Straßen und Schiffe, die nun ohne Verbindung zu einer gleichfarbigen Siedlung /
+    # Stadt sind, werden miterobert": 19-20 touches the place and reaches none of V's buildings; 20-31 still
+    # reaches his settlement at 42; 9-19 is cut off too, but does not touch the place, so it stays V's.
+    assert road_owners(game) == {"19-20": 0, "9-19": 1, "20-31": 1, "31-32": 1, "32-42": 1}
     assert game.view(None)["players"][0]["vp"] == 3 and game.view(None)["players"][1]["vp"] == 1
     assert phase(game) == "combat"
+
+
+def road_owners(game: Game) -> dict[str, int]:
+    return {r["at"]: r["owner"] for r in game.view(None)["pieces"] if r["kind"] == "road"}
+
+
+def destroyed(**changes: Any) -> Game:
+    """V's settlement at 20 (turned) falls to A's artillery at 21 in one round; A decides what to do."""
+    game = example(cities={0: [13]}, settlements={1: [20, 42]}, turned=[20], **changes)
+    game.apply("attack 21>20")
+    game = fight(game, "resist", [(12, 9), (8, 1)])
+    assert phase(game) == "conquest" and building(game, 20) is None
+    return game
+
+
+def test_conquest_takes_only_the_adjacent_roads_that_are_cut_off() -> None:
+    """ "Er ersetzt die Siedlung und alle angrenzenden Straßen / Schiffe, die nun ohne Verbindung zu einer
+    gleichfarbigen Siedlung / Stadt sind, durch eigene Spielsteine." V's roads at 20: 19-20 (on to 9, cut
+    off), 20-21 (a spur: cut off), 20-31 (on to his settlement at 42). Only the first two are taken; 9-19 and
+    9-8, cut off as well, do not touch the place and stay V's."""
+    roads = ["19-20", "9-19", "8-9", "20-21", *V_ROADS[2:]]
+    game = destroyed(roads={1: roads})
+    game.apply("conquer")
+    assert building(game, 20) == ("settlement", 0)
+    assert road_owners(game) == {"19-20": 0, "20-21": 0, "9-19": 1, "8-9": 1, "20-31": 1, "31-32": 1, "32-42": 1}
+    assert events(game, "conquer")[-1]["roads"] == ["19-20", "20-21"]
+
+
+def test_conquest_takes_as_many_roads_as_the_conqueror_has_pieces_for() -> None:
+    """A has 14 of his 15 roads on the board: of V's two cut-off roads at 20, he takes one."""
+    elsewhere = ["0-1", "1-2", "2-3", "3-4", "4-5", "5-6", "2-10", "10-11", "7-17", "15-25", "16-17", "17-18"]
+    game = destroyed(roads={1: ["19-20", "20-21"], 0: [*elsewhere, "22-23", "23-24"]})
+    game.apply("conquer")
+    assert [road_owners(game)[at] for at in ("19-20", "20-21")] == [0, 1]
+
+
+def test_the_attacker_may_leave_the_place_empty() -> None:
+    game = destroyed(roads={1: ["19-20"]})
+    game.apply("raze")
+    assert building(game, 20) is None and road_owners(game) == {"19-20": 1} and phase(game) == "combat"
 
 
 def test_a_tie_is_the_attackers_loss() -> None:

@@ -318,41 +318,41 @@ class CombatMixin(ArmyMixin):
         self._end_battle()
 
     def _take_cut_off_roads(self, seat: int, loser: int, node: int) -> list[str]:
-        """The loser's roads at ``node`` that no longer reach one of his buildings, with the rest of their
-        network: "alle angrenzenden Straßen ..., die nun ohne Verbindung zu einer gleichfarbigen Siedlung /
-        Stadt sind". As many as the conqueror has road pieces for."""
+        """The loser's roads touching ``node`` that no longer reach one of his buildings: "alle angrenzenden
+        Straßen ..., die nun ohne Verbindung zu einer gleichfarbigen Siedlung / Stadt sind" (the adjacent
+        ones only; his roads further on stay his). As many as the conqueror has road pieces for."""
         topo = self.board.topology
-        eo, no = self.edge_owner, self.node_owner
-        taken: list[int] = []
-        for start in topo.node_edges[node]:
-            if eo[start] != loser or start in taken:
-                continue
-            piece, seen_nodes, connected = [start], {node}, False
-            frontier = [n for n in topo.edge_nodes[start] if n != node]
-            while frontier:
-                v = frontier.pop()
-                if v in seen_nodes:
-                    continue
-                seen_nodes.add(v)
-                if no[v] == loser:
-                    connected = True
-                    break
-                if no[v] >= 0:
-                    continue  # another player's building cuts the network here
-                for e in topo.node_edges[v]:
-                    if eo[e] == loser and e not in piece:
-                        piece.append(e)
-                        frontier.extend(n for n in topo.edge_nodes[e] if n not in seen_nodes)
-            if not connected:
-                taken.extend(piece)
         moved: list[str] = []
-        for e in taken:
+        for e in topo.node_edges[node]:
+            if self.edge_owner[e] != loser or self._reaches_building(loser, e, node):
+                continue
             if not self.pieces[seat * PIECE_KINDS + ROADS]:
                 break
             self._hand_road(e, loser, seat)
             moved.append(topo.edge_label(e))
         self._recount_roads()
         return moved
+
+    def _reaches_building(self, seat: int, start: int, node: int) -> bool:
+        """Whether ``seat``'s road ``start``, leaving ``node``, connects along his roads to one of his
+        buildings; another player's building cuts the way."""
+        topo = self.board.topology
+        eo, no = self.edge_owner, self.node_owner
+        seen = {node}
+        frontier = [n for n in topo.edge_nodes[start] if n != node]
+        while frontier:
+            v = frontier.pop()
+            if v in seen:
+                continue
+            seen.add(v)
+            if no[v] == seat:
+                return True
+            if no[v] >= 0:
+                continue
+            for e in topo.node_edges[v]:
+                if eo[e] == seat:
+                    frontier.extend(n for n in topo.edge_nodes[e] if n not in seen)
+        return False
 
     def _hand_road(self, e: int, loser: int, seat: int) -> None:
         self.edge_owner[e] = seat
