@@ -61,6 +61,10 @@ def test_the_texts_worked_example_round_by_round() -> None:
     assert phase(game) == "combat"
 
 
+def legal(game: Game) -> set[str]:
+    return {str(a) for a in game.legal_actions()}
+
+
 def road_owners(game: Game) -> dict[str, int]:
     return {r["at"]: r["owner"] for r in game.view(None)["pieces"] if r["kind"] == "road"}
 
@@ -145,11 +149,18 @@ def test_a_covering_army_must_be_destroyed_first() -> None:
 
 def test_an_alliance_rolls_one_die_its_best_units_and_its_armies_cover_the_building() -> None:
     """Seat 0's armies at 21 (infantry) and 19 (cavalry) stand next to V's city at 20, V's artillery at 31
-    too: each side rolls once, with its best unit's die, and the city does not roll while 31 covers it."""
+    too, and both owners bring them in: each side rolls once, with its best unit's die, and the city does
+    not roll while 31 covers it."""
     game = example(armies={21: (0, (1, 0, 0)), 19: (0, (0, 1, 0)), 31: (1, (0, 0, 1))}, roads={1: ["20-31"]})
     game.apply("attack 21>20")
+    assert game.view(None)["soldiers"]["battle"]["armies"] == [21]
+    game.apply("resist")
+    assert phase(game) == "alliance" and game.to_act == 0  # the attacker's own army first
+    assert legal(game) == {"ally 19 @0", "neutral 19"}
+    game.apply("ally 19 @0")
+    assert game.to_act == 1 and legal(game) == {"ally 31 @1", "neutral 31"}
+    game = fight(game, "ally 31 @1", [(10, 9), (12, 11)])
     assert game.view(None)["soldiers"]["battle"]["armies"] == [21, 19]
-    game = fight(game, "resist", [(10, 9), (12, 11)])
     # The side's best unit, the cavalry at 19, rolled for it and bears the loss.
     assert events(game, "combat")[-1]["attack"] == [[19, 10, 9, 0]]
     assert events(game, "combat")[-1]["defence"] == [[31, 12, 11, 0]]
@@ -161,7 +172,8 @@ def test_an_alliance_rolls_one_die_its_best_units_and_its_armies_cover_the_build
 def test_the_building_fights_on_once_its_covering_armies_are_gone() -> None:
     game = example(armies={21: (0, (0, 0, 1)), 31: (1, (1, 0, 0))}, roads={1: ["20-31"]})
     game.apply("attack 21>20")
-    game = fight(game, "resist", [(12, 5), (6, 2)])
+    game.apply("resist")
+    game = fight(game, "ally 31 @1", [(12, 5), (6, 2)])
     assert army(game, 31) is None and phase(game) == "battle"
     game = fight(game, "continue", [(12, 10), (12, 7)])
     assert events(game, "combat")[-1]["defence"] == [[20, 12, 7, 0]]
@@ -169,17 +181,69 @@ def test_the_building_fights_on_once_its_covering_armies_are_gone() -> None:
 
 
 def test_a_defending_alliance_fights_until_all_of_it_is_gone() -> None:
-    """V's infantry at 20 is attacked; his cavalry at 19 stands next to it. The target army falls first (the
-    alliance's best unit, 19's cavalry, takes the first loss; then the armies' infantry in order, the target
-    first), and the battle goes on with the army at 19."""
+    """V's infantry at 20 is attacked; he brings in his cavalry at 19, next to it. The target army falls first
+    (the alliance's best unit, 19's cavalry, takes the first loss; then the armies' infantry in order, the
+    target first), and the battle goes on with the army at 19."""
     game = example(armies={21: (0, (0, 0, 1)), 20: (1, (1, 0, 0)), 19: (1, (0, 1, 0))}, cities={0: [13]})
     game.apply("attack 21>20")
-    game = fight(game, "resist", [(12, 11), (10, 3)])
+    game.apply("resist")
+    game = fight(game, "ally 19 @1", [(12, 11), (10, 3)])
     assert army(game, 19) == (1, (1, 0, 0)) and army(game, 20) == (1, (1, 0, 0))
     game = fight(game, "continue", [(12, 11), (6, 3)])
     assert army(game, 20) is None and army(game, 19) == (1, (1, 0, 0)) and phase(game) == "battle"
     game = fight(game, "continue", [(12, 11), (6, 3)])
     assert army(game, 19) is None and game.view(None)["soldiers"]["battle"] is None
+
+
+def the_texts_alliance_example() -> Game:
+    """ "Die Armee von Spieler Blau (1 Artillerie + 1 Kavallerie) greift die Armee von Spieler Rot (1 Kavallerie
+    + 1 Infanterie) an. Spieler Rot kann sich nun dazu entscheiden, die Artillerie, welche seine Stadt schützt,
+    in den Kampf hineinzubringen („Bündnis"), muss dies aber nicht." Blau (seat 0) at 21 attacks Rot's army at
+    22; Rot's artillery stands on his city at 23, next to 22 but not to 21."""
+    armies = {21: (0, (0, 1, 1)), 22: (1, (1, 1, 0)), 23: (1, (0, 0, 1))}
+    game = position(cities={0: [42], 1: [23]}, armies=armies, phase="combat")
+    game.apply("attack 21>22")
+    game.apply("resist")
+    assert phase(game) == "alliance" and game.to_act == 1
+    assert legal(game) == {"ally 23 @1", "neutral 23"}
+    return game
+
+
+def test_the_defender_may_bring_in_his_artillery() -> None:
+    game = fight(the_texts_alliance_example(), "ally 23 @1", [(12, 5), (12, 9)])
+    assert events(game, "alliance") == [{"seat": 1, "at": 23, "side": 1}]
+    assert events(game, "combat")[-1]["defence"] == [[23, 12, 9, 0]]  # the alliance rolls the artillery's d12
+    assert army(game, 21) == (0, (0, 2, 0))
+
+
+def test_the_defender_need_not_bring_in_his_artillery() -> None:
+    game = fight(the_texts_alliance_example(), "neutral 23", [(12, 5), (10, 9)])
+    assert events(game, "alliance") == [{"seat": 1, "at": 23, "side": None}]
+    assert events(game, "combat")[-1]["defence"] == [[22, 10, 9, 0]]  # the attacked army alone, its d10
+    assert army(game, 23) == (1, (0, 0, 1)) and army(game, 21) == (0, (0, 2, 0))
+
+
+def test_the_attacker_may_keep_his_other_army_out() -> None:
+    """ "Man kann auch mit mehreren Armeen gleichzeitig angreifen": may, not must. Seat 0 keeps his cavalry
+    at 19 out of the attack on V's city; it neither rolls nor loses."""
+    game = example(armies={21: (0, (1, 0, 0)), 19: (0, (0, 1, 0))})
+    game.apply("attack 21>20")
+    game.apply("resist")
+    game = fight(game, "neutral 19", [(6, 1), (12, 8)])
+    assert events(game, "combat")[-1]["attack"] == [[21, 6, 1, 0]]
+    assert army(game, 19) == (0, (0, 1, 0)) and army(game, 21) is None
+    assert game.view(None)["soldiers"]["battle"] is None  # the attacking side is gone
+
+
+def test_armies_not_next_to_the_target_are_not_asked() -> None:
+    """ "Die beiden Armeen von Spieler Rot könnten aber NICHT die Armee von Spieler Blau angreifen, da sich nur
+    eine der Armeen einen Kreuzungspunkt von der von Spieler Blau entfernt befindet": Rot attacking Blau's
+    army at 21 from 22, his artillery at 23 is not next to 21, and nobody is asked."""
+    armies = {21: (0, (0, 1, 1)), 22: (1, (1, 1, 0)), 23: (1, (0, 0, 1))}
+    game = position(cities={0: [42], 1: [23]}, armies=armies, phase="combat", current=1)
+    game.apply("attack 22>21")
+    game = fight(game, "resist", [(10, 3), (12, 2)])
+    assert events(game, "combat")[-1]["attack"] == [[22, 10, 3, 0]] and not events(game, "alliance")
 
 
 def test_an_army_attacks_only_its_neighbours() -> None:
@@ -196,18 +260,18 @@ def test_a_third_players_armies_join_a_side_only_with_his_consent() -> None:
     game.apply("attack 21>20")
     game.apply("resist")
     assert phase(game) == "alliance" and game.view(None)["to_act"] == 2
-    assert {str(a) for a in game.legal_actions()} == {"ally @0", "ally @1", "neutral"}
-    game = fight(game, "ally @1", [(6, 5), (10, 9)])
+    assert legal(game) == {"ally 19 @0", "ally 19 @1", "neutral 19"}
+    game = fight(game, "ally 19 @1", [(6, 5), (10, 9)])
     # Seat 2's cavalry covers V's city and rolls for V's side: the attacker's infantry is lost, it is over.
     assert game.view(None)["soldiers"]["battle"] is None and army(game, 21) is None
-    assert events(game, "alliance") == [{"seat": 2, "side": 1}]
+    assert events(game, "alliance") == [{"seat": 2, "at": 19, "side": 1}]
 
 
 def test_a_third_player_who_stays_out_does_not_fight() -> None:
     game = example(armies={21: (0, (1, 0, 0)), 19: (2, (0, 1, 0))})
     game.apply("attack 21>20")
     game.apply("resist")
-    game = fight(game, "neutral", [(6, 5), (12, 2)])
+    game = fight(game, "neutral 19", [(6, 5), (12, 2)])
     assert game.view(None)["soldiers"]["turned"] == [20] and army(game, 19) == (2, (0, 1, 0))
 
 
@@ -215,6 +279,37 @@ def test_an_ally_of_the_attacker_bears_the_loss_when_it_holds_the_best_unit() ->
     game = example(armies={21: (0, (1, 0, 0)), 19: (2, (0, 1, 0))})
     game.apply("attack 21>20")
     game.apply("resist")
-    game = fight(game, "ally @0", [(10, 7), (12, 8)])
+    game = fight(game, "ally 19 @0", [(10, 7), (12, 8)])
     assert army(game, 19) == (2, (1, 0, 0)) and army(game, 21) == (0, (1, 0, 0))
     assert phase(game) == "battle"
+
+
+def test_a_third_player_fights_on_one_side_only() -> None:
+    """Seat 2 has armies at 19 and 31, both next to V's city: once the first has joined V, the second may
+    join V or stay out, not the attacker. Each is asked in turn, army by army."""
+    game = example(armies={21: (0, (1, 0, 0)), 19: (2, (1, 0, 0)), 31: (2, (1, 0, 0))})
+    game.apply("attack 21>20")
+    game.apply("resist")
+    assert game.view(None)["soldiers"]["battle"]["waiting"] == [19, 31]
+    game.apply("ally 19 @1")
+    assert game.to_act == 2 and legal(game) == {"ally 31 @1", "neutral 31"}
+    game = fight(game, "neutral 31", [(6, 6), (6, 1)])
+    assert game.view(None)["soldiers"]["battle"]["allies"] == [{"at": 19, "side": 1}]
+
+
+def test_an_alliance_answer_reads_and_labels_its_army() -> None:
+    game = example(armies={21: (0, (1, 0, 0)), 19: (2, (0, 1, 0))})
+    game.apply("attack 21>20")
+    game.apply("resist")
+    labels = {str(a): game.action_label(a, "en") for a in game.legal_actions()}
+    assert labels["ally 19 @1"] == "Bring the army at 19 into the battle on Player 2's side"
+    assert labels["neutral 19"] == "Keep the army at 19 out of the battle"
+    with pytest.raises(IllegalAction, match="is not a seat"):
+        game.apply("ally 19 @7")
+    with pytest.raises(IllegalAction, match="write 'ally <intersection> @<seat>'"):
+        game.apply("ally @1")
+    with pytest.raises(IllegalAction):
+        game.apply("ally 31 @1")  # no army of his there: not the question asked
+    game.apply("ally 19 @1")
+    told = [e["text"] for e in game.events(2, lang="en") if e["kind"] == "alliance"]
+    assert told == ["You bring the army at 19 into the battle on Player 2's side."]

@@ -14,6 +14,7 @@ from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import (
+    ALLIANCE,
     BATTLE,
     CITIES,
     COMBAT,
@@ -187,6 +188,18 @@ def _combat(game: SoldiersGame, seat: int, legal: list[Action]) -> Action:
     return next(a for a in legal if a[0] == "end")
 
 
+def _alliance(game: SoldiersGame, seat: int, legal: list[Action]) -> Action:
+    """An army next to a battle: a party brings its own in (more units to lose before the battle is lost);
+    a third player helps the defender against an attacker who leads him in points, else stays out."""
+    attacker, defender = game.battle[:2]
+    joins = [a for a in legal if a[0] == "ally"]
+    if seat in (attacker, defender):
+        return joins[0]
+    points = game.public_points()
+    help_defender = [a for a in joins if a[2] == defender and points[attacker] > points[seat]]
+    return help_defender[0] if help_defender else legal[-1]
+
+
 def soldiers_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
     g = cast(SoldiersGame, game)
     legal = list(g.legal_actions())
@@ -211,6 +224,8 @@ def soldiers_strategy(game: Game, seat: int, rng: _random.Random) -> Action | No
     if phase == TRIBUTE:
         hand = g.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]
         return max(legal, key=lambda a: hand[a[1]])
+    if phase == ALLIANCE:
+        return _alliance(g, seat, legal)
     return catan_strategy(game, seat, rng)
 
 

@@ -17,7 +17,7 @@ Notation (added to docs/notation.md; ``@N`` is a seat's index, from 0: ``@0`` is
     nuke F                    fire the nuke at hex F
     sellcard knight 1ore @2   offer @2 a knight for 1 ore; buycard knight 1ore @2: ask @2 for one
     agree | refuse            the answer of the seat addressed
-    ally @0 | neutral         a third player with armies next to a battle: join @0's side, or stay out
+    ally 19 @0 | neutral 19   an army next to a battle, by its owner's choice: join @0's side, or stay out
     end                       end the turn (in the combat phase)
 """
 
@@ -60,6 +60,7 @@ class SoldierAction(CatanAction):
     unit = field(2)  # recruit, promote: the unit (0 infantry, 1 cavalry, 2 artillery, 3 the nuke)
     card = field(1)  # sellcard, buycard: the development card traded
     bundle = field(2)  # sellcard, buycard: the resources paid for it
+    side = field(2)  # ally: the seat whose side the army at ``at`` joins
     # ``to`` (field 3, as an offer's): sellcard, buycard: the seat addressed
 
 
@@ -99,8 +100,9 @@ class SoldierActionSet:
         self.TRIBUTE = tuple(A("tribute", r) for r in range(NUM_RESOURCES))
         self.label_to_hex = {label: i for i, label in enumerate(topo.hex_labels)}
         self.AGREE, self.REFUSE = A("agree"), A("refuse")
-        self.ALLY = tuple(A("ally", p) for p in range(num_players))
-        self.NEUTRAL = A("neutral")
+        #: ALLY[node][seat]: the army at node joins seat's side; NEUTRAL[node]: it stays out.
+        self.ALLY = tuple(tuple(A("ally", node, p) for p in range(num_players)) for node in range(n))
+        self.NEUTRAL = tuple(A("neutral", node) for node in range(n))
         #: CARD_TRADES[kind][to]: ((bundle, (trade per card...)), ...) grouped by what the current player pays
         #: (buycard) or asks (sellcard), so legal generation filters whole groups by the hand.
         self.BUNDLES = tuple(bundles(max_cards))
@@ -113,7 +115,7 @@ class SoldierActionSet:
         }
         self.canon: dict[Any, SoldierAction] = {}
         simple = (self.MARCH, self.FIGHT, self.END, self.RESIST, self.CAPITULATE, self.CONTINUE, self.CONQUER)
-        for a in (*simple, self.RAZE, self.RETREAT_STAY, self.AGREE, self.REFUSE, self.NEUTRAL):
+        for a in (*simple, self.RAZE, self.RETREAT_STAY, self.AGREE, self.REFUSE):
             self.canon[a] = a
         self.card_trade = {
             (a[0], a.card, a.bundle, a.to): a
@@ -138,7 +140,8 @@ class SoldierActionSet:
             *self.RETREAT,
             *self.NUKE,
             *self.TRIBUTE,
-            *self.ALLY,
+            *(a for per_seat in self.ALLY for a in per_seat),
+            *self.NEUTRAL,
             *self.card_trade.values(),
         )
 
@@ -177,6 +180,11 @@ class SoldierActionSet:
         if not args:
             return self.RETREAT_STAY
         return self.RETREAT[self.node(_one(args, "retreat"))]
+
+    def ally(self, args: list[str]) -> SoldierAction:
+        if len(args) != 2:
+            raise IllegalAction("write 'ally <intersection> @<seat>': the army there joins that seat's side")
+        return self.ALLY[self.node(args[0])][seat_index(args[1], self.num_players)]
 
     def recruit(self, args: list[str]) -> SoldierAction:
         if len(args) != 2:
@@ -315,16 +323,24 @@ OWN_KINDS = ActionKinds(
     ),
     _card_kind("sellcard"),
     _card_kind("buycard"),
+    # Every army next to a battle joins only by its owner's choice ("kann sich nun dazu entscheiden, die
+    # Artillerie ... in den Kampf hineinzubringen, muss dies aber nicht"), one army at a time.
     ActionKind(
         "ally",
-        ("seat",),
+        ("at", "side"),
         ("alliance",),
-        write=lambda a: f"ally @{a.seat}",
-        read=lambda s, args: s.ALLY[seat_index(_one(args, "ally"), s.num_players)],
-        target=lambda a: f"battle:ally:{a.seat}",
-        reachable=False,  # three players' armies at one battle: rare in random play (the rule tests join)
+        write=lambda a: f"ally {a.at} @{a.side}",
+        read=lambda s, args: s.ally(args),
+        target=lambda a: f"battle:ally:{a.side}",
     ),
-    _battle_kind("neutral", "alliance", reachable=False),
+    ActionKind(
+        "neutral",
+        ("at",),
+        ("alliance",),
+        write=lambda a: f"neutral {a.at}",
+        read=lambda s, args: s.NEUTRAL[s.node(_one(args, "neutral"))],
+        target=lambda a: "battle:neutral",
+    ),
     ActionKind("agree", phases=("card_reply",)),
     ActionKind("refuse", phases=("card_reply",)),
 )

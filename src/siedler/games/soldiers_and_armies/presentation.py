@@ -37,7 +37,6 @@ SIMPLE_LABELS = (
     "raze",
     "agree",
     "refuse",
-    "neutral",
 )
 
 
@@ -60,15 +59,15 @@ class SoldiersViewMixin(CardTradeMixin):
     def _battle_view(self) -> dict[str, Any] | None:
         if not self.battle:
             return None
-        seat, defender, target, kind = self.battle[:4]
+        seat, defender, target, kind, lead = self.battle
         return {
             "attacker": seat,
             "defender": defender,
             "at": target,
             "target": "army" if kind == 0 else "building",
-            "armies": list(self.battle[4:]),
+            "armies": [lead, *(node for node, side in self.allies if not side)],
             "conquest": self.conquest if self.conquest >= 0 else None,
-            "allies": {str(p): self.battle[s] for p, s in enumerate(self.allies) if s >= 0},
+            "allies": [{"at": node, "side": self.battle[side]} for node, side in self.allies],
             "waiting": list(self.ally_pending),
             **self._battle_odds(),
         }
@@ -199,7 +198,7 @@ class SoldiersViewMixin(CardTradeMixin):
             "conquest": self.conquest,
             "weak_cities": self.weak_cities,
             "card_offer": str(self.card_offer) if self.card_offer else None,
-            "allies": list(self.allies),
+            "allies": [list(a) for a in self.allies],
             "ally_pending": list(self.ally_pending),
         }
         return data
@@ -241,8 +240,10 @@ class SoldiersViewMixin(CardTradeMixin):
         self.battle = tuple(int(x) for x in d["battle"])
         self.conquest = int(d["conquest"])
         self.weak_cities = bool(d["weak_cities"])
-        self.allies = tuple(int(x) for x in d["allies"])
-        self.ally_pending = tuple(self._imported_seat(x) for x in d["ally_pending"])
+        self.allies = tuple((int(node), int(side)) for node, side in d["allies"])
+        self.ally_pending = tuple(int(x) for x in d["ally_pending"])
+        if self.battle and len(self.battle) != 5:
+            raise RecordError("a battle is (attacker, defender, target, kind, attacking army)")
         self.card_offer = self.soldier_set.parse(str(d["card_offer"]).split()) if d["card_offer"] else None
 
     # ------------------------------------------------------------------ words
@@ -267,7 +268,11 @@ class SoldiersViewMixin(CardTradeMixin):
             to = self.players[action.to]
             return text(f"soldiers.label.{kind}", lang, card=card, bundle=bundle(action.bundle, lang, " + ", ""), to=to)
         if kind == "ally":
-            return text("soldiers.label.ally", lang, seat=self.players[action.seat])
+            own = self.army_owner[action.at] == action.side
+            key = "soldiers.label.join" if own else "soldiers.label.ally"
+            return text(key, lang, seat=self.players[action.side], at=action.at)
+        if kind == "neutral":
+            return text("soldiers.label.neutral", lang, at=action.at)
         if kind in SIMPLE_LABELS:
             return text(f"soldiers.label.{kind}", lang)
         if kind in ("recruit", "promote"):
@@ -371,8 +376,10 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
         return voice.say("soldiers.log.agree" if data["agreed"] else "soldiers.log.refuse", seat)
     if kind == "alliance":
         if data["side"] is None:
-            return voice.say("soldiers.log.neutral", seat)
-        return voice.say("soldiers.log.ally", seat, data["side"], side=who(data["side"]))
+            return voice.say("soldiers.log.neutral", seat, at=data["at"])
+        if data["side"] == seat:
+            return voice.say("soldiers.log.join", seat, at=data["at"])
+        return voice.say("soldiers.log.ally", seat, data["side"], side=who(data["side"]), at=data["at"])
     if kind == "weak_cities":
         return text("soldiers.log.weak_cities", lang)
     return None
