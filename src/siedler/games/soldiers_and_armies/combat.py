@@ -454,21 +454,29 @@ class CombatMixin(ArmyMixin):
             self._check_win(seat)
 
     def _hand_over_buildings(self, loser: int, seat: int) -> None:
-        pieces = self.pieces
         for node in sorted(self.buildings[loser]):
-            level, walls = self.node_level[node], self.walls[node]
-            self._remove_building(node)
-            if level == 2 and pieces[seat * PIECE_KINDS + CITIES]:
-                self._place_settlement(seat, node)
-                self.node_level[node] = 2
-                pieces[seat * PIECE_KINDS + SETTLEMENTS] += 1
-                pieces[seat * PIECE_KINDS + CITIES] -= 1
-                self.vp[seat] += 1
-                kept = min(walls, self.wall_supply[seat])
-                self.walls[node] = kept
-                self.wall_supply[seat] -= kept
-            elif pieces[seat * PIECE_KINDS + SETTLEMENTS]:
-                self._place_settlement(seat, node)
+            self._hand_over_building(node, seat)
+
+    def _hand_over_building(self, node: int, seat: int) -> None:
+        """The building at ``node`` to ``seat``, as his own piece: a city where his supply has a city, else
+        a settlement where it has one, else it leaves the board; the walls his supply holds pieces for (the
+        others back to the giver's supply). It stays turned if it was: its owner changes, not its state."""
+        pieces = self.pieces
+        level, walls, turned = self.node_level[node], self.walls[node], self.turned[node]
+        self._remove_building(node)
+        if level == 2 and pieces[seat * PIECE_KINDS + CITIES]:
+            self._place_settlement(seat, node)
+            self.node_level[node] = 2
+            pieces[seat * PIECE_KINDS + SETTLEMENTS] += 1
+            pieces[seat * PIECE_KINDS + CITIES] -= 1
+            self.vp[seat] += 1
+            kept = min(walls, self.wall_supply[seat])
+            self.walls[node] = kept
+            self.wall_supply[seat] -= kept
+        elif pieces[seat * PIECE_KINDS + SETTLEMENTS]:
+            self._place_settlement(seat, node)
+        if self.node_owner[node] == seat:
+            self.turned[node] = turned
 
     def _hand_over_armies(self, loser: int, seat: int) -> None:
         supply = self.unit_supply

@@ -16,7 +16,7 @@ from siedler.games.catan.snapshot import _named
 from siedler.games.catan.state import MAIN, MOVEMENT, PHASE_NAMES
 from siedler.games.catan.words import bundle
 
-from .actions import RECRUITS, SoldierAction, soldier_action_set
+from .actions import RECRUITS, TRADE_KINDS, SoldierAction, soldier_action_set, trade_good
 from .cards import CardTradeMixin
 from .odds import beats
 from .rules import PURCHASES, UNITS
@@ -155,19 +155,26 @@ class SoldiersViewMixin(CardTradeMixin):
         return data
 
     def _card_offer_view(self) -> dict[str, Any] | None:
-        """The development-card trade waiting for its answer, as public as the log that announced it: who
-        offers whom which card for what (``sellcard``: the offerer gives the card; ``buycard``: asks for it)."""
+        """The trade waiting for its answer, as public as the log that announced it: who offers whom what for
+        which resources (``sell...``: the offerer gives it; ``buy...``: asks for it). What: ``card`` (a
+        development card), ``at`` and ``piece`` (a settlement or city), or ``token`` (a fish token's value,
+        which the offer names to everyone)."""
         offer = self.card_offer
         if offer is None:
             return None
-        return {
-            "from": self.current,
-            "to": offer.to,
-            "kind": offer[0],
-            "card": DEV_CARDS[offer.card],
-            "bundle": _named(list(offer.bundle), RESOURCES),
-            "text": str(offer),
-        }
+        data: dict[str, Any] = {"from": self.current, "to": offer.to, "kind": offer[0]}
+        good = trade_good(offer[0])
+        if good == "card":
+            data["card"] = DEV_CARDS[offer.card]
+        elif good == "place":
+            data.update(at=offer.at, piece=self._piece_at(offer.at))
+        else:
+            data["token"] = offer.token
+        data.update(bundle=_named(list(offer.bundle), RESOURCES), text=str(offer))
+        return data
+
+    def _piece_at(self, node: int) -> str:
+        return "city" if self.node_level[node] == 2 else "settlement"
 
     def _player_extra(self, seat: int) -> dict[str, Any]:
         data = super()._player_extra(seat)
@@ -263,10 +270,10 @@ class SoldiersViewMixin(CardTradeMixin):
             return text("soldiers.label.buy", lang)
         if not isinstance(action, SoldierAction):
             return super().action_label(action, lang)
-        if kind in ("sellcard", "buycard"):
-            card = text(f"catan.card.{DEV_CARDS[action.card]}", lang)
+        if kind in TRADE_KINDS:
+            good = self._good_words(action, lang)
             to = self.players[action.to]
-            return text(f"soldiers.label.{kind}", lang, card=card, bundle=bundle(action.bundle, lang, " + ", ""), to=to)
+            return text(f"soldiers.label.{kind}", lang, bundle=bundle(action.bundle, lang, " + ", ""), to=to, **good)
         if kind == "ally":
             own = self.army_owner[action.at] == action.side
             key = "soldiers.label.join" if own else "soldiers.label.ally"
@@ -298,6 +305,15 @@ class SoldiersViewMixin(CardTradeMixin):
         if kind == "nuke":
             return text("soldiers.label.nuke", lang, hex=action.label)
         return str(action)
+
+    def _good_words(self, action: SoldierAction, lang: str) -> dict[str, Any]:
+        """The fields a trade's words name its good by: ``card``; ``piece`` and ``at``; ``token``."""
+        good = trade_good(action[0])
+        if good == "card":
+            return {"card": text(f"catan.card.{DEV_CARDS[action.card]}", lang)}
+        if good == "place":
+            return {"piece": text(f"catan.piece.{self._piece_at(action.at)}", lang), "at": action.at}
+        return {"token": action.token}
 
 
 def _percent(chance: Fraction) -> float:
@@ -369,9 +385,14 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
             dev_cards=data["dev_cards"],
         )
     if kind == "card_offer":
-        card = text(f"catan.card.{DEV_CARDS[data['card']]}", lang)
-        key = f"soldiers.log.{data['kind']}"
-        return voice.say(key, seat, data["to"], to=who(data["to"]), card=card, bundle=bundle(data["bundle"], lang))
+        key, words = f"soldiers.log.{data['kind']}", bundle(data["bundle"], lang)
+        if "card" in data:
+            good = {"card": text(f"catan.card.{DEV_CARDS[data['card']]}", lang)}
+        elif "at" in data:
+            good = {"piece": text(f"catan.piece.{data['piece']}", lang), "at": data["at"]}
+        else:
+            good = {"token": data["token"]}
+        return voice.say(key, seat, data["to"], to=who(data["to"]), bundle=words, **good)
     if kind == "card_reply":
         return voice.say("soldiers.log.agree" if data["agreed"] else "soldiers.log.refuse", seat)
     if kind == "alliance":

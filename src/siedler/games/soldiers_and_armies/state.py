@@ -110,5 +110,13 @@ class SoldiersState(CatanGame):
     def _check_annihilation(self, seat: int, by: int) -> None:
         raise NotImplementedError
 
-    def _legal_card_trades(self, seat: int, acts: list[Action]) -> None:
+    def _legal_goods_trades(self, seat: int, acts: list[Action]) -> None:
+        raise NotImplementedError
+
+    # The Fishermen's tokens, when the option combines them (their class, above this one, answers) --------
+    def held_tokens(self, seat: int) -> tuple[int, int, int]:
+        """The fish tokens ``seat`` holds (ones, twos, threes): none without the Fishermen."""
+        return (0, 0, 0)
+
+    def _set_held_tokens(self, seat: int, tokens: tuple[int, int, int]) -> None:
         raise NotImplementedError
