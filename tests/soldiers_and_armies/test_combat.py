@@ -313,3 +313,12 @@ def test_an_alliance_answer_reads_and_labels_its_army() -> None:
     game.apply("ally 19 @1")
     told = [e["text"] for e in game.events(2, lang="en") if e["kind"] == "alliance"]
     assert told == ["You bring the army at 19 into the battle on Player 2's side."]
+
+
+def test_a_refused_alliance_answer_says_why() -> None:
+    game = example(armies={21: (0, (1, 0, 0)), 19: (2, (1, 0, 0)), 31: (2, (1, 0, 0))})
+    game.apply("attack 21>20")
+    game.apply("resist")
+    assert "the army asked about now is the one at 19" in str(game.why_illegal("neutral 31"))
+    game.apply("ally 19 @1")
+    assert "the army at 31 may join only the side of seat 2 (Player 2)" in str(game.why_illegal("ally 31 @0"))

@@ -266,3 +266,32 @@ def test_random_trades_hide_what_they_should_and_guesses_can_agree(seed: int, fi
                 siedler.from_state({**guess.state(), "seed": 1, "actions": [], "start_state": None})
         game.apply(rng.choice(game.legal_actions()))
     event(f"trade kinds answered: {len(offers)}")
+
+
+def test_a_refused_trade_says_why() -> None:
+    game = position(
+        cities={0: [13], 1: [20]},
+        settlements={1: [42]},
+        armies={20: (1, (1, 0, 0))},
+        hands={0: cards(ore=1)},
+        options=TRADES,
+    )
+    for action, why in [
+        ("sellplace 13 1ore @1", "it is your last building"),
+        ("buyplace 5 1ore @1", "intersection 5 holds none of seat 2 (Player 2)'s buildings"),
+        ("buyplace 20 1ore @1", "an army stands on intersection 20"),
+        ("buyplace 42 2ore @1", "you do not hold 2ore"),
+        ("sellcard knight 1ore @1", "you hold no knight card from before this turn"),
+        ("buycard knight 1ore @1", "seat 2 (Player 2) holds no development card"),
+        ("sellfish 3 1ore @1", "fish tokens are traded only in a game with the Fishermen"),
+        ("buyplace 42 1ore @0", "a trade goes to another player"),
+    ]:
+        assert why in str(game.why_illegal(action)), action
+    game.apply("buyplace 42 1ore @1")
+    assert game.why_illegal("buyplace 42 1ore @1") is not None
+    empty = position(cities={0: [13], 1: [20, 42]}, hands={0: cards(ore=1)}, options={"max_offers": 0})
+    assert "switched off" in str(empty.why_illegal("buyplace 42 1ore @1"))
+    game = fishing(hands={1: cards(wool=1)}, tokens={0: (1, 0, 0), 1: (7, 0, 0)})
+    assert "you hold no fish token worth 3" in str(game.why_illegal("sellfish 3 1wool @1"))
+    assert "seat 2 (Player 2) holds 7 fish tokens already" in str(game.why_illegal("sellfish 1 1wool @1"))
+    assert "seat 3 (Player 3) holds no fish token" in str(game.why_illegal("buyfish 1 1wool @2"))

@@ -25,11 +25,13 @@ from typing import Self
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
-from siedler.games.catan.rules import NUM_RESOURCES, VICTORY_POINT
+from siedler.core.seats import seat_words
+from siedler.games.catan.actions import CatanAction, bundle_text
+from siedler.games.catan.rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT
 from siedler.games.catan.state import CARD_REPLY, CITIES, MAIN, NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
 from siedler.games.fishermen.data import RULES as FISH_RULES
 
-from .actions import SoldierAction, trade_good
+from .actions import TRADE_KINDS, SoldierAction, trade_good
 from .combat import CombatMixin
 
 
@@ -190,6 +192,69 @@ class CardTradeMixin(CombatMixin):
         self.card_offer = None
         self.phase = MAIN
         self.to_act = self.current
+
+    # ------------------------------------------------------------------ why a trade is refused
+    def _specific_reason(self, action: CatanAction) -> str:
+        kind = action[0]
+        if kind == "agree":
+            return "you do not hold what the trade asks of you"
+        if kind not in TRADE_KINDS:
+            return super()._specific_reason(action)
+        trade, seat = SoldierAction(*action), self.current
+        to, good = trade.to, trade_good(kind)
+        if self.offers_made >= self.max_offers:
+            if not self.max_offers:
+                return "trade offers to other players are switched off in this game"
+            return f"no more trade offers this turn (at most {self.max_offers} offers per turn)"
+        if to == seat or self.out[to]:
+            return "a trade goes to another player still in the game"
+        if good == "card":
+            return self._card_trade_reason(trade, seat)
+        if good == "place":
+            return self._place_trade_reason(trade, seat)
+        return self._fish_trade_reason(trade, seat)
+
+    def _card_trade_reason(self, trade: SoldierAction, seat: int) -> str:
+        name = DEV_CARDS[trade.card].replace("_", " ")
+        if trade[0] == "sellcard":
+            return f"you hold no {name} card from before this turn (one that came this turn is not passed on in it)"
+        if not any(self.dev_hand[trade.to * NUM_DEV_CARDS : trade.to * NUM_DEV_CARDS + NUM_DEV_CARDS]):
+            return f"{self._seat_words(trade.to)} holds no development card"
+        if not self.rules.deck[trade.card] and not self.variant:
+            return f"this game has no {name} cards"
+        return f"you do not hold {bundle_text(trade.bundle)}"
+
+    def _place_trade_reason(self, trade: SoldierAction, seat: int) -> str:
+        node, selling = trade.at, trade[0] == "sellplace"
+        giver, taker = (seat, trade.to) if selling else (trade.to, seat)
+        whose = "your" if selling else f"{self._seat_words(giver)}'s"
+        if node not in self.buildings[giver]:
+            return f"intersection {node} holds none of {whose} buildings"
+        if len(self.buildings[giver]) < 2:
+            return f"it is {whose} last building (a trade never leaves a player without one)"
+        if self.army_owner[node] >= 0:
+            return f"an army stands on intersection {node} (no army may stand on another player's building)"
+        if node not in self._tradable_places(giver, taker):
+            piece = "city" if self.node_level[node] == 2 else "settlement"
+            return f"{self._seat_words(taker) + ' has' if selling else 'you have'} no {piece} piece left"
+        return f"you do not hold {bundle_text(trade.bundle)}"
+
+    def _fish_trade_reason(self, trade: SoldierAction, seat: int) -> str:
+        if not self.options.get("fishermen"):
+            return "fish tokens are traded only in a game with the Fishermen"
+        selling = trade[0] == "sellfish"
+        taker, giver = (trade.to, seat) if selling else (seat, trade.to)
+        if selling and not self.held_tokens(seat)[trade.token - 1]:
+            return f"you hold no fish token worth {trade.token}"
+        if not selling and not sum(self.held_tokens(giver)):
+            return f"{self._seat_words(giver)} holds no fish token"
+        if sum(self.held_tokens(taker)) >= FISH_RULES.max_held:
+            holds = f"{self._seat_words(taker)} holds" if selling else "you hold"
+            return f"{holds} {FISH_RULES.max_held} fish tokens already"
+        return f"you do not hold {bundle_text(trade.bundle)}"
+
+    def _seat_words(self, seat: int) -> str:
+        return seat_words(seat, self.players[seat])
 
     # ------------------------------------------------------------------ what an offer shows, in a guess
     def _shown_offer(self, seat: int | None) -> SoldierAction | None:

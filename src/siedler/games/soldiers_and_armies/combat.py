@@ -15,6 +15,8 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
+from siedler.core.seats import seat_words
+from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import (
     ALLIANCE,
@@ -136,6 +138,18 @@ class CombatMixin(ArmyMixin):
             taken = {side for m, side in self.allies if self.army_owner[m] == owner}
             joined = tuple(p for i, p in enumerate(sides) if not taken or i in taken)
         return (*(s.ALLY[node][p] for p in joined), s.NEUTRAL[node])
+
+    def _specific_reason(self, action: CatanAction) -> str:
+        """Why an army's answer is refused: another army is asked now, or it may not join that side."""
+        if action[0] not in ("ally", "neutral") or not self.ally_pending:
+            return super()._specific_reason(action)
+        node, asked = action[1], self.ally_pending[0]
+        if node != asked:
+            return f"the army asked about now is the one at {asked}"
+        sides = [a[2] for a in self._legal_alliance() if a[0] == "ally"]
+        return "the army at {} may join only the side of {}".format(
+            node, " or ".join(seat_words(p, self.players[p]) for p in sides)
+        )
 
     def _do_ally(self, action: SoldierAction) -> None:
         self._answer_alliance(action.at, 0 if action.side == self.battle[0] else 1)
