@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from siedler.core.errors import IllegalAction
+import siedler
+from siedler.core.errors import IllegalAction, RecordError
 from siedler.core.game import Game
 
 from .positions import army, building, events, fight, phase, position
@@ -322,3 +323,16 @@ def test_a_refused_alliance_answer_says_why() -> None:
     assert "the army asked about now is the one at 19" in str(game.why_illegal("neutral 31"))
     game.apply("ally 19 @1")
     assert "the army at 31 may join only the side of seat 2 (Player 2)" in str(game.why_illegal("ally 31 @0"))
+
+
+def test_a_battle_waiting_for_an_armys_answer_reloads_and_a_bad_one_is_refused() -> None:
+    game = example(armies={21: (0, (1, 0, 0)), 19: (0, (1, 0, 0)), 31: (1, (1, 0, 0))}, roads={1: ["20-31"]})
+    game.apply("attack 21>20")
+    game.apply("resist")
+    game.apply("ally 19 @0")
+    state = {**game.state(), "actions": [], "start_state": None}
+    reloaded = siedler.from_state(state)
+    assert reloaded.view(1) == game.view(1) and legal(reloaded) == {"ally 31 @1", "neutral 31"}
+    state["game"]["soldiers"]["ally_pending"] = [22]
+    with pytest.raises(RecordError, match="not on the board"):
+        siedler.from_state(state)

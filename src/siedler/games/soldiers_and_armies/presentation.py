@@ -251,6 +251,10 @@ class SoldiersViewMixin(CardTradeMixin):
         self.ally_pending = tuple(int(x) for x in d["ally_pending"])
         if self.battle and len(self.battle) != 5:
             raise RecordError("a battle is (attacker, defender, target, kind, attacking army)")
+        if any(side not in (0, 1) for _, side in self.allies):
+            raise RecordError("an army brought into a battle fights on side 0 (the attacker's) or 1")
+        if any(self.army_owner[n] < 0 for n in self.ally_pending):
+            raise RecordError("an army still to be asked about joining the battle is not on the board")
         self.card_offer = self.soldier_set.parse(str(d["card_offer"]).split()) if d["card_offer"] else None
 
     # ------------------------------------------------------------------ words
