@@ -3,9 +3,12 @@ conquest with cut-off roads."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 import siedler
 from siedler.core.errors import IllegalAction, RecordError
@@ -336,3 +339,40 @@ def test_a_battle_waiting_for_an_armys_answer_reloads_and_a_bad_one_is_refused()
     state["game"]["soldiers"]["ally_pending"] = [22]
     with pytest.raises(RecordError, match="not on the board"):
         siedler.from_state(state)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.sampled_from([2, 3, 4]))
+def test_in_random_games_each_army_next_to_a_battle_is_its_owners_decision(seed: int, players: int) -> None:
+    """Whenever a battle asks about an army: its owner answers, for that army only, with the sides it may
+    join (a party only its own), and every army brought in stands next to the target."""
+    game = siedler.new_game("soldiers-and-armies", players=players, seed=seed, options={"max_offers": 0})
+    rng = random.Random(seed)
+    asked = 0
+    while not game.is_over and game.num_actions < 2500:
+        battle = game.view(None)["soldiers"]["battle"]
+        if phase(game) == "alliance":
+            node = battle["waiting"][0]
+            owner = army(game, node)
+            assert owner is not None and game.to_act == owner[0]
+            sides = {battle["attacker"], battle["defender"]}
+            answers = legal(game)
+            assert f"neutral {node}" in answers and all(a.split()[1] == str(node) for a in answers)
+            if owner[0] in sides:
+                assert answers == {f"ally {node} @{owner[0]}", f"neutral {node}"}
+            asked += 1
+        if battle:
+            near = set(game.board.topology.node_nodes[battle["at"]])
+            assert {a["at"] for a in battle["allies"]} <= near
+        game.apply(belligerent(game, rng))
+    event(f"armies asked about: {min(asked, 5)}{'+' if asked >= 5 else ''}")
+
+
+def belligerent(game: Game, rng: random.Random) -> Any:
+    """A random player that recruits, attacks and resists whenever it can, so that battles come often."""
+    legal = game.legal_actions()
+    for kind in ("recruit", "attack", "resist", "continue"):
+        chosen = [a for a in legal if a[0] == kind and (kind != "recruit" or a[2] < 3)]
+        if chosen and rng.random() < 0.8:
+            return rng.choice(chosen)
+    return rng.choice(legal)
