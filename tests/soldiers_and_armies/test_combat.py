@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import siedler
 from siedler.core.errors import IllegalAction, RecordError
 from siedler.core.game import Game
+from siedler.games.soldiers_and_armies import SoldiersGame
 
 from .positions import army, building, events, fight, phase, position
 
@@ -347,6 +348,7 @@ def test_in_random_games_each_army_next_to_a_battle_is_its_owners_decision(seed:
     """Whenever a battle asks about an army: its owner answers, for that army only, with the sides it may
     join (a party only its own), and every army brought in stands next to the target."""
     game = siedler.new_game("soldiers-and-armies", players=players, seed=seed, options={"max_offers": 0})
+    assert isinstance(game, SoldiersGame)
     rng = random.Random(seed)
     asked = 0
     while not game.is_over and game.num_actions < 2500:
