@@ -7,7 +7,8 @@ as far as the public figures allow (each hand keeps its size, the bank its cards
 - Catan (base, variants and their combinations): the other seats' resource cards and unplayed development
   cards (those bought this turn included) dealt anew with the development deck, and the other seats'
   face-down fish tokens dealt anew with the face-down supply; at the end of a game the victory-point cards
-  are shown, so they stay where they are;
+  are shown, so they stay where they are (a Soldaten & Armeen trade waiting for its answer names what the
+  offerer gives, a card's kind or a token's value: views show it from the offer, never from his hand);
 - Deck Building: each other seat's hand and draw pile dealt anew from their cards (at the end of a game the
   cities in hand are shown, so they stay), ``s``'s own draw pile shuffled; for a spectator, also the card
   the Bandit took.

@@ -63,26 +63,55 @@ def test_players_trade_only_with_the_player_whose_turn_it_is() -> None:
     assert game.view(RED)["you"]["hand"]["ore"] == 1
 
 
-def test_development_cards_after_the_roll_one_per_turn_not_bought_this_turn() -> None:
+def test_a_development_card_at_any_time_of_the_turn_one_per_turn_not_bought_this_turn() -> None:
+    """ "Ein Spieler, der an der Reihe ist, darf zu einem beliebigen Zeitpunkt seines Zuges eine
+    Entwicklungskarte ausspielen (aufdecken). Dies darf aber nicht eine Karte sein, die er in diesem Zug gekauft
+    hat!" Before the roll too, every kind (the base game allows only the knight there)."""
     game = position(
         halls={RED: ["Sinsheim"], BLUE: ["Reutlingen"]},
         hands={RED: DEV_CARD, BLUE: {"ore": 1}},
-        dev_cards={RED: {"knight": 1, "year_of_plenty": 1}},
+        dev_cards={RED: {"knight": 1, "year_of_plenty": 1, "road_building": 1, "monopoly": 1}},
         phase="roll",
     )
-    assert legal(game) == {"roll"}
-    with pytest.raises(IllegalAction, match="must roll the dice"):
-        game.copy().apply("knight")
+    assert {"roll", "knight", "roadbuilding", "trade", "plenty wood ore"} <= legal(game)
+    game.apply("knight")  # an invention before the roll: move the inventor and draw a card, then roll
+    game.apply("robber U @1")
+    assert game.view(None)["phase"] == "roll" and game.view(None)["players"][RED]["inventions"] == 1
+    assert legal(game) == {"roll"}  # one card per turn
     game = roll(game, 5)
     game = next_card_is(game, "road_building")
     game.apply("buy")
-    assert "roadbuilding" not in legal(game)  # bought this turn
-    game.apply("knight")  # an invention: move the inventor and draw a card
-    game.apply("robber U @1")
-    assert game.view(None)["players"][RED]["inventions"] == 1  # stays face up
-    assert not any(a in legal(game) for a in ("plenty wood ore", "roadbuilding", "knight"))
+    assert not any(a in legal(game) for a in ("plenty wood ore", "roadbuilding", "knight", "trade"))
     with pytest.raises(IllegalAction, match="one development card"):
         game.copy().apply("plenty wood ore")
+
+
+def test_a_card_bought_this_turn_is_not_played_after_it_either() -> None:
+    game = position(halls={RED: ["Sinsheim"]}, hands={RED: DEV_CARD}, phase="main")
+    game = next_card_is(game, "road_building")
+    game.apply("buy")
+    assert "roadbuilding" not in legal(game)  # bought this turn
+
+
+@pytest.mark.parametrize("card", ["year_of_plenty", "monopoly", "road_building"])
+def test_every_card_before_the_roll_and_the_turn_goes_on_with_the_roll(card: str) -> None:
+    """Erfolgreiche Erfindung, Handel and Straßenbau before the roll: the turn goes on with the roll, and
+    Handel's 2:1 holds for the rest of the turn."""
+    game = position(halls={RED: ["Sinsheim"]}, hands={RED: {"ore": 2}}, dev_cards={RED: {card: 1}}, phase="roll")
+    play = {"year_of_plenty": ["plenty wood ore"], "monopoly": ["trade"], "road_building": ["roadbuilding"]}[card]
+    for action in play:
+        game.apply(action)
+    if card == "road_building":
+        assert game.view(None)["phase"] == "road_building"
+        while game.view(None)["phase"] == "road_building":
+            game.apply(sorted(legal(game))[0])
+        assert sum(p["kind"] == "road" for p in game.view(None)["pieces"]) == 2
+    assert game.view(None)["phase"] == "roll" and legal(game) == {"roll"}
+    game = roll(game, 5)
+    if card == "monopoly":
+        assert "bank ore>wood" in legal(game)  # 2:1 after the roll, in the same turn
+    if card == "year_of_plenty":
+        assert game.view(RED)["you"]["hand"] == {"wood": 1, "brick": 0, "wool": 0, "grain": 0, "ore": 3}
 
 
 def test_greatest_inventor_takes_a_town_hall_and_passes_to_more_inventions() -> None:

@@ -173,22 +173,31 @@ def test_armies_walls_and_the_battle_are_drawn_from_the_view_alone(
 
 #: A development-card trade waiting for Bert's answer: Anna offers him a knight for 1 ore and 1 wool.
 CARD_OFFER = {"from": 0, "to": 1, "kind": "sellcard", "card": "knight", "bundle": {"ore": 1, "wool": 1, "wood": 0}}
+#: Anna asks Bert for his city at 2, paying 2 ore; Anna offers Bert a fish token worth 3 for 1 wool.
+PLACE_OFFER = {"from": 0, "to": 1, "kind": "buyplace", "at": 2, "piece": "city", "bundle": {"ore": 2}}
+FISH_OFFER = {"from": 0, "to": 1, "kind": "sellfish", "token": 3, "bundle": {"wool": 1}}
 
 
 @pytest.mark.parametrize(
-    ("seat", "expected"),
+    ("seat", "offer", "expected"),
     [
-        (0, "You offer Bert a Knight for 1 ore + 1 wool · waiting for Bert's answer"),
-        (1, "Anna offers you a Knight for 1 ore + 1 wool · your answer, please"),
-        (None, "Anna offers Bert a Knight for 1 ore + 1 wool · waiting for Bert's answer"),
+        (0, CARD_OFFER, "You offer Bert a Knight for 1 ore + 1 wool · waiting for Bert's answer"),
+        (1, CARD_OFFER, "Anna offers you a Knight for 1 ore + 1 wool · your answer, please"),
+        (None, CARD_OFFER, "Anna offers Bert a Knight for 1 ore + 1 wool · waiting for Bert's answer"),
+        (1, PLACE_OFFER, "Anna asks you for a city at 2, paying 2 ore · your answer, please"),
+        (None, FISH_OFFER, "Anna offers Bert a fish token worth 3 for 1 wool · waiting for Bert's answer"),
     ],
-    ids=["offerer", "addressee", "spectator"],
+    ids=["offerer", "addressee", "spectator", "a city", "a fish token"],
 )
 def test_a_card_offer_shows_who_offers_what_and_whose_answer_it_waits_for(
-    live_server: LiveServer, context_factory: Callable[..., Any], seat: int | None, expected: str
+    live_server: LiveServer,
+    context_factory: Callable[..., Any],
+    seat: int | None,
+    offer: dict[str, Any],
+    expected: str,
 ) -> None:
     view = {**BATTLE_VIEW, "seat": seat, "to_act": 1, "phase": "card_reply"}
-    view["soldiers"] = {**BATTLE_VIEW["soldiers"], "battle": None, "card_offer": CARD_OFFER}
+    view["soldiers"] = {**BATTLE_VIEW["soldiers"], "battle": None, "card_offer": offer}
     page = context_factory().new_page()
     page.goto(live_server.url)
     page.wait_for_selector("#create-form")

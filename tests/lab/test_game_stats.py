@@ -45,12 +45,11 @@ def test_soldiers_recruits_cover_the_armies_standing(index: int) -> None:
     assert isinstance(game, SoldiersGame)
     stats = game.game_stats(log.moves)
     assert "settlements_built" in stats  # the Catan family's statistics come along (the hook chains)
-    for seat in range(3):
-        # a lost round downgrades a unit one rank (artillery -> cavalry -> gone), so of each rank and above
-        # no more stand than were recruited
-        for u in range(len(UNITS)):
-            standing = sum(
-                game.units[n * 3 + v] for n, owner in enumerate(game.army_owner) if owner == seat for v in range(u, 3)
-            )
-            assert sum(stats[f"recruited_{unit}"][seat] for unit in UNITS[u:]) >= standing
+    # A lost round downgrades a unit one rank (artillery -> cavalry -> gone), so of each rank and above no
+    # more stand than were recruited; counted over all seats, as a capitulation hands armies to the attacker.
+    for u in range(len(UNITS)):
+        standing = sum(
+            game.units[n * 3 + v] for n, owner in enumerate(game.army_owner) if owner >= 0 for v in range(u, 3)
+        )
+        assert sum(stats[f"recruited_{unit}"][seat] for unit in UNITS[u:] for seat in range(3)) >= standing
     assert set(stats) == set(new_game("soldiers-and-armies", players=3, seed=1).game_stats([]))

@@ -46,6 +46,7 @@ def test_a_card_bought_from_a_player_is_not_played_in_the_same_turn() -> None:
     game.apply("agree")
     assert game.view(0)["you"]["dev_cards"]["monopoly"] == 1
     assert "monopoly ore" not in {str(a) for a in game.legal_actions()}
+    assert not any(a[0] == "sellcard" for a in game.legal_actions()), "nor passed on in that turn"
 
 
 def test_card_trades_count_as_offers() -> None:

@@ -23,21 +23,22 @@ from .positions import army, events, phase, position
 
 BATTLES = 500
 
-#: (odds text, position keywords, the attack, third players' answers): V's city at 20 or his army there.
+#: (odds text, position keywords, the attack, the owners' answers bringing armies in): V's city at 20 or his
+#: army there.
 MATCHUPS: list[tuple[str, dict[str, Any], str, tuple[str, ...]]] = [
     (
         # Seat 0's cavalry at 21 and two infantry at 19 against V's city, covered by his infantry at 31.
         "1 cavalry & 2 infantry vs city covered by 1 infantry",
         {"cities": {0: [13], 1: [20]}, "armies": {21: (0, (0, 1, 0)), 19: (0, (2, 0, 0)), 31: (1, (1, 0, 0))}},
         "attack 21>20",
-        (),
+        ("ally 19 @0", "ally 31 @1"),
     ),
     (
         # Seat 0's artillery at 21 against V's cavalry at 20, which seat 2's infantry at 19 joins.
         "1 artillery vs 1 cavalry & 1 infantry",
         {"cities": {0: [13], 2: [0]}, "armies": {21: (0, (0, 0, 1)), 20: (1, (0, 1, 0)), 19: (2, (1, 0, 0))}},
         "attack 21>20",
-        ("ally @1",),
+        ("ally 19 @1",),
     ),
 ]
 

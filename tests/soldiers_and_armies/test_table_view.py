@@ -28,11 +28,19 @@ def test_the_battle_view_gives_each_sides_dice_and_the_exact_chance_of_the_next_
 
 
 def test_an_alliance_rolls_its_best_units_die() -> None:
-    game = position(cities={0: [13], 1: [20]}, armies={21: (0, (1, 0, 0)), 19: (0, (0, 1, 0))}, phase="combat")
+    """The panel's dice follow the owners' answers: seat 0's cavalry at 19 counts once brought in; V's army at
+    31, still to be asked, does not cover his city yet."""
+    armies = {21: (0, (1, 0, 0)), 19: (0, (0, 1, 0)), 31: (1, (1, 0, 0))}
+    game = position(cities={0: [13], 1: [20]}, armies=armies, phase="combat")
     game.apply("attack 21>20")
+    game.apply("resist")
+    assert game.view(None)["soldiers"]["battle"]["sides"]["attack"][0]["die"] == 6  # 19 not brought in yet
+    game.apply("ally 19 @0")
     battle = game.view(None)["soldiers"]["battle"]
+    assert battle["waiting"] == [31] and battle["armies"] == [21, 19]
     # one die a side: the alliance rolls its best unit's, the cavalry's d10, at 19, against the city's d12
     assert battle["sides"]["attack"] == [{"at": 19, "building": False, "die": 10, "bonus": 0}]
+    assert battle["sides"]["defence"] == [{"at": 20, "building": True, "die": 12, "bonus": 0}]
     chance = beats(10, 12, 0)
     assert battle["odds"]["round"] == f"{chance.numerator}/{chance.denominator}"
 

@@ -14,7 +14,9 @@ from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import (
+    ALLIANCE,
     BATTLE,
+    CARD_REPLY,
     CITIES,
     COMBAT,
     CONQUEST,
@@ -26,6 +28,7 @@ from siedler.games.catan.state import (
     TRIBUTE,
 )
 from siedler.games.soldiers_and_armies import SoldiersGame
+from siedler.games.soldiers_and_armies.actions import trade_good
 from siedler.games.soldiers_and_armies.odds import beats
 
 from .greedy import register_strategy
@@ -187,6 +190,38 @@ def _combat(game: SoldiersGame, seat: int, legal: list[Action]) -> Action:
     return next(a for a in legal if a[0] == "end")
 
 
+def _alliance(game: SoldiersGame, seat: int, legal: list[Action]) -> Action:
+    """An army next to a battle: a party brings its own in (more units to lose before the battle is lost);
+    a third player helps the defender against an attacker who leads him in points, else stays out."""
+    attacker, defender = game.battle[:2]
+    joins = [a for a in legal if a[0] == "ally"]
+    if seat in (attacker, defender):
+        return joins[0]
+    points = game.public_points()
+    help_defender = [a for a in joins if a[2] == defender and points[attacker] > points[seat]]
+    return help_defender[0] if help_defender else legal[-1]
+
+
+#: Fish a resource is worth: the Fishermen's bank price of one ("4 fish").
+FISH_PER_CARD = 4
+#: Resource cards a development card is worth (it is drawn free here, and each one is a choice later).
+CARD_WORTH = 1.5
+
+
+def _answer(game: SoldiersGame, legal: list[Action]) -> Action:
+    """A trade put to it, weighed in resource cards: a settlement or city is worth more than any offer can
+    pay (a point and its production), so it takes one offered and never gives one away; a development card
+    is worth one and a half; a fish token its fish at the bank's price."""
+    offer = game.card_offer
+    agree = next((a for a in legal if a[0] == "agree"), None)
+    if offer is None or agree is None:
+        return legal[-1]  # refuse
+    kind, paid = offer[0], sum(offer.bundle)
+    worth = {"place": float("inf"), "card": CARD_WORTH, "fish": offer[1] / FISH_PER_CARD}[trade_good(kind)]
+    good_deal = worth > paid if kind.startswith("sell") else worth < paid
+    return agree if good_deal else legal[-1]
+
+
 def soldiers_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
     g = cast(SoldiersGame, game)
     legal = list(g.legal_actions())
@@ -211,6 +246,10 @@ def soldiers_strategy(game: Game, seat: int, rng: _random.Random) -> Action | No
     if phase == TRIBUTE:
         hand = g.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]
         return max(legal, key=lambda a: hand[a[1]])
+    if phase == ALLIANCE:
+        return _alliance(g, seat, legal)
+    if phase == CARD_REPLY:
+        return _answer(g, legal)
     return catan_strategy(game, seat, rng)
 
 

@@ -17,13 +17,16 @@ from siedler.games.catan import CatanGame
 from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import MAIN, OFFER_CONFIRM, OFFER_REPLY
+from siedler.games.soldiers_and_armies.actions import TRADE_KINDS
 
 from .evaluate import evaluate, weights
 from .evaluate_catan import wanted_build
 from .greedy_catan import others_hold
 
-#: Action kinds this module decides: the search bots leave them out of their look-ahead.
-DECIDED_KINDS = frozenset({"offer"})
+#: Offers, which the search bots leave out of their look-ahead (an offer is worth what the answer makes of
+#: it): this module decides resource offers; Soldaten & Armeen's trades of goods (cards, buildings, fish)
+#: these bots answer by their look-ahead but never offer.
+DECIDED_KINDS = frozenset({"offer", *TRADE_KINDS})
 
 
 def exchange_gain(

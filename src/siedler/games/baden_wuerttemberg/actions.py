@@ -11,7 +11,7 @@ Notation (docs/notation.md)::
     trade                      play Handel: 2:1 with the bank for the rest of the turn
     robber F @2 | inventor F @2   move the inventor (``inventor`` is read as ``robber``)
 
-No cities and no monopoly; development cards only in the trade and build phase, never before the roll.
+No cities and no monopoly; a development card may be played at any time of one's turn, before the roll too.
 """
 
 from __future__ import annotations
@@ -24,12 +24,6 @@ from siedler.games.catan.actions import KINDS, ActionSet, CatanAction, _node_kin
 
 #: Catan kinds this game does not have.
 _DROPPED = ("city", "monopoly")
-#: Development cards are played "während seiner Handels- und Bauphase": after the roll only.
-_MAIN_ONLY = ("knight", "roadbuilding", "plenty")
-
-
-def _main_only(kind: ActionKind) -> ActionKind:
-    return ActionKind(kind.name, kind.fields, ("main",), kind.write, kind.read, kind.target, kind.reachable)
 
 
 class BWAction(CatanAction):
@@ -55,9 +49,10 @@ class BWActionSet(ActionSet):
 
 
 BW_KINDS = ActionKinds(
-    *(_main_only(k) if k.name in _MAIN_ONLY else k for k in KINDS if k.name not in _DROPPED),
+    *(k for k in KINDS if k.name not in _DROPPED),
     _node_kind("landmark", ("main",), lambda s: s.LANDMARK),  # type: ignore[attr-defined]
-    ActionKind("trade", phases=("main",)),
+    # Development cards "zu einem beliebigen Zeitpunkt seines Zuges": before the roll too, like the others.
+    ActionKind("trade", phases=("roll", "main")),
 )
 BWAction.KINDS = BW_KINDS
 

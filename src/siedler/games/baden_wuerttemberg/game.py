@@ -23,6 +23,7 @@ from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.board import Board
 from siedler.games.catan.rules import MONOPOLY, NUM_RESOURCES, rules_from
 from siedler.games.catan.state import (
+    MAIN,
     NOBODY,
     PIECE_KINDS,
     ROAD_BUILDING,
@@ -81,12 +82,15 @@ class BWRulesGame(CatanGame):
         self.landmark_owner = [NOBODY] * len(self.bw.landmarks)
         self.cost_cards = [-1] * n
         self.trade_card = False
-        order = [(self.start_player + i) % n for i in range(n)]
+        if self.options["founding"] != VARIABLE:
+            self._deal_cost_cards(list(self.setup_order[:n]))
+
+    def _founding_order(self) -> tuple[int, ...]:
+        """The variable founding's three town halls: clockwise, then counter-clockwise, then clockwise again."""
+        order = super()._founding_order()
         if self.options["founding"] == VARIABLE:
-            # Clockwise, then counter-clockwise, then clockwise again.
-            self.setup_order = tuple(order + order[::-1] + order)
-            return
-        self._deal_cost_cards(order)
+            return order + order[: self.num_players]
+        return order
 
     def _deal_cost_cards(self, order: list[int]) -> None:
         """Each player draws a build-cost card, puts a town hall on each of its three city fields and takes
@@ -203,12 +207,11 @@ class BWRulesGame(CatanGame):
 
     # ------------------------------------------------------------------ development cards
     def _legal_development(self, seat: int, acts: list[Action], before_roll: bool) -> None:
-        """Only in the trade and build phase ("während seiner Handels- und Bauphase"), never before the roll;
-        the monopoly's slot holds "Handel", played as ``trade``."""
-        if before_roll:
-            return
+        """Any card, before the roll as after it: "Ein Spieler, der an der Reihe ist, darf zu einem beliebigen
+        Zeitpunkt seines Zuges eine Entwicklungskarte ausspielen" (the base game allows only the knight before
+        rolling); the monopoly's slot holds "Handel", played as ``trade``."""
         start = len(acts)
-        super()._legal_development(seat, acts, before_roll)
+        super()._legal_development(seat, acts, before_roll=False)
         if len(acts) > start and self._playable(seat, MONOPOLY):
             acts[start:] = [a for a in acts[start:] if a[0] != "monopoly"]
             acts.append(self.bw_set.TRADE)
@@ -221,6 +224,12 @@ class BWRulesGame(CatanGame):
         base, rate = seat * NUM_RESOURCES, self.bw.trade_card_rate
         for r in range(NUM_RESOURCES):
             self.rates[base + r] = min(self.rates[base + r], rate)
+
+    def _do_road(self, action: CatanAction) -> None:
+        """Straßenbau played before the roll: once its roads are placed, the turn goes on with the roll."""
+        super()._do_road(action)
+        if self.phase == MAIN and self.dice is None:
+            self.phase = ROLL
 
     def _do_end(self, action: CatanAction) -> None:
         if self.trade_card:

@@ -96,11 +96,10 @@ class CatanGame(TextMixin):
         self.turn_limit = self.options["turn_limit"]
         self.max_offers = self.options["max_offers"] if n > 1 else 0
         self.start_player = self._roll_for_start()
-        order = [(self.start_player + i) % n for i in range(n)]
-        self.setup_order = tuple(order + order[::-1])
+        self.setup_order = self._founding_order()
         self.setup_step = 0
         self.last_settlement = NOBODY
-        self.current = order[0]
+        self.current = self.start_player
         self.to_act = self.current
         self.phase = SETUP_SETTLEMENT
 

@@ -7,6 +7,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from siedler.core.errors import RecordError
+from siedler.core.seats import seat_words
 
 from .actions import action_set
 from .board import Board
@@ -89,7 +90,16 @@ class SnapshotMixin(ExplainMixin):
         self.current = self._imported_seat(data["current"])
         self.turn = int(data["turn"])
         self.start_player = self._imported_seat(data["start_player"])
+        self.setup_order = self._founding_order()
         self.setup_step = int(data["setup_step"])
+        order, step = self.setup_order, self.setup_step
+        if data["phase"] in ("setup_settlement", "setup_road") and not (
+            0 <= step < len(order) and order[step] == self.current
+        ):
+            raise RecordError(
+                f"founding step {step} from start player {seat_words(self.start_player)} is not "
+                f"{seat_words(self.current)}'s"
+            )
         self.last_settlement = int(data["last_settlement"])
         self.robber = self.action_set.label_to_hex[data["robber"]] if data["robber"] is not None else NOBODY
         self.dice = (int(data["dice"][0]), int(data["dice"][1])) if data["dice"] else None

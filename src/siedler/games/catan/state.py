@@ -251,6 +251,14 @@ class CatanState(Game):
         new.turn_limit = self.turn_limit
         new.max_offers = self.max_offers
 
+    def _founding_order(self) -> tuple[int, ...]:
+        """The seats in founding order, from ``start_player``: clockwise, then back (the snake). A function
+        of the start player alone, so that a loaded position (``from_state``) rebuilds it from its own
+        start player rather than keeping the fresh game's."""
+        n = self.num_players
+        order = [(self.start_player + i) % n for i in range(n)]
+        return tuple(order + order[::-1])
+
     def _resample_hidden(self, seat: int | None) -> None:
         """The other seats' resource cards are dealt anew (hand sizes and the bank are public, so each
         resource's total over their hands is known), and their unplayed development cards with the deck:

@@ -80,6 +80,10 @@ class FishermenState(CatanGame):
     def held_tokens(self, seat: int) -> Tokens:
         return self.fish_held[seat].tokens
 
+    def _set_held_tokens(self, seat: int, tokens: Tokens) -> None:
+        """``seat`` holds ``tokens`` now (a rule set that trades tokens between players moves them here)."""
+        self.fish_held[seat] = self.fish_action_set.holding(tokens)
+
     # Provided by one mixin, used by another ------------------------------------------------------------
     def _set_grounds(self, grounds: tuple[FishingGround, ...]) -> None:
         raise NotImplementedError

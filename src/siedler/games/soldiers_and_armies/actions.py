@@ -16,8 +16,10 @@ Notation (added to docs/notation.md; ``@N`` is a seat's index, from 0: ``@0`` is
     tribute wood              the resource given up after losing to the robber
     nuke F                    fire the nuke at hex F
     sellcard knight 1ore @2   offer @2 a knight for 1 ore; buycard knight 1ore @2: ask @2 for one
+    sellplace 12 2ore @2      offer @2 your settlement or city at 12 for 2 ore; buyplace 12 2ore @2: ask for @2's
+    sellfish 3 1wool @2       (with the Fishermen) offer @2 a fish token worth 3 for 1 wool; buyfish: ask for one
     agree | refuse            the answer of the seat addressed
-    ally @0 | neutral         a third player with armies next to a battle: join @0's side, or stay out
+    ally 19 @0 | neutral 19   an army next to a battle, by its owner's choice: join @0's side, or stay out
     end                       end the turn (in the combat phase)
 """
 
@@ -42,6 +44,27 @@ from siedler.games.catan.rules import DEV_CARDS, NUM_RESOURCES, RESOURCES
 
 from .rules import UNITS
 
+#: Trades between players ("Es kann grundsätzlich alles mit den Mitspielern gehandelt werden"): the current
+#: player offers (sell) or asks for (buy) a development card, a settlement or city, or a fish token.
+TRADE_KINDS = ("sellcard", "buycard", "sellplace", "buyplace", "sellfish", "buyfish")
+TRADE_GOODS = {"card": "a development card", "place": "a settlement or city", "fish": "a fish token"}
+TRADE_EXAMPLES = {
+    "sellcard": "knight 1ore+1wool @2",
+    "buycard": "knight 1ore+1wool @2",
+    "sellplace": "12 2ore @2",
+    "buyplace": "12 2ore @2",
+    "sellfish": "3 1wool @2",
+    "buyfish": "3 1wool @2",
+}
+#: The values of fish tokens, as written.
+TOKENS = ("1", "2", "3")
+
+
+def trade_good(kind: str) -> str:
+    """What a trade kind trades: ``card``, ``place`` or ``fish``."""
+    return kind.removeprefix("sell").removeprefix("buy")
+
+
 #: Units as written, the nuke after them (``recruit nuke 12``).
 RECRUITS = (*UNITS, "nuke")
 NUKE_UNIT = 3
@@ -59,8 +82,11 @@ class SoldierAction(CatanAction):
     dest = field(2)  # move: where to; attack: the target's intersection (-1: the robber)
     unit = field(2)  # recruit, promote: the unit (0 infantry, 1 cavalry, 2 artillery, 3 the nuke)
     card = field(1)  # sellcard, buycard: the development card traded
-    bundle = field(2)  # sellcard, buycard: the resources paid for it
-    # ``to`` (field 3, as an offer's): sellcard, buycard: the seat addressed
+    token = field(1)  # sellfish, buyfish: the value of the fish token traded (1-3)
+    bundle = field(2)  # trades (sellcard, buyplace...): the resources paid for what is traded
+    # ``at`` (field 1): sellplace, buyplace: the intersection of the settlement or city traded
+    side = field(2)  # ally: the seat whose side the army at ``at`` joins
+    # ``to`` (field 3, as an offer's): trades: the seat addressed
 
 
 def _one(args: list[str], kind: str) -> str:
@@ -99,28 +125,28 @@ class SoldierActionSet:
         self.TRIBUTE = tuple(A("tribute", r) for r in range(NUM_RESOURCES))
         self.label_to_hex = {label: i for i, label in enumerate(topo.hex_labels)}
         self.AGREE, self.REFUSE = A("agree"), A("refuse")
-        self.ALLY = tuple(A("ally", p) for p in range(num_players))
-        self.NEUTRAL = A("neutral")
-        #: CARD_TRADES[kind][to]: ((bundle, (trade per card...)), ...) grouped by what the current player pays
-        #: (buycard) or asks (sellcard), so legal generation filters whole groups by the hand.
+        #: ALLY[node][seat]: the army at node joins seat's side; NEUTRAL[node]: it stays out.
+        self.ALLY = tuple(tuple(A("ally", node, p) for p in range(num_players)) for node in range(n))
+        self.NEUTRAL = tuple(A("neutral", node) for node in range(n))
+        #: TRADES[kind][to][good]: the trades of one good (a card, an intersection, a fish token's value - 1)
+        #: with seat ``to``, one per bundle of resources, in the order of ``BUNDLES``: legal generation keeps
+        #: a whole row, or filters it by the bundles the hand pays.
         self.BUNDLES = tuple(bundles(max_cards))
-        self.CARD_TRADES = {
+        #: A good's field: a card's index, an intersection, a fish token's value (from 1).
+        goods = {"card": range(len(DEV_CARDS)), "place": range(n), "fish": range(1, len(TOKENS) + 1)}
+        self.TRADES = {
             kind: tuple(
-                tuple((b, tuple(A(kind, c, b, to) for c in range(len(DEV_CARDS)))) for b in self.BUNDLES)
+                tuple(tuple(A(kind, good, b, to) for b in self.BUNDLES) for good in goods[trade_good(kind)])
                 for to in range(num_players)
             )
-            for kind in ("sellcard", "buycard")
+            for kind in TRADE_KINDS
         }
         self.canon: dict[Any, SoldierAction] = {}
         simple = (self.MARCH, self.FIGHT, self.END, self.RESIST, self.CAPITULATE, self.CONTINUE, self.CONQUER)
-        for a in (*simple, self.RAZE, self.RETREAT_STAY, self.AGREE, self.REFUSE, self.NEUTRAL):
+        for a in (*simple, self.RAZE, self.RETREAT_STAY, self.AGREE, self.REFUSE):
             self.canon[a] = a
-        self.card_trade = {
-            (a[0], a.card, a.bundle, a.to): a
-            for per_seat in self.CARD_TRADES.values()
-            for groups in per_seat
-            for _, trades in groups
-            for a in trades
+        self.trade_by_fields = {
+            tuple(a): a for per_seat in self.TRADES.values() for per_good in per_seat for row in per_good for a in row
         }
         self.num_players = num_players
         self.max_cards = max_cards
@@ -138,8 +164,9 @@ class SoldierActionSet:
             *self.RETREAT,
             *self.NUKE,
             *self.TRIBUTE,
-            *self.ALLY,
-            *self.card_trade.values(),
+            *(a for per_seat in self.ALLY for a in per_seat),
+            *self.NEUTRAL,
+            *self.trade_by_fields.values(),
         )
 
     def parse(self, words: list[str]) -> SoldierAction | None:
@@ -178,6 +205,11 @@ class SoldierActionSet:
             return self.RETREAT_STAY
         return self.RETREAT[self.node(_one(args, "retreat"))]
 
+    def ally(self, args: list[str]) -> SoldierAction:
+        if len(args) != 2:
+            raise IllegalAction("write 'ally <intersection> @<seat>': the army there joins that seat's side")
+        return self.ALLY[self.node(args[0])][seat_index(args[1], self.num_players)]
+
     def recruit(self, args: list[str]) -> SoldierAction:
         if len(args) != 2:
             raise IllegalAction(f"write 'recruit <{'|'.join(RECRUITS)}> <intersection>'")
@@ -189,16 +221,27 @@ class SoldierActionSet:
         return self.PROMOTE[_unit(args[0], UNITS[:2])][self.node(args[1])]
 
     def trade(self, kind: str, args: list[str]) -> SoldierAction:
+        good, example = trade_good(kind), TRADE_EXAMPLES[kind]
         if len(args) != 3 or not args[2].startswith("@"):
-            raise IllegalAction(f"write '{kind} <card> <resources> @<seat>', e.g. '{kind} knight 1ore+1wool @2'")
-        card = args[0].replace("-", "_")
-        if card not in DEV_CARDS:
-            raise IllegalAction(f"{args[0]!r} is not a development card ({', '.join(DEV_CARDS)})")
+            raise IllegalAction(f"write '{kind} <{good}> <resources> @<seat>', e.g. '{kind} {example}'")
         seat = seat_index(args[2], self.num_players)
-        found = self.card_trade.get((kind, DEV_CARDS.index(card), parse_bundle(args[1]), seat))
+        found = self.trade_by_fields.get((kind, self.good(good, args[0]), parse_bundle(args[1]), seat))
         if found is None:
-            raise IllegalAction(f"a development card is traded for 1-{self.max_cards} resource cards")
+            raise IllegalAction(f"{TRADE_GOODS[good]} is traded for 1-{self.max_cards} resource cards")
         return found
+
+    def good(self, good: str, word: str) -> int:
+        """What a trade's first word names: a development card, an intersection, a fish token's value."""
+        if good == "place":
+            return self.node(word)
+        if good == "fish":
+            if word not in TOKENS:
+                raise IllegalAction(f"{word!r} is not a fish token's value ({', '.join(TOKENS)})")
+            return int(word)
+        card = word.replace("-", "_")
+        if card not in DEV_CARDS:
+            raise IllegalAction(f"{word!r} is not a development card ({', '.join(DEV_CARDS)})")
+        return DEV_CARDS.index(card)
 
     def hex(self, word: str) -> int:
         label = word.upper()
@@ -223,14 +266,23 @@ def _battle_kind(name: str, phase: str, reachable: bool = True) -> ActionKind:
     return ActionKind(name, phases=(phase,), target=lambda a: f"battle:{name}", reachable=reachable)
 
 
-def _card_kind(name: str) -> ActionKind:
-    """A development-card trade: ``sellcard knight 1ore @2`` or ``buycard knight 1ore @2``."""
+def _trade_kind(name: str) -> ActionKind:
+    """A trade with one seat, a good for resources: ``sellcard knight 1ore @2``, ``buyplace 12 2ore @1``,
+    ``sellfish 3 1wool @2``. The Fishermen's tokens exist only with the Fishermen: random games of the rule
+    set alone never reach their trades (the rule tests and the Fishermen's configurations do)."""
+    good = trade_good(name)
+    field_name = {"card": "card", "place": "at", "fish": "token"}[good]
+
+    def words(value: int) -> str:
+        return DEV_CARDS[value] if good == "card" else str(value)
+
     return ActionKind(
         name,
-        ("card", "bundle", "to"),
+        (field_name, "bundle", "to"),
         ("main",),
-        write=lambda a: f"{name} {DEV_CARDS[a.card]} {bundle_text(a.bundle)} @{a.to}",
+        write=lambda a: f"{name} {words(a[1])} {bundle_text(a.bundle)} @{a.to}",
         read=lambda s, args: s.trade(name, args),
+        reachable=good != "fish",
     )
 
 
@@ -313,18 +365,25 @@ OWN_KINDS = ActionKinds(
         target=lambda a: f"hex:{a.label}",
         reachable=False,  # the dearest purchase: random play seldom saves for it (the rule tests fire it)
     ),
-    _card_kind("sellcard"),
-    _card_kind("buycard"),
+    *(_trade_kind(name) for name in TRADE_KINDS),
+    # Every army next to a battle joins only by its owner's choice ("kann sich nun dazu entscheiden, die
+    # Artillerie ... in den Kampf hineinzubringen, muss dies aber nicht"), one army at a time.
     ActionKind(
         "ally",
-        ("seat",),
+        ("at", "side"),
         ("alliance",),
-        write=lambda a: f"ally @{a.seat}",
-        read=lambda s, args: s.ALLY[seat_index(_one(args, "ally"), s.num_players)],
-        target=lambda a: f"battle:ally:{a.seat}",
-        reachable=False,  # three players' armies at one battle: rare in random play (the rule tests join)
+        write=lambda a: f"ally {a.at} @{a.side}",
+        read=lambda s, args: s.ally(args),
+        target=lambda a: f"battle:ally:{a.side}",
     ),
-    _battle_kind("neutral", "alliance", reachable=False),
+    ActionKind(
+        "neutral",
+        ("at",),
+        ("alliance",),
+        write=lambda a: f"neutral {a.at}",
+        read=lambda s, args: s.NEUTRAL[s.node(_one(args, "neutral"))],
+        target=lambda a: "battle:neutral",
+    ),
     ActionKind("agree", phases=("card_reply",)),
     ActionKind("refuse", phases=("card_reply",)),
 )

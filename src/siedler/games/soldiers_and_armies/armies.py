@@ -89,7 +89,7 @@ class ArmyMixin(SoldiersState):
         self._legal_purchases(seat, acts)
         self._legal_development(seat, acts, before_roll=False)
         self._legal_trades(seat, hand, acts)
-        self._legal_card_trades(seat, acts)
+        self._legal_goods_trades(seat, acts)
         out = self.out
         if any(out):  # no offers to players who left the game
             acts = [a for a in acts if a[0] != "offer" or a[3] < 0 or not out[a[3]]]

@@ -3,9 +3,9 @@ complete annihilation.
 
 Every die is drawn from the game's generator through ``_roll_die`` and logged as a public event.
 An alliance ("Bündnis", docs/rules/soldiers-and-armies.md) fights as one army, as the odds calculator
-(``odds.py``) computes it: the armies one intersection from the target (the player's own, and third
-players' who agreed to join) roll one die, their best unit's, and sacrifice in the text's order over all
-their units; armies allied with an attacked building cover it.
+(``odds.py``) computes it: the armies one intersection from the target that their owners brought in (each
+army by its owner's choice, the attacker's and the defender's own too) roll one die, their best unit's, and
+sacrifice in the text's order over all their units; armies allied with an attacked building cover it.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
+from siedler.core.seats import seat_words
+from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import (
     ALLIANCE,
@@ -103,47 +105,66 @@ class CombatMixin(ArmyMixin):
         kind = TARGET_ARMY
         if defender < 0:
             defender, kind = self.node_owner[target], TARGET_BUILDING
-        allies = [m for m in self.board.topology.node_nodes[target] if m != node and self.army_owner[m] == seat]
-        self.battle = (seat, defender, target, kind, node, *allies)
+        self.battle = (seat, defender, target, kind, node)
         self.phase = DEFEND
         self.to_act = defender
-        self._emit("attack", {"seat": seat, "defender": defender, "from": node, "at": target, "allies": allies})
+        self._emit("attack", {"seat": seat, "defender": defender, "from": node, "at": target})
 
     def _do_resist(self, action: SoldierAction) -> None:
-        """The battle begins; first every third player with an army next to the target is asked, in turn
-        order from the attacker, whether his armies join one side ("Bündnis", his consent) or stay out."""
-        seat, defender, target = self.battle[:3]
+        """The battle begins; first the owner of every other army next to the target decides whether it
+        joins ("Bündnis"): "Spieler Rot kann sich nun dazu entscheiden, die Artillerie ... in den Kampf
+        hineinzubringen, muss dies aber nicht". The attacker's armies are asked first, then the others' in
+        turn order from him; each owner decides army by army."""
+        seat, defender, target, _, lead = self.battle
         self._emit("resist", {"seat": defender})
-        n, ao, near = self.num_players, self.army_owner, self.board.topology.node_nodes[target]
-        self.allies = (-1,) * n
-        self.ally_pending = tuple(
-            p
-            for p in ((seat + i) % n for i in range(1, n))
-            if p != defender and not self.out[p] and any(ao[m] == p for m in near)
-        )
+        n, ao = self.num_players, self.army_owner
+        near = [m for m in self.board.topology.node_nodes[target] if m != lead and ao[m] >= 0 and not self.out[ao[m]]]
+        self.allies = ()
+        self.ally_pending = tuple(sorted(near, key=lambda m: ((ao[m] - seat) % n, m)))
         if self.ally_pending:
             self.phase = ALLIANCE
-            self.to_act = self.ally_pending[0]
+            self.to_act = ao[self.ally_pending[0]]
         else:
             self._round()
 
     def _legal_alliance(self) -> tuple[Action, ...]:
-        s = self.soldier_set
-        return (s.ALLY[self.battle[0]], s.ALLY[self.battle[1]], s.NEUTRAL)
+        """The army asked about joins the side of its owner, if he is a party to the battle; a third player
+        chooses a side, the one his other armies already joined if any (he fights on one side), or stays out."""
+        s, node = self.soldier_set, self.ally_pending[0]
+        owner, sides = self.army_owner[node], self.battle[:2]
+        if owner in sides:
+            joined: tuple[int, ...] = (owner,)
+        else:
+            taken = {side for m, side in self.allies if self.army_owner[m] == owner}
+            joined = tuple(p for i, p in enumerate(sides) if not taken or i in taken)
+        return (*(s.ALLY[node][p] for p in joined), s.NEUTRAL[node])
+
+    def _specific_reason(self, action: CatanAction) -> str:
+        """Why an army's answer is refused: another army is asked now, or it may not join that side."""
+        if action[0] not in ("ally", "neutral") or not self.ally_pending:
+            return super()._specific_reason(action)
+        node, asked = action[1], self.ally_pending[0]
+        if node != asked:
+            return f"the army asked about now is the one at {asked}"
+        sides = [a[2] for a in self._legal_alliance() if a[0] == "ally"]
+        return "the army at {} may join only the side of {}".format(
+            node, " or ".join(seat_words(p, self.players[p]) for p in sides)
+        )
 
     def _do_ally(self, action: SoldierAction) -> None:
-        self._answer_alliance(0 if action.seat == self.battle[0] else 1)
+        self._answer_alliance(action.at, 0 if action.side == self.battle[0] else 1)
 
     def _do_neutral(self, action: SoldierAction) -> None:
-        self._answer_alliance(-1)
+        self._answer_alliance(action.at, -1)
 
-    def _answer_alliance(self, side: int) -> None:
-        seat = self.ally_pending[0]
-        self.allies = tuple(side if p == seat else s for p, s in enumerate(self.allies))
-        self._emit("alliance", {"seat": seat, "side": self.battle[side] if side >= 0 else None})
+    def _answer_alliance(self, node: int, side: int) -> None:
+        owner = self.army_owner[node]
+        if side >= 0:
+            self.allies = (*self.allies, (node, side))
+        self._emit("alliance", {"seat": owner, "at": node, "side": self.battle[side] if side >= 0 else None})
         self.ally_pending = self.ally_pending[1:]
         if self.ally_pending:
-            self.to_act = self.ally_pending[0]
+            self.to_act = self.army_owner[self.ally_pending[0]]
         else:
             self._round()
 
@@ -175,19 +196,19 @@ class CombatMixin(ArmyMixin):
 
     # ------------------------------------------------------------------ one round
     def _members(self) -> tuple[list[Member], list[Member]]:
-        """Each side's members in the order they bear losses: the attacker's leading army, his other armies,
-        then his allies'; the target army, the defender's armies next to the target, then his allies'. A
+        """Each side's members in the order they bear losses: the attacker's leading army, his other armies
+        brought in, then his allies'; the target army, the defender's armies brought in, then his allies'. A
         side fights as one army until all of it is gone; a building fights only when no army of its side is
         left to cover it."""
-        seat, defender, target, kind = self.battle[:4]
-        ao, allies = self.army_owner, self.allies
-        near = self.board.topology.node_nodes[target]
-        attackers: list[Member] = [(n, False) for n in self.battle[4:] if ao[n] == seat]
+        seat, defender, target, kind, lead = self.battle
+        ao = self.army_owner
+        attackers: list[Member] = [(lead, False)] if ao[lead] == seat else []
         defenders: list[Member] = [(target, False)] if kind == TARGET_ARMY and ao[target] == defender else []
-        defenders += [(m, False) for m in near if ao[m] == defender]
-        if any(s >= 0 for s in allies):
-            attackers += [(m, False) for m in near if ao[m] >= 0 and allies[ao[m]] == 0 and (m, False) not in attackers]
-            defenders += [(m, False) for m in near if ao[m] >= 0 and allies[ao[m]] == 1]
+        principal = (seat, defender)
+        # Allies were asked the party's own armies in turn order; a party's own armies go first on its side.
+        for node, side in sorted(self.allies, key=lambda a: ao[a[0]] != principal[a[1]]):
+            if ao[node] >= 0:
+                (defenders if side else attackers).append((node, False))
         if not defenders and kind == TARGET_BUILDING and self.node_owner[target] == defender:
             defenders.append((target, True))
         return attackers, defenders
@@ -318,41 +339,41 @@ class CombatMixin(ArmyMixin):
         self._end_battle()
 
     def _take_cut_off_roads(self, seat: int, loser: int, node: int) -> list[str]:
-        """The loser's roads at ``node`` that no longer reach one of his buildings, with the rest of their
-        network: "alle angrenzenden Straßen ..., die nun ohne Verbindung zu einer gleichfarbigen Siedlung /
-        Stadt sind". As many as the conqueror has road pieces for."""
+        """The loser's roads touching ``node`` that no longer reach one of his buildings: "alle angrenzenden
+        Straßen ..., die nun ohne Verbindung zu einer gleichfarbigen Siedlung / Stadt sind" (the adjacent
+        ones only; his roads further on stay his). As many as the conqueror has road pieces for."""
         topo = self.board.topology
-        eo, no = self.edge_owner, self.node_owner
-        taken: list[int] = []
-        for start in topo.node_edges[node]:
-            if eo[start] != loser or start in taken:
-                continue
-            piece, seen_nodes, connected = [start], {node}, False
-            frontier = [n for n in topo.edge_nodes[start] if n != node]
-            while frontier:
-                v = frontier.pop()
-                if v in seen_nodes:
-                    continue
-                seen_nodes.add(v)
-                if no[v] == loser:
-                    connected = True
-                    break
-                if no[v] >= 0:
-                    continue  # another player's building cuts the network here
-                for e in topo.node_edges[v]:
-                    if eo[e] == loser and e not in piece:
-                        piece.append(e)
-                        frontier.extend(n for n in topo.edge_nodes[e] if n not in seen_nodes)
-            if not connected:
-                taken.extend(piece)
         moved: list[str] = []
-        for e in taken:
+        for e in topo.node_edges[node]:
+            if self.edge_owner[e] != loser or self._reaches_building(loser, e, node):
+                continue
             if not self.pieces[seat * PIECE_KINDS + ROADS]:
                 break
             self._hand_road(e, loser, seat)
             moved.append(topo.edge_label(e))
         self._recount_roads()
         return moved
+
+    def _reaches_building(self, seat: int, start: int, node: int) -> bool:
+        """Whether ``seat``'s road ``start``, leaving ``node``, connects along his roads to one of his
+        buildings; another player's building cuts the way."""
+        topo = self.board.topology
+        eo, no = self.edge_owner, self.node_owner
+        seen = {node}
+        frontier = [n for n in topo.edge_nodes[start] if n != node]
+        while frontier:
+            v = frontier.pop()
+            if v in seen:
+                continue
+            seen.add(v)
+            if no[v] == seat:
+                return True
+            if no[v] >= 0:
+                continue
+            for e in topo.node_edges[v]:
+                if eo[e] == seat:
+                    frontier.extend(n for n in topo.edge_nodes[e] if n not in seen)
+        return False
 
     def _hand_road(self, e: int, loser: int, seat: int) -> None:
         self.edge_owner[e] = seat
@@ -447,21 +468,29 @@ class CombatMixin(ArmyMixin):
             self._check_win(seat)
 
     def _hand_over_buildings(self, loser: int, seat: int) -> None:
-        pieces = self.pieces
         for node in sorted(self.buildings[loser]):
-            level, walls = self.node_level[node], self.walls[node]
-            self._remove_building(node)
-            if level == 2 and pieces[seat * PIECE_KINDS + CITIES]:
-                self._place_settlement(seat, node)
-                self.node_level[node] = 2
-                pieces[seat * PIECE_KINDS + SETTLEMENTS] += 1
-                pieces[seat * PIECE_KINDS + CITIES] -= 1
-                self.vp[seat] += 1
-                kept = min(walls, self.wall_supply[seat])
-                self.walls[node] = kept
-                self.wall_supply[seat] -= kept
-            elif pieces[seat * PIECE_KINDS + SETTLEMENTS]:
-                self._place_settlement(seat, node)
+            self._hand_over_building(node, seat)
+
+    def _hand_over_building(self, node: int, seat: int) -> None:
+        """The building at ``node`` to ``seat``, as his own piece: a city where his supply has a city, else
+        a settlement where it has one, else it leaves the board; the walls his supply holds pieces for (the
+        others back to the giver's supply). It stays turned if it was: its owner changes, not its state."""
+        pieces = self.pieces
+        level, walls, turned = self.node_level[node], self.walls[node], self.turned[node]
+        self._remove_building(node)
+        if level == 2 and pieces[seat * PIECE_KINDS + CITIES]:
+            self._place_settlement(seat, node)
+            self.node_level[node] = 2
+            pieces[seat * PIECE_KINDS + SETTLEMENTS] += 1
+            pieces[seat * PIECE_KINDS + CITIES] -= 1
+            self.vp[seat] += 1
+            kept = min(walls, self.wall_supply[seat])
+            self.walls[node] = kept
+            self.wall_supply[seat] -= kept
+        elif pieces[seat * PIECE_KINDS + SETTLEMENTS]:
+            self._place_settlement(seat, node)
+        if self.node_owner[node] == seat:
+            self.turned[node] = turned
 
     def _hand_over_armies(self, loser: int, seat: int) -> None:
         supply = self.unit_supply

@@ -16,7 +16,7 @@ from siedler.games.catan.snapshot import _named
 from siedler.games.catan.state import MAIN, MOVEMENT, PHASE_NAMES
 from siedler.games.catan.words import bundle
 
-from .actions import RECRUITS, SoldierAction, soldier_action_set
+from .actions import RECRUITS, TRADE_KINDS, SoldierAction, soldier_action_set, trade_good
 from .cards import CardTradeMixin
 from .odds import beats
 from .rules import PURCHASES, UNITS
@@ -37,7 +37,6 @@ SIMPLE_LABELS = (
     "raze",
     "agree",
     "refuse",
-    "neutral",
 )
 
 
@@ -77,15 +76,15 @@ class SoldiersViewMixin(CardTradeMixin):
     def _battle_view(self) -> dict[str, Any] | None:
         if not self.battle:
             return None
-        seat, defender, target, kind = self.battle[:4]
+        seat, defender, target, kind, lead = self.battle
         return {
             "attacker": seat,
             "defender": defender,
             "at": target,
             "target": "army" if kind == 0 else "building",
-            "armies": list(self.battle[4:]),
+            "armies": [lead, *(node for node, side in self.allies if not side)],
             "conquest": self.conquest if self.conquest >= 0 else None,
-            "allies": {str(p): self.battle[s] for p, s in enumerate(self.allies) if s >= 0},
+            "allies": [{"at": node, "side": self.battle[side]} for node, side in self.allies],
             "waiting": list(self.ally_pending),
             **self._battle_odds(),
         }
@@ -172,19 +171,26 @@ class SoldiersViewMixin(CardTradeMixin):
         return data
 
     def _card_offer_view(self) -> dict[str, Any] | None:
-        """The development-card trade waiting for its answer, as public as the log that announced it: who
-        offers whom which card for what (``sellcard``: the offerer gives the card; ``buycard``: asks for it)."""
+        """The trade waiting for its answer, as public as the log that announced it: who offers whom what for
+        which resources (``sell...``: the offerer gives it; ``buy...``: asks for it). What: ``card`` (a
+        development card), ``at`` and ``piece`` (a settlement or city), or ``token`` (a fish token's value,
+        which the offer names to everyone)."""
         offer = self.card_offer
         if offer is None:
             return None
-        return {
-            "from": self.current,
-            "to": offer.to,
-            "kind": offer[0],
-            "card": DEV_CARDS[offer.card],
-            "bundle": _named(list(offer.bundle), RESOURCES),
-            "text": str(offer),
-        }
+        data: dict[str, Any] = {"from": self.current, "to": offer.to, "kind": offer[0]}
+        good = trade_good(offer[0])
+        if good == "card":
+            data["card"] = DEV_CARDS[offer.card]
+        elif good == "place":
+            data.update(at=offer.at, piece=self._piece_at(offer.at))
+        else:
+            data["token"] = offer.token
+        data.update(bundle=_named(list(offer.bundle), RESOURCES), text=str(offer))
+        return data
+
+    def _piece_at(self, node: int) -> str:
+        return "city" if self.node_level[node] == 2 else "settlement"
 
     def _player_extra(self, seat: int) -> dict[str, Any]:
         data = super()._player_extra(seat)
@@ -215,7 +221,7 @@ class SoldiersViewMixin(CardTradeMixin):
             "conquest": self.conquest,
             "weak_cities": self.weak_cities,
             "card_offer": str(self.card_offer) if self.card_offer else None,
-            "allies": list(self.allies),
+            "allies": [list(a) for a in self.allies],
             "ally_pending": list(self.ally_pending),
         }
         return data
@@ -257,8 +263,14 @@ class SoldiersViewMixin(CardTradeMixin):
         self.battle = tuple(int(x) for x in d["battle"])
         self.conquest = int(d["conquest"])
         self.weak_cities = bool(d["weak_cities"])
-        self.allies = tuple(int(x) for x in d["allies"])
-        self.ally_pending = tuple(self._imported_seat(x) for x in d["ally_pending"])
+        self.allies = tuple((int(node), int(side)) for node, side in d["allies"])
+        self.ally_pending = tuple(int(x) for x in d["ally_pending"])
+        if self.battle and len(self.battle) != 5:
+            raise RecordError("a battle is (attacker, defender, target, kind, attacking army)")
+        if any(side not in (0, 1) for _, side in self.allies):
+            raise RecordError("an army brought into a battle fights on side 0 (the attacker's) or 1")
+        if any(self.army_owner[n] < 0 for n in self.ally_pending):
+            raise RecordError("an army still to be asked about joining the battle is not on the board")
         self.card_offer = self.soldier_set.parse(str(d["card_offer"]).split()) if d["card_offer"] else None
 
     # ------------------------------------------------------------------ words
@@ -278,12 +290,16 @@ class SoldiersViewMixin(CardTradeMixin):
             return text("soldiers.label.buy", lang)
         if not isinstance(action, SoldierAction):
             return super().action_label(action, lang)
-        if kind in ("sellcard", "buycard"):
-            card = text(f"catan.card.{DEV_CARDS[action.card]}", lang)
+        if kind in TRADE_KINDS:
+            good = self._good_words(action, lang)
             to = self.players[action.to]
-            return text(f"soldiers.label.{kind}", lang, card=card, bundle=bundle(action.bundle, lang, " + ", ""), to=to)
+            return text(f"soldiers.label.{kind}", lang, bundle=bundle(action.bundle, lang, " + ", ""), to=to, **good)
         if kind == "ally":
-            return text("soldiers.label.ally", lang, seat=self.players[action.seat])
+            own = self.army_owner[action.at] == action.side
+            key = "soldiers.label.join" if own else "soldiers.label.ally"
+            return text(key, lang, seat=self.players[action.side], at=action.at)
+        if kind == "neutral":
+            return text("soldiers.label.neutral", lang, at=action.at)
         if kind in SIMPLE_LABELS:
             return text(f"soldiers.label.{kind}", lang)
         if kind in ("recruit", "promote"):
@@ -309,6 +325,15 @@ class SoldiersViewMixin(CardTradeMixin):
         if kind == "nuke":
             return text("soldiers.label.nuke", lang, hex=action.label)
         return str(action)
+
+    def _good_words(self, action: SoldierAction, lang: str) -> dict[str, Any]:
+        """The fields a trade's words name its good by: ``card``; ``piece`` and ``at``; ``token``."""
+        good = trade_good(action[0])
+        if good == "card":
+            return {"card": text(f"catan.card.{DEV_CARDS[action.card]}", lang)}
+        if good == "place":
+            return {"piece": text(f"catan.piece.{self._piece_at(action.at)}", lang), "at": action.at}
+        return {"token": action.token}
 
 
 def _percent(chance: Fraction) -> float:
@@ -380,15 +405,22 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
             dev_cards=data["dev_cards"],
         )
     if kind == "card_offer":
-        card = text(f"catan.card.{DEV_CARDS[data['card']]}", lang)
-        key = f"soldiers.log.{data['kind']}"
-        return voice.say(key, seat, data["to"], to=who(data["to"]), card=card, bundle=bundle(data["bundle"], lang))
+        key, words = f"soldiers.log.{data['kind']}", bundle(data["bundle"], lang)
+        if "card" in data:
+            good = {"card": text(f"catan.card.{DEV_CARDS[data['card']]}", lang)}
+        elif "at" in data:
+            good = {"piece": text(f"catan.piece.{data['piece']}", lang), "at": data["at"]}
+        else:
+            good = {"token": data["token"]}
+        return voice.say(key, seat, data["to"], to=who(data["to"]), bundle=words, **good)
     if kind == "card_reply":
         return voice.say("soldiers.log.agree" if data["agreed"] else "soldiers.log.refuse", seat)
     if kind == "alliance":
         if data["side"] is None:
-            return voice.say("soldiers.log.neutral", seat)
-        return voice.say("soldiers.log.ally", seat, data["side"], side=who(data["side"]))
+            return voice.say("soldiers.log.neutral", seat, at=data["at"])
+        if data["side"] == seat:
+            return voice.say("soldiers.log.join", seat, at=data["at"])
+        return voice.say("soldiers.log.ally", seat, data["side"], side=who(data["side"]), at=data["at"])
     if kind == "weak_cities":
         return text("soldiers.log.weak_cities", lang)
     return None

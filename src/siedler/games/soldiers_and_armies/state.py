@@ -25,7 +25,8 @@ UNIT_KINDS: Final = 3
 IN_GAME: Final = 0
 CAPITULATED: Final = 1
 ANNIHILATED: Final = 2
-#: ``battle``: (attacker's seat, defender's seat, target intersection, target kind, attacking armies...).
+#: ``battle``: (attacker's seat, defender's seat, target intersection, target kind, the attacking army's
+#: intersection).
 TARGET_ARMY: Final = 0
 TARGET_BUILDING: Final = 1
 
@@ -54,9 +55,10 @@ class SoldiersState(CatanGame):
     conquest: int  # the intersection a destroyed settlement stood on, while the attacker decides
     weak_cities: bool  # the Variante's condition for weaker cities has been met
     card_offer: SoldierAction | None  # a development-card trade waiting for its answer
-    #: In a battle: per seat, the side a third player's armies joined (-1 none, 0 attacker, 1 defender);
-    #: ``()`` outside battles. ``ally_pending``: third players still to answer whether they join.
-    allies: tuple[int, ...]
+    #: In a battle: the armies brought into it by their owners, as (intersection, side: 0 the attacker's,
+    #: 1 the defender's); ``()`` outside battles. ``ally_pending``: the intersections of the armies next to
+    #: the target whose owners have still to decide, in the order they are asked.
+    allies: tuple[tuple[int, int], ...]
     ally_pending: tuple[int, ...]
     variant: bool
 
@@ -108,5 +110,13 @@ class SoldiersState(CatanGame):
     def _check_annihilation(self, seat: int, by: int) -> None:
         raise NotImplementedError
 
-    def _legal_card_trades(self, seat: int, acts: list[Action]) -> None:
+    def _legal_goods_trades(self, seat: int, acts: list[Action]) -> None:
+        raise NotImplementedError
+
+    # The Fishermen's tokens, when the option combines them (their class, above this one, answers) --------
+    def held_tokens(self, seat: int) -> tuple[int, int, int]:
+        """The fish tokens ``seat`` holds (ones, twos, threes): none without the Fishermen."""
+        return (0, 0, 0)
+
+    def _set_held_tokens(self, seat: int, tokens: tuple[int, int, int]) -> None:
         raise NotImplementedError

@@ -162,14 +162,16 @@ function battlePanel(view, battle, events, actions) {
   ]);
 }
 
-/** A development-card trade waiting for its answer: who offers whom which card for what, told to the reader
- *  where it is theirs or made to them, and whose answer it waits for. */
+/** A trade waiting for its answer (a development card, a settlement or city, a fish token): who offers whom
+ *  what for which resources, told to the reader where it is theirs or made to them, and whose answer it
+ *  waits for. */
 function cardOfferPanel(view, offer) {
   const names = (view.players || []).map((p) => p.name);
   const bundle = Object.entries(offer.bundle || {}).filter(([, n]) => n)
     .map(([r, n]) => `${n} ${term("resources", r)}`).join(" + ");
-  const card = term("dev", offer.card);
-  const key = `soldiers.${offer.kind}`;
+  const card = offer.card ? term("dev", offer.card)
+    : offer.piece ? t(`soldiers.${offer.piece}_at`, offer.at) : t("soldiers.fish_token", offer.token);
+  const key = offer.card ? `soldiers.${offer.kind}` : `soldiers.${offer.kind.startsWith("sell") ? "sell" : "buy"}good`;
   const words = offer.from === view.seat ? t(`${key}_you`, names[offer.to] ?? "?", card, bundle)
     : offer.to === view.seat ? t(`${key}_to_you`, names[offer.from] ?? "?", card, bundle)
     : t(key, names[offer.from] ?? "?", names[offer.to] ?? "?", card, bundle);
