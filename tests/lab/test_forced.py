@@ -17,6 +17,7 @@ from siedler.bots.forced import Force, ForcedBot
 from siedler.cli.main import app
 from siedler.core.errors import OptionError
 from siedler.core.game import Game
+from siedler.sim.analysis import base_arm
 from siedler.sim.experiment import Experiment, load_experiment
 from siedler.sim.results import read_results
 from tests.catan.positions import cards
@@ -171,6 +172,20 @@ def test_an_intervention_arm_forces_one_seat_paired_with_the_arm_without(tmp_pat
     assert report.exit_code == 0, report.output
     summary = (tmp_path / "r.md").read_text()
     assert "## Forced choices" in summary and "always artillery - as the bot likes: recruited_artillery" in summary
+
+
+def test_an_intervention_arm_is_compared_with_the_arm_of_its_options_without_a_choice() -> None:
+    cheap = {"costs": {"bandit": {"wool": 1, "grain": 1}}}
+    force = [{"seat": 0, "when": "never", "kind": "buy", "fields": {"card": ["bandit"]}}]
+    arms = [
+        {"name": "printed", "options": {}},
+        {"name": "cheaper", "options": cheap},
+        {"name": "printed, never", "options": {}, "force": force},
+        {"name": "cheaper, never", "options": cheap, "force": force},
+        {"name": "dearer, never", "options": {"costs": {"bandit": {"wool": 3}}}, "force": force},
+    ]
+    bases = [base_arm({"arms": arms}, a["name"]) for a in arms]
+    assert bases == ["printed", "cheaper", "printed", "cheaper", "printed"]
 
 
 @pytest.mark.parametrize(

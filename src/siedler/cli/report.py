@@ -148,8 +148,9 @@ def _forced_section(report: Report) -> Section | None:
     section = Section(
         "Forced choices",
         "The seats of an arm with a forced choice: their wins (fair share: their seats), and, paired by seed "
-        "with the same seats of the first arm, the difference in wins (McNemar) and in each statistic, per "
-        "game the mean over those seats (paired t-test).",
+        "with the same seats of the arm without the choice (the first with the same options, else the first "
+        "arm), the difference in wins (McNemar) and in each statistic, per game the mean over those seats "
+        "(paired t-test).",
     )
     rows = [(f.arm, "; ".join(f.choices), _rate_cell(f.rate), pct(f.rate.share)) for f in report.forced]
     section.tables.append((("arm", "forced", "win rate (95% CI)", "fair share"), rows))
@@ -157,9 +158,8 @@ def _forced_section(report: Report) -> Section | None:
     for f in report.forced:
         if f.wins is None:
             continue
-        base = report.arms[0].name
-        diffs.append((f"{f.arm} - {base}: wins", *difference_cells(f.wins, True)))
-        diffs += [(f"{f.arm} - {base}: {name}", *difference_cells(d, False)) for name, d in f.stats]
+        diffs.append((f"{f.arm} - {f.base}: wins", *difference_cells(f.wins, True)))
+        diffs += [(f"{f.arm} - {f.base}: {name}", *difference_cells(d, False)) for name, d in f.stats]
     if diffs:
         section.tables.append((("the forced seats, paired by seed", *DIFF_HEADERS), diffs))
     return section

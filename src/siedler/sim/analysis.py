@@ -70,10 +70,11 @@ class Comparison:
 @dataclass(frozen=True)
 class Forced:
     """The seats of an intervention arm with a forced choice (``forced`` in the rows): their wins and,
-    against the same seats of the same games in the first arm, the paired difference in wins and in each
-    statistic (per game, the mean over those seats)."""
+    against the same seats of the same games in ``base``, the arm without the choice (see ``base_arm``), the
+    paired difference in wins and in each statistic (per game, the mean over those seats)."""
 
     arm: str
+    base: str
     choices: tuple[str, ...]
     rate: WinRate
     wins: Difference | None
@@ -252,7 +253,16 @@ def _seats_mean(row: Row, name: str, seats: Sequence[int]) -> float | None:
     return statistics.fmean(values) if values else None
 
 
-def _forced(arm: str, rows: Sequence[Row], base: Sequence[Row] | None, names: Sequence[str]) -> Forced | None:
+def base_arm(experiment: Mapping[str, Any], arm: str) -> str:
+    """The arm an intervention arm is compared with: the first arm with the same options and no forced
+    choice (so one file can cross prices with choices), else the experiment's first arm."""
+    arms = experiment["arms"]
+    options = next(a.get("options") or {} for a in arms if a["name"] == arm)
+    same = [a["name"] for a in arms if not a.get("force") and (a.get("options") or {}) == options]
+    return same[0] if same else str(arms[0]["name"])
+
+
+def _forced(arm: str, rows: Sequence[Row], base: str, base_rows: Sequence[Row], names: Sequence[str]) -> Forced | None:
     games = [(r, forced_seats(r)) for r in rows]
     games = [(r, seats) for r, seats in games if seats]
     if not games:
@@ -262,17 +272,17 @@ def _forced(arm: str, rows: Sequence[Row], base: Sequence[Row] | None, names: Se
     share = statistics.fmean(len(seats) / players for _, seats in games)
     choices = tuple(dict.fromkeys(r["forced"][p] for r, seats in games for p in seats))
     rate = WinRate.of("forced seats", wins, len(games), share)
-    by_game = {r["game"]: r for r in base or ()}
+    by_game = {r["game"]: r for r in base_rows if base != arm}
     paired = [(r, by_game[r["game"]], seats) for r, seats in games if r["game"] in by_game]
     if not paired:
-        return Forced(arm, choices, rate, None, ())
+        return Forced(arm, base, choices, rate, None, ())
     difference = paired_proportions([(r["winner"] in seats, b["winner"] in seats) for r, b, seats in paired])
     stats = []
     for name in names:
         both = [(_seats_mean(r, name, seats), _seats_mean(b, name, seats)) for r, b, seats in paired]
         kept = [(x, y) for x, y in both if x is not None and y is not None]
         stats.append((name, paired_means([x for x, _ in kept], [y for _, y in kept]) if len(kept) >= 2 else None))
-    return Forced(arm, choices, rate, difference, tuple(stats))
+    return Forced(arm, base, choices, rate, difference, tuple(stats))
 
 
 def analyse(experiment: Mapping[str, Any], rows: Sequence[Row]) -> Report:
@@ -289,6 +299,6 @@ def analyse(experiment: Mapping[str, Any], rows: Sequence[Row]) -> Report:
     comparisons = tuple(
         _compare(played[0], by_arm[played[0]], name, by_arm[name], players, bots, names) for name in played[1:]
     )
-    base = by_arm[played[0]] if played else None
-    forced = (_forced(name, by_arm[name], base if name != played[0] else None, names) for name in played)
+    bases = {name: base_arm(experiment, name) for name in played}
+    forced = (_forced(name, by_arm[name], bases[name], by_arm[bases[name]], names) for name in played)
     return Report(experiment, arms, comparisons, names, players, bots, tuple(f for f in forced if f is not None))
