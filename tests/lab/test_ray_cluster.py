@@ -83,18 +83,18 @@ def _free_ports(n: int) -> list[int]:
         return [s.getsockname()[1] for s in sockets]
 
 
-def _ray_start(tmp: Path, log: Path, *args: str) -> subprocess.Popen[bytes]:
+def _env(folder: Path) -> dict[str, str]:
+    """The environment of every Ray process of the test: its own home and temporary folder, so that nothing
+    of another Ray on the machine (an authentication token in ``~/.ray``) is read, and no token asked."""
+    return {**os.environ, "HOME": str(folder), "TMPDIR": str(folder), "RAY_AUTH_MODE": "disabled"}
+
+
+def _ray_start(folder: Path, log: Path, *args: str) -> subprocess.Popen[bytes]:
     """``ray start ... --block`` in a session of its own: stopping it stops its node."""
     ray = Path(sys.executable).with_name("ray")
     command = [str(ray), "start", "--block", "--node-ip-address=127.0.0.1", "--disable-usage-stats", *args]
     with log.open("wb") as out:
-        return subprocess.Popen(
-            command,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            env={**os.environ, "TMPDIR": str(tmp)},
-        )
+        return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=_env(folder))
 
 
 def _processes_under(folder: Path) -> list[int]:
@@ -127,7 +127,7 @@ def _end(pids: list[int], sig: signal.Signals) -> None:
             os.kill(pid, sig)
 
 
-def _wait_for_nodes(address: str, nodes: list[subprocess.Popen[bytes]], logs: list[Path]) -> None:
+def _wait_for_nodes(address: str, nodes: list[subprocess.Popen[bytes]], logs: list[Path], folder: Path) -> None:
     """Until the client sees two nodes (the head and the second), or a node gives up."""
     probe = (
         "import ray, sys; ray.init(sys.argv[1], logging_level='ERROR'); "
@@ -138,7 +138,8 @@ def _wait_for_nodes(address: str, nodes: list[subprocess.Popen[bytes]], logs: li
         for node, log in zip(nodes, logs, strict=True):
             if node.poll() is not None:
                 pytest.fail(f"a Ray node stopped while starting:\n{log.read_text(errors='replace')[-3000:]}")
-        seen = subprocess.run([sys.executable, "-c", probe, address], capture_output=True, text=True, timeout=START_S)
+        command = [sys.executable, "-c", probe, address]
+        seen = subprocess.run(command, capture_output=True, text=True, timeout=START_S, env=_env(folder))
         if seen.stdout.strip() == "2":
             return
         time.sleep(1)
@@ -181,7 +182,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             )
         )
         address = f"ray://127.0.0.1:{client}"
-        _wait_for_nodes(address, nodes, logs)
+        _wait_for_nodes(address, nodes, logs, folder)
         yield address
     finally:
         for node in reversed(nodes):
@@ -200,6 +201,7 @@ def _experiment(args: list[str], cwd: Path) -> subprocess.Popen[str]:
         stderr=subprocess.STDOUT,
         text=True,
         start_new_session=True,
+        env=_env(cwd),
     )
 
 
