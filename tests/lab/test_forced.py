@@ -177,7 +177,7 @@ def test_an_intervention_arm_forces_one_seat_paired_with_the_arm_without(tmp_pat
 def test_an_intervention_arm_is_compared_with_the_arm_of_its_options_without_a_choice() -> None:
     cheap = {"costs": {"bandit": {"wool": 1, "grain": 1}}}
     force = [{"seat": 0, "when": "never", "kind": "buy", "fields": {"card": ["bandit"]}}]
-    arms = [
+    arms: list[dict[str, Any]] = [
         {"name": "printed", "options": {}},
         {"name": "cheaper", "options": cheap},
         {"name": "printed, never", "options": {}, "force": force},

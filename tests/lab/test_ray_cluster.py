@@ -15,10 +15,12 @@ busy cores the whole test takes 20 to 100 seconds, most of it starting the nodes
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, suppress
@@ -147,10 +149,11 @@ def _wait_for_nodes(address: str, nodes: list[subprocess.Popen[bytes]], logs: li
 
 
 @pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def cluster() -> Iterator[str]:
     """A head node with a client server and a second node, on this machine, each from ``ray start``: the
-    client's address. Ports are free ones, so that other Ray instances on the machine do not matter."""
-    folder = tmp_path_factory.mktemp("ray")
+    client's address. Ports are free ones, so that other Ray instances on the machine do not matter; the
+    folder is a short one in /tmp (Ray's sockets live there, and a socket's path has at most 107 bytes)."""
+    folder = Path(tempfile.mkdtemp(prefix="siedler-ray-"))
     gcs, client, dashboard, agent_a, agent_b, metrics_a, metrics_b = _free_ports(7)
     common = [f"--object-store-memory={OBJECT_STORE}", "--num-cpus=1"]
     logs = [folder / "head.log", folder / "second.log"]
@@ -190,7 +193,9 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         _end(_processes_under(folder), signal.SIGTERM)
         time.sleep(1)
         _end(_processes_under(folder), signal.SIGKILL)
-        assert not _processes_under(folder), "Ray processes outlived the test"
+        left = _processes_under(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+        assert not left, "Ray processes outlived the test"
 
 
 def _experiment(args: list[str], cwd: Path) -> subprocess.Popen[str]:
