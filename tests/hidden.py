@@ -1,17 +1,22 @@
 """Hidden information, checked by its twin: a position changed in everything one seat may not know.
 
 For a seat ``s`` the twin of a position differs from it only in what ``s`` cannot see, changed at random
-as far as the public figures allow (each hand keeps its size, the bank its cards, each kind its total):
+as far as the public figures allow (each hand keeps its size, the bank its cards, each kind its total).
+What the views hide comes in named parts (``hidden_parts``), which a twin changes all together or one at
+a time (``twin_state``'s ``parts``: tests/bots/test_fair.py perturbs each alone for every bot):
 
-- every rule set: the generator's state and the seed (which would let anyone foresee dice and draws);
-- Catan (base, variants and their combinations): the other seats' resource cards and unplayed development
-  cards (those bought this turn included) dealt anew with the development deck, and the other seats'
-  face-down fish tokens dealt anew with the face-down supply; at the end of a game the victory-point cards
-  are shown, so they stay where they are (a Soldaten & Armeen trade waiting for its answer names what the
-  offerer gives, a card's kind or a token's value: views show it from the offer, never from his hand);
-- Deck Building: each other seat's hand and draw pile dealt anew from their cards (at the end of a game the
-  cities in hand are shown, so they stay), ``s``'s own draw pile shuffled; for a spectator, also the card
-  the Bandit took.
+- every rule set, ``generator``: the generator's state and the seed (which would let anyone foresee dice
+  and draws);
+- Catan (base, variants and their combinations): ``resources``, the other seats' resource cards;
+  ``development``, their unplayed development cards (those bought this turn included) dealt anew with the
+  development deck; ``fish``, the other seats' face-down fish tokens dealt anew with the face-down supply;
+  at the end of a game the victory-point cards are shown, so they stay where they are (a Soldaten & Armeen
+  trade waiting for its answer names what the offerer gives, a card's kind or a token's value: views show it
+  from the offer, never from his hand);
+- Deck Building: ``hands``, each other seat's hand and draw pile dealt anew from their cards (at the end of
+  a game the cities in hand are shown, so they stay); ``own_draw``, ``s``'s own draw pile shuffled;
+  ``discards``, every discard pile's cards below its face-up top put in a new order; ``taken``, for a
+  spectator, the card the Bandit took.
 
 ``view(s)`` (and the spectator's view) must be identical for the position and its twin, while each seat
 whose own cards changed must see its view change: so the twin really differs in what the views are about,
@@ -49,32 +54,62 @@ def redeal(rows: list[dict[str, int]], rng: random.Random, keep: Collection[str]
         del cards[:size]
 
 
-def _catan_twin(game: CatanGame, hidden_from: int | None, state: dict[str, Any], rng: random.Random) -> None:
+#: The parts of each family's hidden information, in the order ``twin_state`` changes them.
+CATAN_PARTS = ("generator", "resources", "development", "fish")
+DECK_PARTS = ("generator", "hands", "own_draw", "discards", "taken")
+#: Parts hidden from spectators only: every seat sees them.
+SPECTATOR_ONLY = frozenset({"taken"})
+
+
+def hidden_parts(game: Game) -> tuple[str, ...]:
+    """The parts of ``game`` that its views hide (fish only where the game has them)."""
+    if isinstance(game, CatanGame):
+        has_fish = "fish" in game.state()["game"]
+        return tuple(p for p in CATAN_PARTS if p != "fish" or has_fish)
+    if isinstance(game, DeckBuildingGame):
+        return DECK_PARTS
+    raise AssertionError(f"no twin for {game.ruleset}: say here what its views hide")
+
+
+def _catan_twin(
+    game: CatanGame, hidden_from: int | None, state: dict[str, Any], rng: random.Random, parts: Collection[str]
+) -> None:
     g = state["game"]
     players = g["players"]
     others = [p for p in range(game.num_players) if p != hidden_from]
-    redeal([players[p]["hand"] for p in others], rng)
-    # Unplayed development cards: the deck and the others' hands, the current player's new cards apart.
-    new = g["dev_new"] if g["current"] in others else None
-    old = {p: dict(players[p]["dev_cards"]) for p in others}
-    if new is not None:
-        old[g["current"]] = {c: n - new[c] for c, n in old[g["current"]].items()}
-    rows = [g["dev_deck"], *old.values(), *([new] if new is not None else [])]
-    redeal(rows, rng, keep=("victory_point",) if game.is_over else ())
-    for p, cards in old.items():
-        players[p]["dev_cards"] = {
-            c: n + (new[c] if new is not None and p == g["current"] else 0) for c, n in cards.items()
-        }
-    if "fish" in g:  # tokens lie face down, in the supply and in the others' hands
+    if "resources" in parts:
+        redeal([players[p]["hand"] for p in others], rng)
+    if "development" in parts:
+        # Unplayed development cards: the deck and the others' hands, the current player's new cards apart.
+        new = g["dev_new"] if g["current"] in others else None
+        old = {p: dict(players[p]["dev_cards"]) for p in others}
+        if new is not None:
+            old[g["current"]] = {c: n - new[c] for c, n in old[g["current"]].items()}
+        rows = [g["dev_deck"], *old.values(), *([new] if new is not None else [])]
+        redeal(rows, rng, keep=("victory_point",) if game.is_over else ())
+        for p, cards in old.items():
+            players[p]["dev_cards"] = {
+                c: n + (new[c] if new is not None and p == g["current"] else 0) for c, n in cards.items()
+            }
+    if "fish" in parts and "fish" in g:  # tokens lie face down, in the supply and in the others' hands
         fish = g["fish"]
         redeal([fish["supply"], *(fish["held"][p] for p in others)], rng, keep=("boot",))
 
 
-def _deck_twin(game: DeckBuildingGame, hidden_from: int | None, state: dict[str, Any], rng: random.Random) -> None:
+def _deck_twin(
+    game: DeckBuildingGame, hidden_from: int | None, state: dict[str, Any], rng: random.Random, parts: Collection[str]
+) -> None:
     g = state["game"]
     for p, player in enumerate(g["players"]):
+        if "discards" in parts and len(player["discard"]) > 2:  # only the top card shows
+            below = player["discard"][:-1]
+            rng.shuffle(below)
+            player["discard"][:-1] = below
         if p == hidden_from:
-            rng.shuffle(player["draw"])
+            if "own_draw" in parts:
+                rng.shuffle(player["draw"])
+            continue
+        if "hands" not in parts:
             continue
         hand, draw = Counter(player["hand"]), player["draw"]
         kept = {"city"} if game.is_over else set()  # the end shows the cities in hand: they stay put
@@ -83,24 +118,29 @@ def _deck_twin(game: DeckBuildingGame, hidden_from: int | None, state: dict[str,
         size = sum(n for c, n in hand.items() if c not in kept)
         player["hand"] = dict(Counter(cards[:size]) + Counter({c: hand[c] for c in kept}))
         player["draw"] = cards[size:] + [c for c in draw if c in kept]
-    if hidden_from is None and g["taken"] is not None:  # only the players see what the Bandit took
+    if "taken" in parts and hidden_from is None and g["taken"] is not None:  # only the players see it
         pile = g["players"][g["attack"]["target"]]["draw"]
         other = next((i for i, c in enumerate(pile) if c != g["taken"]), None)
         if other is not None:
             g["taken"], pile[other] = pile[other], g["taken"]
 
 
-def twin_state(game: Game, hidden_from: int | None, rng: random.Random) -> dict[str, Any]:
-    """The state of ``game`` with everything ``hidden_from`` may not know changed (None: a spectator)."""
+def twin_state(
+    game: Game, hidden_from: int | None, rng: random.Random, parts: Collection[str] | None = None
+) -> dict[str, Any]:
+    """The state of ``game`` with what ``hidden_from`` may not know changed (None: a spectator): every
+    part of ``hidden_parts(game)``, or only those in ``parts``."""
+    chosen = hidden_parts(game) if parts is None else parts
+    unknown = set(chosen) - set(hidden_parts(game))
+    assert not unknown, f"{game.ruleset} hides no {sorted(unknown)}"
     state: dict[str, Any] = json.loads(json.dumps(game.state()))
-    state["rng"] = rng.getrandbits(64)
-    state["seed"] = rng.getrandbits(31)
+    if "generator" in chosen:
+        state["rng"] = rng.getrandbits(64)
+        state["seed"] = rng.getrandbits(31)
     if isinstance(game, CatanGame):
-        _catan_twin(game, hidden_from, state, rng)
+        _catan_twin(game, hidden_from, state, rng, chosen)
     elif isinstance(game, DeckBuildingGame):
-        _deck_twin(game, hidden_from, state, rng)
-    else:
-        raise AssertionError(f"no twin for {game.ruleset}: say here what its views hide")
+        _deck_twin(game, hidden_from, state, rng, chosen)
     return state
 
 

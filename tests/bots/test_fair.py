@@ -1,5 +1,5 @@
-"""Fair by construction: ``determinize`` deals anew what a seat may not know and keeps what it sees, and
-every bot's decision (same seed) is the same for games that differ only in what its seat cannot see."""
+"""Fair by construction: ``determinize`` deals anew what a seat may not know and keeps what it sees (every
+bot's decision is then the same for games its seat cannot tell apart: test_fair_decisions.py)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,6 @@ from siedler.core.rng import Rng
 
 from ..hidden import _loaded, twin_state
 from ..test_hidden_information import CASES, IDS, mid_game
-
-#: Every registered bot, with a small budget where it has one.
-BOTS = ("random", "greedy", "value", "mcts:iterations=3,depth=4")
 
 
 def _seats(game: Game) -> list[int | None]:
@@ -46,23 +43,8 @@ def test_determinize_keeps_the_view_and_ignores_what_the_seat_cannot_see(
             copy.apply(copy.legal_actions()[0])  # the copy plays on
 
 
-@pytest.mark.parametrize(("ruleset", "options", "players"), CASES, ids=IDS)
-@pytest.mark.parametrize("bot", BOTS)
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**31), steps=st.integers(0, 150) | st.integers(0, 600), key=st.integers(0, 99))
-def test_a_bots_decision_never_depends_on_what_its_seat_cannot_see(
-    ruleset: str, options: dict[str, Any], players: int, bot: str, seed: int, steps: int, key: int
-) -> None:
-    game = mid_game(ruleset, options, players, seed, ["random", "greedy"], steps)
-    seat = game.to_act
-    if seat is None:
-        return
-    twin = _loaded(twin_state(game, seat, random.Random(key)))
-    assert make_bot(bot, key).decide(game, seat) == make_bot(bot, key).decide(twin, seat)
-
-
 class Peeker:
-    """A strategy that reads every hand: bare it is unfair, and the test above would catch it."""
+    """A strategy that reads every hand: bare it is unfair, and twins would catch it (test_fair_decisions.py)."""
 
     def decide(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions()

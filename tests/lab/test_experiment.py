@@ -138,3 +138,12 @@ def test_experiment_round_trips_through_its_json() -> None:
     e = Experiment.from_json({"ruleset": "base", "seats": "greedy,random,random", "games": 3, "seed": 2})
     assert Experiment.from_json(e.to_json()) == e
     assert [a.name for a in e.arms] == ["default"]
+
+
+@pytest.mark.parametrize(
+    "path", sorted(Path(__file__).parents[2].joinpath("examples").glob("*.toml")), ids=lambda p: p.name
+)
+def test_every_example_experiment_is_valid(path: Path) -> None:
+    """docs/designers.md runs these files: each arm's options, seats and forced choices check out."""
+    experiment = load_experiment(path)
+    assert len(experiment.configs()) == len(experiment.arms)

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from siedler.bots.forced import Force
 from siedler.sim.analysis import ArmReport, Comparison, Rates, Report, analyse
 from siedler.sim.stats import Difference, WinRate
 
@@ -140,6 +141,30 @@ def _stats_section(report: Report) -> Section | None:
     return section
 
 
+def _forced_section(report: Report) -> Section | None:
+    """Intervention arms: the seats with a forced choice, and the same seats of the first arm's games."""
+    if not report.forced:
+        return None
+    section = Section(
+        "Forced choices",
+        "The seats of an arm with a forced choice: their wins (fair share: their seats), and, paired by seed "
+        "with the same seats of the arm without the choice (the first with the same options, else the first "
+        "arm), the difference in wins (McNemar) and in each statistic, per game the mean over those seats "
+        "(paired t-test).",
+    )
+    rows = [(f.arm, "; ".join(f.choices), _rate_cell(f.rate), pct(f.rate.share)) for f in report.forced]
+    section.tables.append((("arm", "forced", "win rate (95% CI)", "fair share"), rows))
+    diffs = []
+    for f in report.forced:
+        if f.wins is None:
+            continue
+        diffs.append((f"{f.arm} - {f.base}: wins", *difference_cells(f.wins, True)))
+        diffs += [(f"{f.arm} - {f.base}: {name}", *difference_cells(d, False)) for name, d in f.stats]
+    if diffs:
+        section.tables.append((("the forced seats, paired by seed", *DIFF_HEADERS), diffs))
+    return section
+
+
 def sections(report: Report) -> list[Section]:
     found = [
         _rates_section(
@@ -157,6 +182,7 @@ def sections(report: Report) -> list[Section]:
         _rates_section(report, "Win rate by bot", "bots", "A bot's wins over all games; fair share: its seats.")
         if len(report.bots) > 1
         else None,
+        _forced_section(report),
         _length_section(report),
         Section("Points over turns", "Mean points at the start of each turn.", [points_svg(a) for a in report.arms]),
         _stats_section(report),
@@ -164,9 +190,15 @@ def sections(report: Report) -> list[Section]:
     return [s for s in found if s is not None]
 
 
+def _forces_text(arm: Mapping[str, Any]) -> str:
+    """An intervention arm's forces, as the file gives them (seats by index in the experiment's seats)."""
+    forces = [(f["seat"], Force.of(f["when"], f["kind"], f["fields"]).label) for f in arm.get("force") or []]
+    return "".join(f", seat index {seat} forced: {label}" for seat, label in forces)
+
+
 def _intro(report: Report) -> str:
     e = report.experiment
-    arms = "; ".join(f"{a['name']} {a['options'] or '(no changes)'}" for a in e["arms"])
+    arms = "; ".join(f"{a['name']} {a['options'] or '(no changes)'}{_forces_text(a)}" for a in e["arms"])
     return (
         f"Rule set {e['ruleset']}, seats {', '.join(e['seats'])}, seed {e['seed']}, "
         f"{'seats rotating, ' if e['rotate'] else ''}options {e['options'] or '(defaults)'}. Arms: {arms}. "

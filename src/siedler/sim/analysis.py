@@ -68,6 +68,20 @@ class Comparison:
 
 
 @dataclass(frozen=True)
+class Forced:
+    """The seats of an intervention arm with a forced choice (``forced`` in the rows): their wins and,
+    against the same seats of the same games in ``base``, the arm without the choice (see ``base_arm``), the
+    paired difference in wins and in each statistic (per game, the mean over those seats)."""
+
+    arm: str
+    base: str
+    choices: tuple[str, ...]
+    rate: WinRate
+    wins: Difference | None
+    stats: tuple[tuple[str, Difference | None], ...]
+
+
+@dataclass(frozen=True)
 class Report:
     experiment: Mapping[str, Any]
     arms: tuple[ArmReport, ...]
@@ -75,6 +89,7 @@ class Report:
     stat_names: tuple[str, ...]
     players: int
     bots: tuple[str, ...]
+    forced: tuple[Forced, ...] = ()
 
 
 def stat_names(rows: Sequence[Row]) -> tuple[str, ...]:
@@ -228,6 +243,48 @@ def _compare(
     )
 
 
+def forced_seats(row: Row) -> list[int]:
+    """The seats with a forced choice in this game (rows written before forces existed have none)."""
+    return [p for p, label in enumerate(row.get("forced") or ()) if label]
+
+
+def _seats_mean(row: Row, name: str, seats: Sequence[int]) -> float | None:
+    values = [v for v in (row[STAT_PREFIX + name][p] for p in seats) if v is not None and not math.isnan(v)]
+    return statistics.fmean(values) if values else None
+
+
+def base_arm(experiment: Mapping[str, Any], arm: str) -> str:
+    """The arm an intervention arm is compared with: the first arm with the same options and no forced
+    choice (so one file can cross prices with choices), else the experiment's first arm."""
+    arms = experiment["arms"]
+    options = next(a.get("options") or {} for a in arms if a["name"] == arm)
+    same = [a["name"] for a in arms if not a.get("force") and (a.get("options") or {}) == options]
+    return same[0] if same else str(arms[0]["name"])
+
+
+def _forced(arm: str, rows: Sequence[Row], base: str, base_rows: Sequence[Row], names: Sequence[str]) -> Forced | None:
+    games = [(r, forced_seats(r)) for r in rows]
+    games = [(r, seats) for r, seats in games if seats]
+    if not games:
+        return None
+    players = len(games[0][0]["seats"])
+    wins = sum(1 for r, seats in games if r["winner"] in seats)
+    share = statistics.fmean(len(seats) / players for _, seats in games)
+    choices = tuple(dict.fromkeys(r["forced"][p] for r, seats in games for p in seats))
+    rate = WinRate.of("forced seats", wins, len(games), share)
+    by_game = {r["game"]: r for r in base_rows if base != arm}
+    paired = [(r, by_game[r["game"]], seats) for r, seats in games if r["game"] in by_game]
+    if not paired:
+        return Forced(arm, base, choices, rate, None, ())
+    difference = paired_proportions([(r["winner"] in seats, b["winner"] in seats) for r, b, seats in paired])
+    stats = []
+    for name in names:
+        both = [(_seats_mean(r, name, seats), _seats_mean(b, name, seats)) for r, b, seats in paired]
+        kept = [(x, y) for x, y in both if x is not None and y is not None]
+        stats.append((name, paired_means([x for x, _ in kept], [y for _, y in kept]) if len(kept) >= 2 else None))
+    return Forced(arm, base, choices, rate, difference, tuple(stats))
+
+
 def analyse(experiment: Mapping[str, Any], rows: Sequence[Row]) -> Report:
     """The report's figures: every arm, then every arm after the first against the first."""
     if not rows:
@@ -242,4 +299,6 @@ def analyse(experiment: Mapping[str, Any], rows: Sequence[Row]) -> Report:
     comparisons = tuple(
         _compare(played[0], by_arm[played[0]], name, by_arm[name], players, bots, names) for name in played[1:]
     )
-    return Report(experiment, arms, comparisons, names, players, bots)
+    bases = {name: base_arm(experiment, name) for name in played}
+    forced = (_forced(name, by_arm[name], bases[name], by_arm[bases[name]], names) for name in played)
+    return Report(experiment, arms, comparisons, names, players, bots, tuple(f for f in forced if f is not None))

@@ -13,6 +13,7 @@ from typing import Any
 
 from siedler.bots import make_bot
 from siedler.bots.base import split_specs
+from siedler.bots.forced import Force
 from siedler.core.errors import OptionError
 from siedler.core.options import resolve_options
 from siedler.core.registry import Ruleset, get_ruleset, new_game
@@ -109,6 +110,9 @@ class SimConfig:
     keep_records: bool = False
     #: Safety net for option combinations that never end (``turn_limit=0`` and bots that never win).
     max_actions: int = 200_000
+    #: Choices forced on the bot of each seat of ``seats`` (an experiment's intervention arm): empty, or one
+    #: tuple per seat, which moves with its bot when seats rotate. ``checked`` resolves them.
+    forces: tuple[tuple[Force, ...], ...] = ()
 
     def checked(self) -> SimConfig:
         """This config with typed options, or an ``OptionError`` naming what is wrong - before any game runs."""
@@ -123,9 +127,12 @@ class SimConfig:
         options = check_options(rs, self.options)
         # Some option values are only understood by the rule set when it sets a game up (a card game's
         # supply table...): one game built here turns them into an OptionError before any game is played.
-        new_game(self.ruleset, players=len(self.seats), seed=self.seed, options=options)
+        game = new_game(self.ruleset, players=len(self.seats), seed=self.seed, options=options)
         for spec in dict.fromkeys(self.seats):
             make_bot(spec, 0)
+        if self.forces and len(self.forces) != len(self.seats):
+            raise OptionError(f"forces are given per seat: {len(self.forces)} for {len(self.seats)} seats")
+        forces = tuple(tuple(f.resolved(game) for f in seat) for seat in self.forces)
         return SimConfig(
             self.ruleset,
             tuple(self.seats),
@@ -135,15 +142,23 @@ class SimConfig:
             self.rotate,
             self.keep_records,
             self.max_actions,
+            forces if any(forces) else (),
         )
 
     def seats_for(self, index: int) -> tuple[str, ...]:
         """The bot spec of each seat in game ``index``."""
+        return self._rotated(self.seats, index)
+
+    def forces_for(self, index: int) -> tuple[tuple[Force, ...], ...]:
+        """The choices forced on each seat in game ``index`` (empty: none in this run)."""
+        return self._rotated(self.forces, index) if self.forces else ()
+
+    def _rotated(self, per_seat: tuple[Any, ...], index: int) -> tuple[Any, ...]:
         if not self.rotate:
-            return self.seats
-        n = len(self.seats)
+            return per_seat
+        n = len(per_seat)
         shift = index % n
-        return tuple(self.seats[(p - shift) % n] for p in range(n))
+        return tuple(per_seat[(p - shift) % n] for p in range(n))
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -21,6 +21,12 @@ An experiment file (TOML)::
     [[arms]]
     name = "dearer"
     options = { costs = { bandit = { wool = 2, grain = 2, show = ["desert"] } } }
+    [[arms]]                           # an intervention arm: the printed price, and seat 0's bot
+    name = "bandit first"              # buys the Bandit at its first chance
+    force = [{ seat = 0, when = "first", kind = "buy", fields = { card = "bandit" } }]
+
+A force (``siedler.bots.forced``) names actions by their kind and fields, as the rule set declares them;
+the seat is an index into ``seats`` (from 0), and the force moves with that seat's bot when seats rotate.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from siedler.bots.forced import Force
 from siedler.core.actions import Action
 from siedler.core.errors import OptionError
 from siedler.core.game import Game, Move
@@ -42,7 +49,8 @@ from .runner import GameResult, map_games, play_indexed
 
 #: The keys an experiment file may have; anything else is refused (a typo must not pass silently).
 FILE_KEYS = frozenset({"name", "ruleset", "seats", "games", "seed", "options", "rotate", "arms", "max_actions"})
-ARM_KEYS = frozenset({"name", "options"})
+ARM_KEYS = frozenset({"name", "options", "force"})
+FORCE_KEYS = frozenset({"seat", "when", "kind", "fields"})
 #: No turn counter in the rule set (the hook's moves then carry this turn).
 NO_TURN = -1
 
@@ -53,6 +61,14 @@ Row = dict[str, Any]
 class Arm:
     name: str
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: Choices forced on seats (an intervention arm): each an index into the experiment's seats and a force.
+    forces: tuple[tuple[int, Force], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "options": dict(self.options)}
+        if self.forces:  # an arm without forces is written as before forces existed
+            data["force"] = [{"seat": seat, **force.to_json()} for seat, force in self.forces]
+        return data
 
 
 @dataclass(frozen=True)
@@ -81,12 +97,24 @@ class Experiment:
                 {**self.options, **arm.options},
                 self.rotate,
                 max_actions=self.max_actions,
+                forces=self._forces(arm),
             )
             try:
                 out.append(config.checked())
             except OptionError as exc:
                 raise OptionError(f"arm {arm.name!r}: {exc}") from None
         return out
+
+    def _forces(self, arm: Arm) -> tuple[tuple[Force, ...], ...]:
+        """The arm's forces per seat (empty without any); a seat index outside ``seats`` is refused."""
+        if not arm.forces:
+            return ()
+        for seat, _ in arm.forces:
+            if not 0 <= seat < len(self.seats):
+                raise OptionError(
+                    f"arm {arm.name!r}: a force's seat is an index into seats, 0 to {len(self.seats) - 1}; not {seat}"
+                )
+        return tuple(tuple(f for s, f in arm.forces if s == seat) for seat in range(len(self.seats)))
 
     def with_games(self, games: int) -> Experiment:
         return replace(self, games=games)
@@ -97,7 +125,7 @@ class Experiment:
             "name": self.name,
             "ruleset": self.ruleset,
             "seats": list(self.seats),
-            "arms": [{"name": a.name, "options": dict(a.options)} for a in self.arms],
+            "arms": [a.to_json() for a in self.arms],
             "games": self.games,
             "seed": self.seed,
             "options": dict(self.options),
@@ -151,7 +179,30 @@ def _arm(data: Mapping[str, Any], index: int) -> Arm:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise OptionError(f"arm {index}: options are a table, like options = {{ turn_limit = 200 }}")
-    return Arm(str(data.get("name", f"arm {index}")), options)
+    name = str(data.get("name", f"arm {index}"))
+    forces = data.get("force", [])
+    if not isinstance(forces, list) or not all(isinstance(f, dict) for f in forces):
+        raise OptionError(f"arm {name!r}: force is a list of tables, like [[arms.force]] with seat, when and kind")
+    try:
+        return Arm(name, options, tuple(_force(f) for f in forces))
+    except OptionError as exc:
+        raise OptionError(f"arm {name!r}: {exc}") from None
+
+
+def _force(data: Mapping[str, Any]) -> tuple[int, Force]:
+    """One ``[[arms.force]]`` table: the seat it is forced on, and the force (checked later, per game)."""
+    unknown = set(data) - FORCE_KEYS
+    if unknown:
+        raise OptionError(f"unknown key(s) {', '.join(sorted(unknown))} in a force; a force has {_keys(FORCE_KEYS)}")
+    missing = [key for key in ("seat", "when", "kind") if key not in data]
+    if missing:
+        raise OptionError(f"a force needs {', '.join(map(repr, missing))}")
+    seat, fields = data["seat"], data.get("fields", {})
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise OptionError(f"a force's seat is an index into seats (a whole number), not {seat!r}")
+    if not isinstance(fields, dict):
+        raise OptionError('a force\'s fields are a table, like fields = { unit = "artillery" }')
+    return seat, Force.of(data["when"], data["kind"], fields)
 
 
 def load_experiment(path: Path) -> Experiment:
@@ -207,10 +258,19 @@ def play_row(job: Job) -> Row:
     arm_index, arm, config, index, names = job
     log = MoveLog()
     game, result = play_indexed(config, index, watch=log)
-    return make_row(arm_index, arm, game, result, log, names)
+    forced = [" and ".join(f.label for f in seat) or None for seat in config.forces_for(index)]
+    return make_row(arm_index, arm, game, result, log, names, forced or [None] * game.num_players)
 
 
-def make_row(arm_index: int, arm: str, game: Game, result: GameResult, log: MoveLog, names: Sequence[str]) -> Row:
+def make_row(
+    arm_index: int,
+    arm: str,
+    game: Game,
+    result: GameResult,
+    log: MoveLog,
+    names: Sequence[str],
+    forced: Sequence[str | None],
+) -> Row:
     stats = game.game_stats(log.moves)
     players = game.num_players
     start = getattr(game, "start_player", None)
@@ -218,6 +278,7 @@ def make_row(arm_index: int, arm: str, game: Game, result: GameResult, log: Move
         "arm": arm,
         "arm_index": arm_index,
         **result,
+        "forced": list(forced),
         "start_player": start if isinstance(start, int) and not isinstance(start, bool) else None,
         "points_by_turn": [*log.points, result["scores"]],
     }

@@ -47,6 +47,7 @@ def schema(stat_names: Sequence[str], experiment: Experiment | None = None) -> A
         ("game", pa.int32()),
         ("seed", pa.int64()),
         ("seats", pa.list_(pa.string())),
+        ("forced", pa.list_(pa.string())),
         ("outcome", pa.string()),
         ("winner", pa.int32()),
         ("winner_bot", pa.string()),

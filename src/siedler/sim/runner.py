@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from siedler.bots import make_bot
 from siedler.bots.base import Bot
+from siedler.bots.forced import ForcedBot
 from siedler.core.game import Game
 from siedler.core.registry import new_game
 from siedler.core.seats import seat_number, seat_words
@@ -67,6 +68,9 @@ def play_indexed(
     names = [f"{spec} {seat_number(p)}" for p, spec in enumerate(seats)]
     game = new_game(config.ruleset, players=names, seed=seed, options=dict(config.options), log=False)
     bots = [make_bot(spec, bot_seed(seed, p)) for p, spec in enumerate(seats)]
+    for p, forces in enumerate(config.forces_for(index)):
+        if forces:
+            bots[p] = ForcedBot(bots[p], forces, bot_seed(seed, p))
     if wrap is not None:
         bots = [wrap(bot) for bot in bots]
     stopped = play_out(game, bots, config.max_actions, watch)

@@ -120,11 +120,18 @@ class DeckState(Game):
         """Each other seat's hand is dealt anew from its hand and draw pile together (what it owns, laid
         out and discarded are public, so these cards are known, not where they lie), and ``seat``'s own
         draw pile is shuffled. At the end the cities in hand are shown, so they stay; a spectator does not
-        see what the Bandit took either, so it goes back among its owner's cards and one is taken anew."""
+        see what the Bandit took either, so it goes back among its owner's cards and one is taken anew.
+        Every discard pile shows only its top card: the cards below it are put in a new order (a reshuffle
+        of the pile starts from that order, so the order kept would steer a search's future draws)."""
         super()._resample_hidden(seat)
         kept = (CITY,) if self.is_over else ()
         stolen = self.taken if seat is None and self.phase == STEAL and self.taken != NOBODY else NOBODY
         for p in range(self.num_players):
+            used = self.discard[p]
+            if len(used) > 2:
+                below = sorted(used[:-1])
+                shuffle(self.rng, below)
+                used[:-1] = below
             pile = self.draw[p]
             if p == seat:
                 pile.sort()
