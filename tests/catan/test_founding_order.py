@@ -47,7 +47,7 @@ def founding(ruleset: str, options: dict[str, Any], players: int, start: int, st
 def found_all(game: Game) -> list[int]:
     """The seats that found a settlement (or city, or town hall), in order, until the first roll."""
     seats = []
-    while game.view(None)["phase"] in ("setup_settlement", "setup_road"):
+    while game.view(None)["phase"] in ("setup_settlement", "setup_city", "setup_road"):
         action = game.legal_actions()[0]
         if action[0] == "settle":
             assert game.to_act is not None
