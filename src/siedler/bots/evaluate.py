@@ -32,7 +32,7 @@ def register_evaluator(game_class: type, evaluator: Evaluator) -> None:
 
 
 def evaluator_for(game: Game) -> Evaluator:
-    for cls in type(game).__mro__:
+    for cls in (*(type(c) for c in game.components), *type(game).__mro__):
         found = _EVALUATORS.get(cls)
         if found is not None:
             return found

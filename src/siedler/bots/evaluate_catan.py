@@ -11,8 +11,8 @@ from siedler.games.catan import CatanGame
 from siedler.games.catan.board import Board
 from siedler.games.catan.rules import NUM_RESOURCES, PIPS, VICTORY_POINT
 from siedler.games.catan.state import CITIES, NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
-from siedler.games.fishermen.actions import fish_in
-from siedler.games.fishermen.mixin import FishermenMixin
+from siedler.games.fishermen.component import Fishermen
+from siedler.games.fishermen.tokens import fish_in
 from siedler.games.soldiers_and_armies import SoldiersGame
 
 from .evaluate import Weights, register_evaluator
@@ -115,8 +115,8 @@ def catan_value(game: Game, seat: int, weights: Weights) -> float:
 
 
 def fishermen_value(game: Game, seat: int, w: Weights) -> float:
-    g = cast(FishermenMixin, game)
-    fish: float = w["fishermen"]["fish"] * fish_in(g.held_tokens(seat))
+    fishermen = next(c for c in game.components if isinstance(c, Fishermen))
+    fish: float = w["fishermen"]["fish"] * fish_in(fishermen.held_tokens(seat))
     return catan_value(game, seat, w) + float(fish)
 
 
@@ -127,5 +127,5 @@ def soldiers_value(game: Game, seat: int, w: Weights) -> float:
 
 
 register_evaluator(CatanGame, catan_value)
-register_evaluator(FishermenMixin, fishermen_value)
+register_evaluator(Fishermen, fishermen_value)
 register_evaluator(SoldiersGame, soldiers_value)

@@ -27,7 +27,7 @@ class GreedyBot:
         self.rng = _random.Random(seed)
 
     def decide(self, game: Game, seat: int) -> Action:
-        for cls in type(game).__mro__:
+        for cls in (*(type(c) for c in game.components), *type(game).__mro__):
             strategy = _STRATEGIES.get(cls)
             if strategy is not None:
                 action = strategy(game, seat, self.rng)

@@ -11,8 +11,9 @@ from typing import cast
 
 from siedler.core.actions import Action
 from siedler.core.game import Game
+from siedler.games.catan import CatanGame
 from siedler.games.catan.state import MAIN
-from siedler.games.fishermen.mixin import FishermenMixin
+from siedler.games.fishermen.component import Fishermen
 
 from .greedy import register_strategy
 from .greedy_catan import _missing, _robbed, _target, catan_strategy
@@ -24,7 +25,7 @@ def _cheapest(options: list[Action]) -> Action:
 
 
 def fishermen_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
-    g = cast(FishermenMixin, game)
+    g = cast(CatanGame, game)
     legal = g.legal_actions()
     if g.phase == MAIN:
         uses: dict[str, list[Action]] = {}
@@ -49,4 +50,4 @@ def fishermen_strategy(game: Game, seat: int, rng: _random.Random) -> Action | N
     return catan_strategy(game, seat, rng)
 
 
-register_strategy(FishermenMixin, fishermen_strategy)
+register_strategy(Fishermen, fishermen_strategy)

@@ -2,8 +2,9 @@
 
 Rule-set packages under ``siedler.games`` (and third-party packages declaring an entry point in the group
 ``siedler.rulesets``) are discovered on first use, so adding a rule set never touches existing code.
-An *extension* (Harbormaster, Fishermen...) is a mixin that a family of rule sets switches on by an option;
-the game class for a combination of extensions is composed once and cached.
+An *extension* is a component (``siedler.core.component``) that every rule set of a family switches on by
+a boolean option of the extension's name: a game holds one instance of each extension switched on, and its
+class stays the rule set's own.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
 
+from .component import Component
 from .errors import IllegalAction, OptionError, RecordError
 from .fairness import check_game_id, default_game_id, new_seed
 from .game import FORMAT_VERSION, RECORD_FORMAT, STATE_FORMAT, Game
@@ -24,11 +26,12 @@ from .rng import check_seed, parse_seed
 
 @dataclass(frozen=True)
 class Extension:
-    """A mixin switched on by the boolean option ``name`` in every rule set of ``family``."""
+    """A component switched on by the boolean option ``name`` in every rule set of ``family``: a game with
+    the option holds one ``component()``."""
 
     name: str
     family: str
-    mixin: type
+    component: type[Component[Any]]
     help: str
     options: tuple[Option, ...] = ()
     #: Extensions that cannot be combined with this one.
@@ -45,7 +48,7 @@ class Ruleset:
     max_players: int
     family: str = ""
     options: tuple[Option, ...] = ()
-    #: Option values this rule set fixes on top of the defaults (a variant preset, e.g. harbormaster=true).
+    #: Option values this rule set fixes on top of the defaults (a variant preset: an extension on).
     presets: Mapping[str, Any] = field(default_factory=dict)
     rules_doc: str = ""
 
@@ -79,7 +82,6 @@ def _apply_presets(opts: list[Option], presets: Mapping[str, Any]) -> list[Optio
 
 _RULESETS: dict[str, Ruleset] = {}
 _EXTENSIONS: dict[str, Extension] = {}
-_COMPOSED: dict[tuple[type, tuple[str, ...]], type] = {}
 _discovered = False
 
 
@@ -125,25 +127,16 @@ def extensions(family: str) -> list[Extension]:
     return sorted((e for e in _EXTENSIONS.values() if e.family == family), key=lambda e: e.name)
 
 
-def game_class(ruleset: Ruleset, options: Mapping[str, Any]) -> type[Game]:
-    """The rule set's class with the mixins of every extension switched on, composed once."""
-    active = tuple(e.name for e in extensions(ruleset.family) if options.get(e.name))
-    for name in active:
-        clash = set(_EXTENSIONS[name].excludes) & set(active)
+def switched_on(ruleset: Ruleset, options: Mapping[str, Any]) -> tuple[Extension, ...]:
+    """The extensions of the rule set's family that ``options`` switch on, in the order of their names;
+    a combination an extension excludes is refused."""
+    active = tuple(e for e in extensions(ruleset.family) if options.get(e.name))
+    names = {e.name for e in active}
+    for ext in active:
+        clash = set(ext.excludes) & names
         if clash:
-            raise OptionError(f"option {name!r} cannot be combined with {', '.join(sorted(clash))}")
-    key = (ruleset.game_class, active)
-    cls = _COMPOSED.get(key)
-    if cls is None:
-        if active:
-            mixins = tuple(_EXTENSIONS[n].mixin for n in active)
-            cls = type(
-                ruleset.game_class.__name__ + "".join(m.__name__ for m in mixins), (*mixins, ruleset.game_class), {}
-            )
-        else:
-            cls = ruleset.game_class
-        _COMPOSED[key] = cls
-    return cls
+            raise OptionError(f"option {ext.name!r} cannot be combined with {', '.join(sorted(clash))}")
+    return active
 
 
 def _player_names(players: int | Sequence[str], ruleset: Ruleset) -> list[str]:
@@ -182,8 +175,8 @@ def new_game(
     seed = check_seed(new_seed() if seed is None else seed)
     game_id = default_game_id(seed) if game_id is None else check_game_id(game_id)
     opts = resolve_options(rs.all_options(), options, f"rule set {rs.name!r}")
-    cls = game_class(rs, opts)
-    game = cls(rs.name, names, seed, opts, log)
+    components = [ext.component() for ext in switched_on(rs, opts)]
+    game = rs.game_class(rs.name, names, seed, opts, log, components)
     game.game_id = game_id
     return game
 

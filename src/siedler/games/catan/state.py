@@ -15,11 +15,13 @@ from typing import Any, ClassVar, Final, Self
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
+from siedler.core.component import serving
 from siedler.core.game import Game
 from siedler.core.hidden import redeal
 
 from .actions import ActionSet, CatanAction
 from .board import Board
+from .component import CatanComponent
 from .rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT, CatanRules
 
 # Phases: who acts and what they may do. (``Final``: the compiled build inlines constants so declared.)
@@ -117,6 +119,16 @@ class CatanState(Game):
     largest_army: int
     turn_limit: int
     max_offers: int
+    #: The components (every one a ``CatanComponent``), and those serving each hot hook, collected from them
+    #: by ``_collect_hooks``: a game without extensions loops over empty tuples.
+    _catan: tuple[CatanComponent, ...]
+    _on_production: tuple[CatanComponent, ...]
+    _on_founding: tuple[CatanComponent, ...]
+    _on_built: tuple[CatanComponent, ...]
+    _on_legal: tuple[CatanComponent, ...]
+    _on_award: tuple[CatanComponent, ...]
+    _on_vp: tuple[CatanComponent, ...]
+    _on_target: tuple[CatanComponent, ...]
     #: What the robber is called (Resource Realms calls it the Guardian); every text about it uses this.
     robber_names: ClassVar[dict[str, str]] = {"en": "robber", "de": "Räuber"}
 
@@ -124,42 +136,71 @@ class CatanState(Game):
     def robber_name(self, lang: str = "en") -> str:
         return self.robber_names.get(lang, self.robber_names["en"])
 
-    #: Terrain that random boards keep off the island's edge (the Fishermen keep the desert, their lake,
-    #: inland).
+    #: Terrain that random boards keep off the island's edge (the components' ``inland_terrain`` too).
     inland_terrain: ClassVar[tuple[str, ...]] = ()
 
+    def _collect_hooks(self) -> None:
+        if not self.components:  # the common case, on every copy: no extensions, nothing to look up
+            self._catan = self._on_production = self._on_founding = self._on_built = self._on_legal = ()
+            self._on_award = self._on_vp = self._on_target = ()
+            return
+        comps = tuple([c for c in self.components if isinstance(c, CatanComponent)])
+        if len(comps) != len(self.components):
+            raise TypeError("a game of the Catan family holds only components of the family (CatanComponent)")
+        self._catan = comps
+        base = CatanComponent
+        self._on_production = serving(comps, "after_production", base)
+        self._on_founding = serving(comps, "founding_yield", base)
+        self._on_built = serving(comps, "built", base)
+        self._on_legal = serving(comps, "legal_extra", base)
+        self._on_award = serving(comps, "award_changes", base)
+        self._on_vp = serving(comps, "extra_vp", base)
+        self._on_target = serving(comps, "extra_target", base)
+
     def victory_target(self, seat: int) -> int:
-        """The points ``seat`` needs to win. Variants may raise it (the Harbormaster, the old boot), never
-        lower it below the rules' victory points: a lower target belongs in the rule set's data file."""
-        return self.rules.victory_points
+        """The points ``seat`` needs to win: the rules', raised by the components' ``extra_target``. A rule set
+        may raise it too (calling ``super()``), never lower it below the rules' victory points: a lower
+        target belongs in the rule set's data file."""
+        target = self.rules.victory_points
+        for component in self._on_target:
+            target += component.extra_target(self, seat)
+        return target
 
     def extra_vp(self, seat: int) -> int:
-        """Victory points from a variant's own cards (the Harbormaster...); a variant that overrides it
-        sets ``adds_vp``."""
-        return 0
-
-    #: Whether some class of the game overrides ``extra_vp``: without one, ``public_points`` is ``vp``
-    #: itself and hot paths make no call per seat. A plain class attribute, so compiled classes keep it.
-    adds_vp: ClassVar[bool] = False
+        """Public victory points from the components' own cards (``extra_vp``), kept apart from ``vp``."""
+        points = 0
+        for component in self._on_vp:
+            points += component.extra_vp(self, seat)
+        return points
 
     def _legal_extra(self, seat: int, acts: list[Action]) -> None:
-        """Variants add their own main-phase actions here, appending to ``acts``; an override calls
-        ``super()`` first, so that combined extensions each add theirs, base classes' actions first."""
+        """A rule set adds its own main-phase actions here, appending to ``acts`` after calling ``super()``,
+        which appends the components' (``legal_extra``)."""
+        for component in self._on_legal:
+            component.legal_extra(self, seat, acts)
 
     def _after_production(self, total: int) -> None:
-        """Variants add to what a roll of ``total`` (not 7) brings, after the resources are paid out; an
-        override calls ``super()`` first."""
+        """What a roll of ``total`` (not 7) brings besides the resources, after they are paid out: the
+        components' ``after_production``; a rule set's override calls ``super()`` first."""
+        for component in self._on_production:
+            component.after_production(self, total)
+
+    def _built(self, node: int) -> None:
+        """A settlement is about to be placed at ``node``, or the one there made a city: the components'
+        ``built``. A rule set that changes a building otherwise (removes one) calls it too."""
+        for component in self._on_built:
+            component.built(self, node)
 
     def _hand_limit(self, seat: int) -> int:
-        """The most resource cards ``seat`` may hold when a 7 is rolled without discarding half; a variant
-        that raises it (Soldaten & Armeen's walls) adds to ``super()``'s."""
+        """The most resource cards ``seat`` may hold when a 7 is rolled without discarding half; a rule set
+        that raises it (with walls, say) adds to ``super()``'s."""
         return self.rules.discard_above
 
     def public_points(self) -> list[int]:
-        """Everyone's victory points that all may see, by seat: buildings, awards and variants' cards.
-        Without a variant's cards this is ``vp`` itself (not to be changed by the caller), so hot paths
-        comparing players' points make no call per seat."""
-        if not self.adds_vp:
+        """Everyone's victory points that all may see, by seat: buildings, awards and the components' cards.
+        Without such cards this is ``vp`` itself (not to be changed by the caller), so hot paths comparing
+        players' points make no call per seat."""
+        if not self._on_vp:
             return self.vp
         return [self.vp[p] + self.extra_vp(p) for p in range(self.num_players)]
 
@@ -167,9 +208,13 @@ class CatanState(Game):
         return self.vp[seat] + self.dev_hand[seat * NUM_DEV_CARDS + VICTORY_POINT] + self.extra_vp(seat)
 
     def _terrains(self) -> dict[str, str]:
-        """Terrain -> resource ('' for none) that a loaded board may hold; variants add their own terrain
-        (the Fishermen's lake), which the rule set's data file does not know."""
+        """Terrain -> resource ('' for none) that a loaded board may hold: the rule set's data file's, and
+        the components' own terrains (``terrains``), which that file does not know."""
         terrains: dict[str, str] = self.rules.map["terrain_resource"]
+        if self._catan:
+            terrains = dict(terrains)
+            for component in self._catan:
+                terrains.update(component.terrains(self))
         return terrains
 
     def _clear_board(self) -> None:
@@ -187,11 +232,20 @@ class CatanState(Game):
         self.roads = [()] * n
         self.buildings = [()] * n
 
-    # Mechanics one mixin provides and another uses ---------------------------------------------
+    # Mechanics one mixin provides and another uses (and components, which get the game as a ``CatanState``)
     def _check_win(self, seat: int) -> None:
         raise NotImplementedError
 
     def _road_spots(self, seat: int) -> list[int]:
+        raise NotImplementedError
+
+    def _can_place_road(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    def _steal(self, thief: int, victim: int) -> None:
+        raise NotImplementedError
+
+    def _draw_development(self, seat: int) -> None:
         raise NotImplementedError
 
     def _can_pay(self, seat: int, cost: tuple[int, int, int, int, int]) -> bool:
@@ -204,7 +258,10 @@ class CatanState(Game):
         raise NotImplementedError
 
     def _award_changes(self) -> None:
-        """Called after anything that can move an award; variants hook their own awards here."""
+        """Called after anything that can move an award: the components' ``award_changes`` first, then what a
+        rule set's override (calling ``super()`` first) adds."""
+        for component in self._on_award:
+            component.award_changes(self)
 
     def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)

@@ -6,13 +6,13 @@ from siedler.core.registry import Extension, register_extension
 from siedler.games.base import BaseGame
 from siedler.games.catan import FAMILY, register_catan
 
-from .mixin import FishermenMixin
+from .component import Fishermen
 
 EXTENSION = register_extension(
     Extension(
         name="fishermen",
         family=FAMILY,
-        mixin=FishermenMixin,
+        component=Fishermen,
         help="the Fishermen of Catan: a lake and fishing grounds yield fish tokens to spend on actions; "
         "the old boot costs its holder a victory point",
     )
@@ -27,4 +27,4 @@ RULESET = register_catan(
     presets={"fishermen": True},
 )
 
-__all__ = ["EXTENSION", "RULESET", "FishermenMixin"]
+__all__ = ["EXTENSION", "RULESET", "Fishermen"]
