@@ -1,7 +1,10 @@
 """Rule sets by name, and the entry points that build games: ``new_game``, ``replay``, ``from_state``.
 
 Rule-set packages under ``siedler.games`` (and third-party packages declaring an entry point in the group
-``siedler.rulesets``) are discovered on first use, so adding a rule set never touches existing code.
+``siedler.rulesets``) are discovered on first use, so adding a rule set never touches existing code. What the
+upper layers know of a rule set or an extension (its bot knowledge, its environment encoding) lives in its
+own package too, in modules named here by import path: the bots and the environments import them when
+they first need them, so nothing below them ever does.
 An *extension* is a component (``siedler.core.component``) that every rule set of a family switches on by
 a boolean option of the extension's name: a game holds one instance of each extension switched on, and its
 class stays the rule set's own.
@@ -36,6 +39,10 @@ class Extension:
     options: tuple[Option, ...] = ()
     #: Extensions that cannot be combined with this one.
     excludes: tuple[str, ...] = ()
+    #: The module of its bot knowledge (``siedler.bots.knowledge``: ``KNOWLEDGE``), ``""`` for none.
+    bot: str = ""
+    #: The module of its part of the family's observation (``siedler.envs.encoders``), ``""`` for none.
+    encoding: str = ""
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,12 @@ class Ruleset:
     #: Option values this rule set fixes on top of the defaults (a variant preset: an extension on).
     presets: Mapping[str, Any] = field(default_factory=dict)
     rules_doc: str = ""
+    #: The module of its bot knowledge (``siedler.bots.knowledge``: ``KNOWLEDGE``), ``""`` for none (the bots
+    #: then play at random and value a position by the score).
+    bot: str = ""
+    #: The module of its observation encoder (``siedler.envs.encoders``: ``encoder``), ``""`` for the
+    #: generic one (every number of the view).
+    encoding: str = ""
 
     def all_options(self) -> tuple[Option, ...]:
         opts = list(self.options)
@@ -125,6 +138,15 @@ def get_ruleset(name: str) -> Ruleset:
 def extensions(family: str) -> list[Extension]:
     _discover()
     return sorted((e for e in _EXTENSIONS.values() if e.family == family), key=lambda e: e.name)
+
+
+def extension_of(component: Component[Any]) -> Extension:
+    """The extension whose component ``component`` is (a game's components each have one)."""
+    _discover()
+    for ext in _EXTENSIONS.values():
+        if type(component) is ext.component:
+            return ext
+    raise LookupError(f"{type(component).__name__} is the component of no registered extension")
 
 
 def switched_on(ruleset: Ruleset, options: Mapping[str, Any]) -> tuple[Extension, ...]:

@@ -35,6 +35,7 @@ RULESET = register(
         max_players=4,
         options=OPTIONS,
         rules_doc="docs/rules/baden-wuerttemberg.md",
+        bot="siedler.games.baden_wuerttemberg.bot",
     )
 )
 

@@ -12,12 +12,16 @@ from .rules import DEV_CARDS, RESOURCES, CatanRules, rules_from
 FAMILY = "catan"
 
 
+#: The family's bot knowledge (``siedler.bots.knowledge``), for a rule set that adds none of its own.
+BOT = "siedler.games.catan.bot"
+
+
 def register_catan(
     name: str, title: str, description: str, game_class: type[CatanGame], presets: Mapping[str, Any] | None = None
 ) -> Ruleset:
     """Register a 3-4 player rule set of the family: the shared options, every extension of the family
-    (as options), and its rules page ``docs/rules/<name>.md``. ``presets`` switches extensions on by
-    default, so that a variant such as the Harbormaster is also a rule set by its own name."""
+    (as options), its rules page ``docs/rules/<name>.md`` and the family's bot knowledge. ``presets``
+    switches extensions on by default, so that an extension is also a rule set by its own name."""
     return register(
         Ruleset(
             name=name,
@@ -30,11 +34,13 @@ def register_catan(
             options=CATAN_OPTIONS,
             presets=dict(presets or {}),
             rules_doc=f"docs/rules/{name}.md",
+            bot=BOT,
         )
     )
 
 
 __all__ = [
+    "BOT",
     "CATAN_OPTIONS",
     "DEV_CARDS",
     "FAMILY",

@@ -14,6 +14,7 @@ RULESET = register(
         max_players=2,
         options=DECK_OPTIONS,
         rules_doc="docs/rules/deck-building.md",
+        bot="siedler.games.deck_building.bot",
     )
 )
 

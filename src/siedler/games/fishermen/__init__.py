@@ -15,6 +15,7 @@ EXTENSION = register_extension(
         component=Fishermen,
         help="the Fishermen of Catan: a lake and fishing grounds yield fish tokens to spend on actions; "
         "the old boot costs its holder a victory point",
+        bot="siedler.games.fishermen.bot",
     )
 )
 

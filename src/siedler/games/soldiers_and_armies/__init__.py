@@ -37,6 +37,7 @@ RULESET = register(
         family=FAMILY,
         options=OPTIONS,
         rules_doc="docs/rules/soldiers-and-armies.md",
+        bot="siedler.games.soldiers_and_armies.bot",
     )
 )
 
