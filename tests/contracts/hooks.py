@@ -27,7 +27,7 @@ HOOKS: dict[str, tuple[type, bool]] = {
     "render_text": (Game, True),
     "_finish": (Game, True),
     "_copy_into": (Game, True),
-    "action_universe": (Game, True),
+    "_action_universe": (Game, True),
     "_resample_hidden": (Game, True),
     "_make_board": (CatanGame, False),
     "_initial_robber": (CatanGame, False),

@@ -142,12 +142,17 @@ class Game:
 
     def action_universe(self) -> tuple[Action, ...]:
         """Every action this game can ever offer, in an order fixed by rule set, options and player count:
-        the fixed action space of ``siedler.envs`` (index ``i`` is the ``i``-th action).
+        the fixed action space of ``siedler.envs`` (index ``i`` is the ``i``-th action). The rule set's
+        (``_action_universe``), then each component's: an extension never moves the rule set's indices."""
+        return (*self._action_universe(), *self._component_universe())
+
+    def _action_universe(self) -> tuple[Action, ...]:
+        """The rule set's part of ``action_universe``.
 
         Kind specs name fields but not their values (an intersection, a bundle of cards), so only kinds
         without fields can be enumerated here, from the specs of the family's kinds (read from the class of
-        a legal action); a rule set whose kinds take fields overrides this from its interned actions, and
-        every extension adding kinds chains with ``super()``.
+        a legal action); a rule set whose kinds take fields overrides this from its interned actions, and a
+        subclass adding kinds chains with ``super()``.
         """
         legal = self.legal_actions()
         if not legal:
@@ -156,9 +161,9 @@ class Game:
         with_fields = [k.name for k in kinds if k.fields]
         if with_fields:
             raise NotImplementedError(
-                f"{self.ruleset}: kinds {with_fields} take fields; override action_universe (docs/api.md, Hooks)"
+                f"{self.ruleset}: kinds {with_fields} take fields; override _action_universe (docs/api.md, Hooks)"
             )
-        return (*(self.parse_action(k.name) for k in kinds), *self._component_universe())
+        return tuple(self.parse_action(k.name) for k in kinds)
 
     def _explain_illegal(self, action: Action) -> str:
         """Why ``action`` is refused; called only on refusal, so it may be slow."""

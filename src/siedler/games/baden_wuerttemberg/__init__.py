@@ -7,7 +7,7 @@ family (Harbormaster, Fishermen) do not apply to this map, so it is a rule set o
 
 from siedler.core.options import Option
 from siedler.core.registry import Ruleset, register
-from siedler.games.catan import CATAN_OPTIONS
+from siedler.games.catan import CATAN_OPTIONS, ENCODING
 
 from .game import VARIABLE
 from .presentation import BWGame
@@ -36,6 +36,7 @@ RULESET = register(
         options=OPTIONS,
         rules_doc="docs/rules/baden-wuerttemberg.md",
         bot="siedler.games.baden_wuerttemberg.bot",
+        encoding=ENCODING,
     )
 )
 

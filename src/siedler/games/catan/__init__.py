@@ -12,15 +12,16 @@ from .rules import DEV_CARDS, RESOURCES, CatanRules, rules_from
 FAMILY = "catan"
 
 
-#: The family's bot knowledge (``siedler.bots.knowledge``), for a rule set that adds none of its own.
+#: The family's bot knowledge (``siedler.bots.knowledge``) and observation (``siedler.envs.encoders``).
 BOT = "siedler.games.catan.bot"
+ENCODING = "siedler.games.catan.encoding"
 
 
 def register_catan(
     name: str, title: str, description: str, game_class: type[CatanGame], presets: Mapping[str, Any] | None = None
 ) -> Ruleset:
     """Register a 3-4 player rule set of the family: the shared options, every extension of the family
-    (as options), its rules page ``docs/rules/<name>.md`` and the family's bot knowledge. ``presets``
+    (as options), its rules page ``docs/rules/<name>.md``, the family's bot knowledge and observation. ``presets``
     switches extensions on by default, so that an extension is also a rule set by its own name."""
     return register(
         Ruleset(
@@ -35,6 +36,7 @@ def register_catan(
             presets=dict(presets or {}),
             rules_doc=f"docs/rules/{name}.md",
             bot=BOT,
+            encoding=ENCODING,
         )
     )
 
@@ -43,6 +45,7 @@ __all__ = [
     "BOT",
     "CATAN_OPTIONS",
     "DEV_CARDS",
+    "ENCODING",
     "FAMILY",
     "RESOURCES",
     "CatanAction",

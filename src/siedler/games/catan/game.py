@@ -139,10 +139,9 @@ class CatanGame(TextMixin):
         found = self._component_parse(text) if self._catan else None
         return self.action_set.parse(text) if found is None else found
 
-    def action_universe(self) -> tuple[Action, ...]:
-        """Every interned Catan action of this board and player count, in the order they were made, then
-        the components'."""
-        return (*self.action_set.canon.values(), *self._component_universe())
+    def _action_universe(self) -> tuple[Action, ...]:
+        """Every interned Catan action of this board and player count, in the order they were made."""
+        return tuple(self.action_set.canon.values())
 
     # ------------------------------------------------------------------ the components' words and parts
     def _explain_illegal(self, action: Action) -> str:

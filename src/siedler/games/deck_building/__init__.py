@@ -15,6 +15,7 @@ RULESET = register(
         options=DECK_OPTIONS,
         rules_doc="docs/rules/deck-building.md",
         bot="siedler.games.deck_building.bot",
+        encoding="siedler.games.deck_building.encoding",
     )
 )
 

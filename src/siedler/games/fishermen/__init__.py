@@ -16,6 +16,7 @@ EXTENSION = register_extension(
         help="the Fishermen of Catan: a lake and fishing grounds yield fish tokens to spend on actions; "
         "the old boot costs its holder a victory point",
         bot="siedler.games.fishermen.bot",
+        encoding="siedler.games.fishermen.encoding",
     )
 )
 

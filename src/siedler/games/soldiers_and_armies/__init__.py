@@ -38,6 +38,7 @@ RULESET = register(
         options=OPTIONS,
         rules_doc="docs/rules/soldiers-and-armies.md",
         bot="siedler.games.soldiers_and_armies.bot",
+        encoding="siedler.games.soldiers_and_armies.encoding",
     )
 )
 

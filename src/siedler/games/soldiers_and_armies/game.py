@@ -58,9 +58,9 @@ class SoldiersGame(SoldiersViewMixin):
         if self.variant:  # "Die Siegpunktkarten in den Entwicklungskarten bleiben im Spiel"
             self.dev_deck[VICTORY_POINT] += self.army_rules.variant_victory_point_cards
 
-    def action_universe(self) -> tuple[Action, ...]:
-        """The Catan actions (and any extension's), then the armies' own; ``end`` is in both, as one tuple."""
-        return (*super().action_universe(), *self.soldier_set.universe())
+    def _action_universe(self) -> tuple[Action, ...]:
+        """The Catan actions, then the armies' own; ``end`` is in both, as one tuple."""
+        return (*super()._action_universe(), *self.soldier_set.universe())
 
     def parse_action(self, text: object) -> Action:
         if isinstance(text, str):
