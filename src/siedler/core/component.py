@@ -1,4 +1,4 @@
-"""Components: what an extension (an option such as ``harbormaster=true``) adds to a game, as an object the
+"""Components: what an extension (a boolean option of a family's rule sets) adds to a game, as an object the
 game holds, not as a class composed with the rule set's.
 
 A game made with extensions switched on holds one component of each (``game.components``, in the order of

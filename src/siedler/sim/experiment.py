@@ -8,19 +8,19 @@ start of each turn and the rule set's own per-seat statistics (the ``game_stats`
 
 An experiment file (TOML)::
 
-    name = "Bandit price"
-    ruleset = "deck-building"
-    seats = ["greedy", "greedy"]       # bot specs, as for `siedler simulate --seats`
+    name = "Balanced boards"
+    ruleset = "base"
+    seats = ["greedy", "greedy", "greedy", "greedy"]   # bot specs, as for `siedler simulate --seats`
     games = 400                        # per arm
     seed = 1
     rotate = true                      # optional: rotate the bots one seat per game
     [options]                          # optional: options every arm shares
     turn_limit = 200
     [[arms]]
-    name = "printed price"
+    name = "random"
     [[arms]]
-    name = "dearer"
-    options = { costs = { bandit = { wool = 2, grain = 2, show = ["desert"] } } }
+    name = "balanced"
+    options = { board = "balanced" }
 """
 
 from __future__ import annotations

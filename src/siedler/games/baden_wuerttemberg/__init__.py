@@ -1,8 +1,8 @@
 """Baden-Württemberg Catan: a fixed map of the state with town halls, landmarks and the inventor (rule text
 ``baden-wuerttemberg.md``; rulings in ``docs/rules/baden-wuerttemberg.md``).
 
-The numbers and the map are data (``catan/data/baden-wuerttemberg.toml``); the extensions of the Catan
-family (Harbormaster, Fishermen) do not apply to this map, so it is a rule set of its own family.
+The numbers and the map are data (``data/baden-wuerttemberg.toml``, extending the base game's); the
+extensions of the Catan family do not apply to this map, so it is a rule set of its own family.
 """
 
 from siedler.core.options import Option

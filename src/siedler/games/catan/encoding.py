@@ -18,7 +18,7 @@ import numpy as np
 from siedler.core.game import Game
 from siedler.envs.encoding import Encoder, Layout, Leaves, Vector, relative
 from siedler.games.catan.rules import DEV_CARDS, RESOURCES
-from siedler.games.catan.state import PHASE_NAMES, CatanState
+from siedler.games.catan.state import CatanState
 
 #: Harbour types by the view's names: one per resource, then the 3:1 harbour.
 HARBORS = (*RESOURCES, "3:1")
@@ -59,22 +59,29 @@ class CatanPart:
 def encoder(game: Game, reference: dict[str, Any], parts: Sequence[object]) -> Encoder:
     """The observation of ``game``'s configuration (a game of the family): ``parts`` are its extensions'
     (``CatanPart``); every terrain its boards may hold comes from the ``_terrains`` hook."""
-    terrains = cast(CatanState, game)._terrains()
-    return CatanEncoder(reference, terrains, [p for p in parts if isinstance(p, CatanPart)])
+    catan = cast(CatanState, game)
+    own = [p for p in parts if isinstance(p, CatanPart)]
+    return CatanEncoder(reference, catan._terrains(), catan.phase_names, own)
 
 
 class CatanEncoder(Encoder):
-    def __init__(self, reference: dict[str, Any], terrains: Iterable[str], parts: Sequence[CatanPart] = ()) -> None:
+    def __init__(
+        self,
+        reference: dict[str, Any],
+        terrains: Iterable[str],
+        phases: Sequence[str],
+        parts: Sequence[CatanPart] = (),
+    ) -> None:
         """``reference``: a seat's view of a fresh game of the configuration (only its shape is used);
-        ``terrains``: every terrain its boards may hold (the rule set's ``_terrains`` hook); ``parts``: the
-        rule set's and its extensions' own fields."""
+        ``terrains``: every terrain its boards may hold (the rule set's ``_terrains`` hook); ``phases``: the
+        names of its phases (``phase_names``); ``parts``: the rule set's and its extensions' own fields."""
         board = reference["board"]
         n = self.players = len(reference["players"])
         hex_labels = {h["id"]: i for i, h in enumerate(board["hexes"])}
         edge_labels = {f"{a}-{b}": i for i, (a, b) in enumerate(board["edges"])}
         hexes, nodes, edges = len(board["hexes"]), len(board["nodes"]), len(board["edges"])
         self.terrains = {name: i for i, name in enumerate(sorted(terrains))}
-        self.phases = {name: i for i, name in enumerate(PHASE_NAMES)}
+        self.phases = {name: i for i, name in enumerate(phases)}
         self.parts = tuple(parts)
         known = KNOWN.union(*(part.known for part in self.parts))
         extra_player = {k: v for k, v in reference["players"][0].items() if k not in KNOWN_PLAYER}
@@ -163,7 +170,7 @@ class CatanEncoder(Encoder):
 
     @property
     def public_size(self) -> int:
-        return len(RESOURCES) + len(PHASE_NAMES) + 2 * self.players + 6 + self.players
+        return len(RESOURCES) + len(self.phases) + 2 * self.players + 6 + self.players
 
     @property
     def offer_size(self) -> int:
@@ -172,7 +179,7 @@ class CatanEncoder(Encoder):
     def _public(self, view: dict[str, Any], me: int) -> list[float]:
         n = self.players
         row: list[float] = [view["bank"][r] for r in RESOURCES]
-        phase = [0.0] * len(PHASE_NAMES)
+        phase = [0.0] * len(self.phases)
         phase[self.phases[view["phase"]]] = 1
         row += phase
         row += _one_hot(relative(view["current"], me, n), n)

@@ -12,7 +12,6 @@ from siedler.core.options import options_copy
 
 from .rules import DEV_CARDS, RESOURCES
 from .snapshot import SnapshotMixin, _named
-from .state import PHASE_NAMES
 from .stats import catan_stats
 from .words import describe_event
 
@@ -74,7 +73,7 @@ class ViewMixin(SnapshotMixin):
             "bank": _named(self.bank, RESOURCES),
             "dev_deck": sum(self.dev_deck),
             "costs": self._costs_view(),
-            "phase": PHASE_NAMES[self.phase],
+            "phase": self.phase_names[self.phase],
             "turn": self.turn,
             "current": self.current,
             "to_act": self.to_act,

@@ -35,16 +35,8 @@ ROAD_BUILDING: Final = 6
 OFFER_REPLY: Final = 7
 OFFER_CONFIRM: Final = 8
 OVER: Final = 9
-# Phases of Soldiers & Armies (its turn adds a movement and a combat phase and the decisions of a battle);
-# declared here so that every phase of the family has one name.
-MOVEMENT: Final = 10
-COMBAT: Final = 11
-DEFEND: Final = 12
-BATTLE: Final = 13
-CONQUEST: Final = 14
-TRIBUTE: Final = 15
-CARD_REPLY: Final = 16
-ALLIANCE: Final = 17
+#: The phases' names (``view()["phase"]``, the state, the action kinds' specs), by number; a rule set with
+#: phases of its own numbers them on from ``len(PHASE_NAMES)`` and names them in its ``phase_names``.
 PHASE_NAMES = (
     "setup_settlement",
     "setup_road",
@@ -56,14 +48,6 @@ PHASE_NAMES = (
     "offer_reply",
     "offer_confirm",
     "over",
-    "movement",
-    "combat",
-    "defend",
-    "battle",
-    "conquest",
-    "tribute",
-    "card_reply",
-    "alliance",
 )
 NOBODY: Final = -1
 #: Piece slots: ``pieces[seat * PIECE_KINDS + k]`` counts the pieces of kind ``k`` still in the supply.
@@ -129,7 +113,9 @@ class CatanState(Game):
     _on_award: tuple[CatanComponent, ...]
     _on_vp: tuple[CatanComponent, ...]
     _on_target: tuple[CatanComponent, ...]
-    #: What the robber is called (Resource Realms calls it the Guardian); every text about it uses this.
+    #: The names of the game's phases, by number: the family's, and a rule set's own after them.
+    phase_names: ClassVar[tuple[str, ...]] = PHASE_NAMES
+    #: What the robber is called (a rule set may call it otherwise); every text about it uses this.
     robber_names: ClassVar[dict[str, str]] = {"en": "robber", "de": "Räuber"}
 
     # Hooks that variants override --------------------------------------------------------------

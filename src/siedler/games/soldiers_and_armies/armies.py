@@ -11,11 +11,11 @@ from mypy_extensions import mypyc_attr
 from siedler.core.actions import Action
 from siedler.games.catan.longest_road import longest_trail
 from siedler.games.catan.rules import NUM_RESOURCES, VICTORY_POINT, Cost
-from siedler.games.catan.state import CITIES, COMBAT, MOVEMENT, NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
+from siedler.games.catan.state import CITIES, NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
 
 from .actions import NUKE_UNIT, SoldierAction
 from .rules import ARTILLERY, CAVALRY, INFANTRY, UNITS
-from .state import UNIT_KINDS, SoldiersState
+from .state import COMBAT, MOVEMENT, UNIT_KINDS, SoldiersState
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -20,21 +20,11 @@ from siedler.games.catan.bot import TRADER
 from siedler.games.catan.bot.greedy import _best, _road_value, catan_strategy, node_value
 from siedler.games.catan.bot.value import catan_position
 from siedler.games.catan.rules import NUM_RESOURCES
-from siedler.games.catan.state import (
-    BATTLE,
-    CITIES,
-    COMBAT,
-    CONQUEST,
-    DEFEND,
-    MAIN,
-    MOVEMENT,
-    PIECE_KINDS,
-    SETTLEMENTS,
-    TRIBUTE,
-)
+from siedler.games.catan.state import CITIES, MAIN, PIECE_KINDS, SETTLEMENTS
 
 from .game import SoldiersGame
 from .odds import beats
+from .state import BATTLE, COMBAT, CONQUEST, DEFEND, MOVEMENT, TRIBUTE
 
 WEIGHTS = load_data("siedler.games.soldiers_and_armies", "data/value.toml")
 

@@ -13,10 +13,11 @@ from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
 from siedler.games.catan.rules import NUM_RESOURCES, VICTORY_POINT
-from siedler.games.catan.state import CARD_REPLY, MAIN, NUM_DEV_CARDS
+from siedler.games.catan.state import MAIN, NUM_DEV_CARDS
 
 from .actions import SoldierAction
 from .combat import CombatMixin
+from .state import CARD_REPLY
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

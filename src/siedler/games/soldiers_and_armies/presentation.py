@@ -13,14 +13,14 @@ from siedler.core.errors import RecordError
 from siedler.core.i18n import Voice, in_every_language, namespace, text
 from siedler.games.catan.rules import DEV_CARDS, RESOURCES
 from siedler.games.catan.snapshot import _named
-from siedler.games.catan.state import MAIN, MOVEMENT, PHASE_NAMES
+from siedler.games.catan.state import MAIN, SETUP_SETTLEMENT
 from siedler.games.catan.words import bundle
 
 from .actions import RECRUITS, SoldierAction, soldier_action_set
 from .cards import CardTradeMixin
 from .odds import beats
 from .rules import PURCHASES, UNITS
-from .state import UNIT_KINDS
+from .state import MOVEMENT, UNIT_KINDS
 
 OUT_NAMES = ("", "capitulated", "annihilated")
 #: The terrain a nuked hex shows, drawn from the legend: "Dieses wird nun umgedreht und liefert keine Erträge mehr".
@@ -256,7 +256,7 @@ class SoldiersViewMixin(CardTradeMixin):
 
     def action_label(self, action: Action, lang: str = "en") -> str:
         kind = action[0]
-        if kind == "settle" and PHASE_NAMES[self.phase] == "setup_settlement" and self.setup_step >= self.num_players:
+        if kind == "settle" and self.phase == SETUP_SETTLEMENT and self.setup_step >= self.num_players:
             return text("soldiers.label.found_city", lang, action[1])
         if kind == "buy":
             return text("soldiers.label.buy", lang)

@@ -15,10 +15,25 @@ from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
 from siedler.games.catan import CatanGame
+from siedler.games.catan.explain import PHASE_TASKS
 from siedler.games.catan.rules import rules_from
+from siedler.games.catan.state import PHASE_NAMES
 
 from .actions import SoldierAction, SoldierActionSet
 from .rules import ArmyRules
+
+# The phases the rule set adds to the family's (its turn adds a movement and a combat phase and the
+# decisions of a battle), numbered on from the family's. (``Final``: the compiled build inlines them.)
+MOVEMENT: Final = 10
+COMBAT: Final = 11
+DEFEND: Final = 12
+BATTLE: Final = 13
+CONQUEST: Final = 14
+TRIBUTE: Final = 15
+CARD_REPLY: Final = 16
+ALLIANCE: Final = 17
+SOLDIER_PHASES = ("movement", "combat", "defend", "battle", "conquest", "tribute", "card_reply", "alliance")
+assert len(PHASE_NAMES) == MOVEMENT, "the family's phases and these must not overlap"
 
 UNIT_KINDS: Final = 3
 #: ``out[seat]``: still playing, capitulated, annihilated.
@@ -32,7 +47,19 @@ TARGET_BUILDING: Final = 1
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SoldiersState(CatanGame):
-    rules: ClassVar = rules_from("soldiers-and-armies.toml")
+    rules: ClassVar = rules_from("soldiers-and-armies.toml", "siedler.games.soldiers_and_armies")
+    phase_names: ClassVar[tuple[str, ...]] = (*PHASE_NAMES, *SOLDIER_PHASES)
+    phase_tasks: ClassVar[dict[str, str]] = {
+        **PHASE_TASKS,
+        "movement": "move armies, or go on to the combat phase (fight)",
+        "combat": "attack, fire the nuke, or end the turn",
+        "defend": "resist the attack or capitulate",
+        "battle": "continue the battle or retreat",
+        "conquest": "conquer the destroyed settlement's place or raze it",
+        "tribute": "give the {robber} a resource",
+        "card_reply": "agree to the development-card trade or refuse it",
+        "alliance": "join the battle on one side with your armies next to it, or stay out",
+    }
 
     army_rules: ArmyRules
     soldier_set: SoldierActionSet
