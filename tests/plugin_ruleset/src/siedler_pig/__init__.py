@@ -13,6 +13,8 @@ RULESET = register(
         min_players=2,
         max_players=4,
         options=(Option("target", 50, "points needed to win", minimum=10, maximum=200),),
+        bot="siedler_pig.bot",  # what siedler's bots know of Pig: bot.py
+        encoding="siedler_pig.encoding",  # Pig's observation for siedler's environments: encoding.py
     )
 )
 
