@@ -68,7 +68,7 @@ COMPONENT_HOOKS: dict[str, type] = {
     "initial_robber": CatanComponent,
     "after_production": CatanComponent,
     "founding_yield": CatanComponent,
-    "built": CatanComponent,
+    "building_changed": CatanComponent,
     "legal_extra": CatanComponent,
     "award_changes": CatanComponent,
     "extra_vp": CatanComponent,
@@ -80,7 +80,7 @@ COMPONENT_HOOKS: dict[str, type] = {
 HOT_CATAN_HOOKS: dict[str, str] = {
     "after_production": "_on_production",
     "founding_yield": "_on_founding",
-    "built": "_on_built",
+    "building_changed": "_on_building",
     "legal_extra": "_on_legal",
     "award_changes": "_on_award",
     "extra_vp": "_on_vp",

@@ -143,8 +143,8 @@ class BuildingMixin(CatanState):
             self._check_win(seat)
 
     def _place_settlement(self, seat: int, node: int) -> None:
-        if self._on_built:
-            self._built(node)
+        if self._on_building:
+            self._building_changed(node)
         topo = self.board.topology
         self.node_owner[node] = seat
         self.node_level[node] = 1
@@ -197,8 +197,8 @@ class BuildingMixin(CatanState):
 
     def _do_city(self, action: CatanAction) -> None:
         seat, node = self.current, action.node
-        if self._on_built:
-            self._built(node)
+        if self._on_building:
+            self._building_changed(node)
         self._pay(seat, self.rules.city_cost)
         self.node_level[node] = 2
         self.pieces[seat * PIECE_KINDS + SETTLEMENTS] += 1

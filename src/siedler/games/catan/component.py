@@ -3,7 +3,7 @@ every family's (``siedler.core.component.Component``), the board, production, fo
 main phase's actions, awards and points.
 
 Each hook is called by the shared mechanics at one point, with the game as its first argument; the hot ones
-(production, founding, building, the main phase, awards, points) only for the components that define
+(production, founding, buildings, the main phase, awards, points) only for the components that define
 them (``CatanState._collect_hooks``). A component's part of the view, the log and the notation goes
 through the generic hooks, which ``CatanGame`` asks.
 """
@@ -47,8 +47,9 @@ class CatanComponent(Component["CatanState"]):
     def founding_yield(self, game: CatanState, seat: int, node: int) -> None:
         """The founding settlement at ``node`` that yields has yielded its resources."""
 
-    def built(self, game: CatanState, node: int) -> None:
-        """A settlement is about to be placed at ``node``, or the one there made a city."""
+    def building_changed(self, game: CatanState, node: int) -> None:
+        """The building at ``node`` changes: a settlement is about to be placed or made a city, or (by a rule
+        set) the building there is removed or made a settlement again."""
 
     def legal_extra(self, game: CatanState, seat: int, acts: list[Action]) -> None:
         """Append the component's main-phase actions for ``seat`` to ``acts`` (after the rule set's)."""

@@ -108,7 +108,7 @@ class CatanState(Game):
     _catan: tuple[CatanComponent, ...]
     _on_production: tuple[CatanComponent, ...]
     _on_founding: tuple[CatanComponent, ...]
-    _on_built: tuple[CatanComponent, ...]
+    _on_building: tuple[CatanComponent, ...]
     _on_legal: tuple[CatanComponent, ...]
     _on_award: tuple[CatanComponent, ...]
     _on_vp: tuple[CatanComponent, ...]
@@ -127,7 +127,7 @@ class CatanState(Game):
 
     def _collect_hooks(self) -> None:
         if not self.components:  # the common case, on every copy: no extensions, nothing to look up
-            self._catan = self._on_production = self._on_founding = self._on_built = self._on_legal = ()
+            self._catan = self._on_production = self._on_founding = self._on_building = self._on_legal = ()
             self._on_award = self._on_vp = self._on_target = ()
             return
         comps = tuple([c for c in self.components if isinstance(c, CatanComponent)])
@@ -137,7 +137,7 @@ class CatanState(Game):
         base = CatanComponent
         self._on_production = serving(comps, "after_production", base)
         self._on_founding = serving(comps, "founding_yield", base)
-        self._on_built = serving(comps, "built", base)
+        self._on_building = serving(comps, "building_changed", base)
         self._on_legal = serving(comps, "legal_extra", base)
         self._on_award = serving(comps, "award_changes", base)
         self._on_vp = serving(comps, "extra_vp", base)
@@ -171,11 +171,12 @@ class CatanState(Game):
         for component in self._on_production:
             component.after_production(self, total)
 
-    def _built(self, node: int) -> None:
-        """A settlement is about to be placed at ``node``, or the one there made a city: the components'
-        ``built``. A rule set that changes a building otherwise (removes one) calls it too."""
-        for component in self._on_built:
-            component.built(self, node)
+    def _building_changed(self, node: int) -> None:
+        """The building at ``node`` changes: the components' ``building_changed``. The shared mechanics call
+        it before placing a settlement or a city; a rule set that changes a building otherwise (removes one,
+        or turns a city back into a settlement) calls it too."""
+        for component in self._on_building:
+            component.building_changed(self, node)
 
     def _hand_limit(self, seat: int) -> int:
         """The most resource cards ``seat`` may hold when a 7 is rolled without discarding half; a rule set

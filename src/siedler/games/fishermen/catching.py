@@ -91,7 +91,7 @@ class Catching(FishermenState):
                 owed[owner[node]] += level[node]
         return tuple((seat, count) for seat, count in enumerate(owed) if count)
 
-    def built(self, game: CatanState, node: int) -> None:
+    def building_changed(self, game: CatanState, node: int) -> None:
         if node in self.fish_nodes:
             self._fish_income = {}  # replaced, not cleared: copies of the game share the old one
 

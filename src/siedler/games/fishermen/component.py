@@ -2,7 +2,7 @@
 grounds, fish tokens and what they buy, the old boot.
 
 It serves the Catan hooks ``make_board``, ``initial_robber``, ``terrains``, ``after_production``,
-``founding_yield``, ``built``, ``legal_extra`` and ``extra_target``, handles the actions ``fish`` and
+``founding_yield``, ``building_changed``, ``legal_extra`` and ``extra_target``, handles the actions ``fish`` and
 ``boot``, and shows, exports and describes its own state; each part lives in its own module, one class of
 the chain each (``state.py``).
 """
