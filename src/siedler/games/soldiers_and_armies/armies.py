@@ -298,6 +298,7 @@ class ArmyMixin(SoldiersState):
 
     def _remove_building(self, node: int) -> None:
         """Take the building at ``node`` off the board, into its owner's supply (its walls into his)."""
+        self._building_changed(node)
         seat, level = self.node_owner[node], self.node_level[node]
         self.wall_supply[seat] += self.walls[node]
         self.walls[node] = 0
@@ -318,6 +319,7 @@ class ArmyMixin(SoldiersState):
         if not self.pieces[seat * PIECE_KINDS + SETTLEMENTS]:
             self._remove_building(node)
             return False
+        self._building_changed(node)
         self.wall_supply[seat] += self.walls[node]
         self.walls[node] = 0
         self.turned[node] = 0
