@@ -192,8 +192,9 @@ class BuildingMixin(CatanState):
                 gained[r] += 1
         if any(gained):
             self._emit("produce", {"gains": {str(seat): gained}})
-        for component in self._on_founding:
-            component.founding_yield(self, seat, node)
+        if self._on_founding:
+            for component in self._on_founding:
+                component.founding_yield(self, seat, node)
 
     def _do_city(self, action: CatanAction) -> None:
         seat, node = self.current, action.node

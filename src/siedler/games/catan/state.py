@@ -148,28 +148,32 @@ class CatanState(Game):
         may raise it too (calling ``super()``), never lower it below the rules' victory points: a lower
         target belongs in the rule set's data file."""
         target = self.rules.victory_points
-        for component in self._on_target:
-            target += component.extra_target(self, seat)
+        if self._on_target:  # (each hot hook checks before looping: pure Python pays for an empty loop)
+            for component in self._on_target:
+                target += component.extra_target(self, seat)
         return target
 
     def extra_vp(self, seat: int) -> int:
         """Public victory points from the components' own cards (``extra_vp``), kept apart from ``vp``."""
         points = 0
-        for component in self._on_vp:
-            points += component.extra_vp(self, seat)
+        if self._on_vp:
+            for component in self._on_vp:
+                points += component.extra_vp(self, seat)
         return points
 
     def _legal_extra(self, seat: int, acts: list[Action]) -> None:
         """A rule set adds its own main-phase actions here, appending to ``acts`` after calling ``super()``,
         which appends the components' (``legal_extra``)."""
-        for component in self._on_legal:
-            component.legal_extra(self, seat, acts)
+        if self._on_legal:
+            for component in self._on_legal:
+                component.legal_extra(self, seat, acts)
 
     def _after_production(self, total: int) -> None:
         """What a roll of ``total`` (not 7) brings besides the resources, after they are paid out: the
         components' ``after_production``; a rule set's override calls ``super()`` first."""
-        for component in self._on_production:
-            component.after_production(self, total)
+        if self._on_production:
+            for component in self._on_production:
+                component.after_production(self, total)
 
     def _building_changed(self, node: int) -> None:
         """The building at ``node`` changes: the components' ``building_changed``. The shared mechanics call
@@ -247,8 +251,9 @@ class CatanState(Game):
     def _award_changes(self) -> None:
         """Called after anything that can move an award: the components' ``award_changes`` first, then what a
         rule set's override (calling ``super()`` first) adds."""
-        for component in self._on_award:
-            component.award_changes(self)
+        if self._on_award:
+            for component in self._on_award:
+                component.award_changes(self)
 
     def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)
