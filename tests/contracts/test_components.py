@@ -19,7 +19,7 @@ from siedler.core.component import Component
 from siedler.core.options import resolve_options
 from siedler.core.registry import switched_on
 from siedler.games.catan.component import CatanComponent
-from siedler.games.catan.state import CatanState
+from siedler.games.catan.state import HOT_HOOKS, CatanState
 
 from .combos import CONFIGURATIONS, IDS, start
 from .hooks import COMPONENT_HOOKS, HOT_CATAN_HOOKS
@@ -60,6 +60,10 @@ def test_a_game_is_the_rule_sets_class_with_its_components(name: str, ruleset: s
         for kind in type(component)._handlers:
             assert kind not in type(game)._class_handlers
             assert game._handlers[kind].index == index  # type: ignore[attr-defined]
+
+
+def test_the_hot_hooks_are_the_declared_ones() -> None:
+    assert set(HOT_HOOKS) == set(HOT_CATAN_HOOKS) and all(COMPONENT_HOOKS[h] is CatanComponent for h in HOT_HOOKS)
 
 
 def test_a_game_without_extensions_loops_over_nothing() -> None:

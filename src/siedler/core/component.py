@@ -13,7 +13,7 @@ notation and the view (``describe``, ``action_label``, ``parse_action``, ``expla
 ``action_universe``, ``render_text``, ``game_stats``, ``view``) ask the components first or add their parts
 (``Game`` has a helper for each). A family declares its own hooks on a subclass (the Catan family's
 ``siedler.games.catan.component.CatanComponent``). A component serves a hook by defining the method; the
-game collects, once per game, the components serving each hot hook (``serving``), so a game without
+game finds, once per game, the components serving each hot hook (``serving``), so a game without
 extensions pays nothing for them. See docs/api.md, "Components".
 """
 
@@ -106,11 +106,11 @@ class Component(Generic[G]):
         figures in ``view["players"]`` entries, parts of the board, pieces, legend entries."""
 
 
-def serving(components: Sequence[Any], hook: str, base: type) -> tuple[Any, ...]:
-    """The components whose class defines ``hook`` itself rather than inheriting ``base``'s placeholder: a
-    game loops over these alone, so a hook nobody serves costs an empty loop."""
+def serving(components: Sequence[Any], hook: str, base: type) -> tuple[int, ...]:
+    """The indices of the components whose class defines ``hook`` itself rather than inheriting ``base``'s
+    placeholder: a game loops over these alone, so a hook nobody serves costs an empty loop."""
     placeholder = getattr(base, hook)
-    return tuple([c for c in components if getattr(type(c), hook) is not placeholder])
+    return tuple([i for i, c in enumerate(components) if getattr(type(c), hook) is not placeholder])
 
 
 class ComponentHandler:

@@ -133,9 +133,9 @@ class Game:
         raise NotImplementedError
 
     def _collect_hooks(self) -> None:
-        """Collect, for each hot hook of the family, the components serving it (``component.serving``), so
-        that the hot paths loop over those alone: called before ``_setup`` and on every copy. A family with
-        such hooks overrides it, calling ``super()``."""
+        """Find, for each hot hook of the family, the components serving it (``component.serving``), so that
+        the hot paths loop over those alone: called once, before ``_setup``. A family with such hooks
+        overrides it, calling ``super()``, and rebinds them to a copy's own components in ``_copy_into``."""
 
     def _generate_legal(self) -> tuple[Action, ...]:
         raise NotImplementedError
@@ -366,12 +366,11 @@ class Game:
         The copy is allocated without ``__init__`` (which would set up a new game) and filled by
         ``_copy_into``, in which each class copies its own fields: compiled classes keep their fields in
         slots, not in a ``__dict__`` that one copy could duplicate. The components are copied with it, and
-        the per-hook tuples collected anew from the copies.
+        a family's per-hook tuples bound to the copies (``_collect_hooks``).
         """
         cls = type(self)
         new: Self = cls.__new__(cls)
         self._copy_into(new)
-        new._collect_hooks()
         return new
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:

@@ -10,7 +10,7 @@ by side: the compiled build (mypyc) refuses multiple inheritance of classes with
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -24,6 +24,16 @@ from .board import Board
 from .component import CatanComponent
 from .rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT, CatanRules
 
+#: The Catan components' hot hooks: the game keeps, for each, the components serving it (``_collect_hooks``).
+HOT_HOOKS = (
+    "after_production",
+    "founding_yield",
+    "building_changed",
+    "legal_extra",
+    "award_changes",
+    "extra_vp",
+    "extra_target",
+)
 # Phases: who acts and what they may do. (``Final``: the compiled build inlines constants so declared.)
 SETUP_SETTLEMENT: Final = 0
 SETUP_ROAD: Final = 1
@@ -103,8 +113,11 @@ class CatanState(Game):
     largest_army: int
     turn_limit: int
     max_offers: int
-    #: The components (every one a ``CatanComponent``), and those serving each hot hook, collected from them
-    #: by ``_collect_hooks``: a game without extensions loops over empty tuples.
+    #: The components (every one a ``CatanComponent``), and those serving each hot hook (``HOT_HOOKS``): a game
+    #: without extensions loops over empty tuples. ``_hooks_plan`` holds, per hot hook, the indices of the
+    #: components serving it: found once by ``_collect_hooks`` and shared by copies, which rebind the tuples
+    #: to their own components (``_bind_hooks``).
+    _hooks_plan: tuple[tuple[int, ...], ...]
     _catan: tuple[CatanComponent, ...]
     _on_production: tuple[CatanComponent, ...]
     _on_founding: tuple[CatanComponent, ...]
@@ -126,22 +139,27 @@ class CatanState(Game):
     inland_terrain: ClassVar[tuple[str, ...]] = ()
 
     def _collect_hooks(self) -> None:
-        if not self.components:  # the common case, on every copy: no extensions, nothing to look up
-            self._catan = self._on_production = self._on_founding = self._on_building = self._on_legal = ()
-            self._on_award = self._on_vp = self._on_target = ()
-            return
         comps = tuple([c for c in self.components if isinstance(c, CatanComponent)])
         if len(comps) != len(self.components):
             raise TypeError("a game of the Catan family holds only components of the family (CatanComponent)")
+        self._hooks_plan = tuple([serving(comps, hook, CatanComponent) for hook in HOT_HOOKS]) if comps else ()
+        self._bind_hooks(comps)
+
+    def _bind_hooks(self, comps: tuple[CatanComponent, ...]) -> None:
+        """Set the per-hook tuples of ``comps`` (this game's components) by the plan."""
         self._catan = comps
-        base = CatanComponent
-        self._on_production = serving(comps, "after_production", base)
-        self._on_founding = serving(comps, "founding_yield", base)
-        self._on_building = serving(comps, "building_changed", base)
-        self._on_legal = serving(comps, "legal_extra", base)
-        self._on_award = serving(comps, "award_changes", base)
-        self._on_vp = serving(comps, "extra_vp", base)
-        self._on_target = serving(comps, "extra_target", base)
+        if not comps:  # the common case: no extensions
+            self._on_production = self._on_founding = self._on_building = self._on_legal = ()
+            self._on_award = self._on_vp = self._on_target = ()
+            return
+        production, founding, building, legal, award, vp, target = self._hooks_plan
+        self._on_production = tuple([comps[i] for i in production])
+        self._on_founding = tuple([comps[i] for i in founding])
+        self._on_building = tuple([comps[i] for i in building])
+        self._on_legal = tuple([comps[i] for i in legal])
+        self._on_award = tuple([comps[i] for i in award])
+        self._on_vp = tuple([comps[i] for i in vp])
+        self._on_target = tuple([comps[i] for i in target])
 
     def victory_target(self, seat: int) -> int:
         """The points ``seat`` needs to win: the rules', raised by the components' ``extra_target``. A rule set
@@ -257,6 +275,8 @@ class CatanState(Game):
 
     def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)
+        new._hooks_plan = self._hooks_plan
+        new._bind_hooks(cast(tuple[CatanComponent, ...], new.components))
         new.board = self.board
         new.action_set = self.action_set
         new.hands = self.hands[:]

@@ -3,8 +3,10 @@ roll and for the second founding settlement, the limit of 7 and the reshuffled s
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import ClassVar
 
+from siedler.core.hexgrid import Topology
 from siedler.games.catan.board import Board
 from siedler.games.catan.state import NOBODY, CatanState
 
@@ -13,6 +15,22 @@ from .data import RULES
 from .holdings import fish_action_set
 from .state import BOOT, LAKE_NUMBERS, MAX_HELD, FishermenState
 from .tokens import token_values
+
+#: What the tokens buy, as ``fish_action_set`` takes it.
+COSTS = tuple(RULES.costs.items())
+
+
+@lru_cache(maxsize=1024)
+def shipped_grounds(topo: Topology, numbers: tuple[int, ...]) -> tuple[FishingGround, ...]:
+    """The rule book's fishing grounds bearing ``numbers``: made once per board shape and order of numbers
+    (a few hundred orders), since every new game deals one."""
+    return fishing_grounds(topo, RULES.ground_places, numbers)
+
+
+@cache
+def other_seats(players: int) -> tuple[tuple[int, ...], ...]:
+    """``other_seats(n)[seat]``: the other seats, in seat order."""
+    return tuple(tuple(q for q in range(players) if q != p) for p in range(players))
 
 
 class Catching(FishermenState):
@@ -25,15 +43,15 @@ class Catching(FishermenState):
         self.boot = NOBODY
         self.fish_supply = [*RULES.fish, RULES.boots]
         self.fish_spent = [0, 0, 0]
-        self.fish_action_set = fish_action_set(n, tuple(RULES.costs.items()), RULES.max_held)
+        self.fish_action_set = fish_action_set(n, COSTS, RULES.max_held)
         self.fish_held = [self.fish_action_set.EMPTY] * n
-        self._others = tuple(tuple(q for q in range(n) if q != p) for p in range(n))
+        self._others = other_seats(n)
         numbers = list(RULES.ground_numbers)
         if game.options["board"] == "beginner":
             numbers = list(RULES.beginner_numbers)
         else:
             game.rng.shuffle(numbers)
-        self._set_grounds(game, fishing_grounds(game.board.topology, RULES.ground_places, numbers))
+        self._set_grounds(game, shipped_grounds(game.board.topology, tuple(numbers)))
 
     def make_board(self, game: CatanState, board: Board) -> Board:
         """The rule set's board with the lake in the desert's place (random boards keep it inland)."""

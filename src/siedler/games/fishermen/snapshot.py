@@ -10,6 +10,7 @@ from siedler.games.catan.snapshot import _named, _unnamed
 from siedler.games.catan.state import NOBODY, CatanState
 
 from .board import fishing_grounds
+from .catching import COSTS
 from .data import RULES
 from .holdings import fish_action_set
 from .spending import Spending
@@ -56,5 +57,5 @@ class FishermenSnapshot(Spending):
         self.fish_supply = list(supply)
         self.fish_spent = list(spent)
         self.boot = boot
-        self.fish_action_set = interned = fish_action_set(n, tuple(RULES.costs.items()), RULES.max_held)
+        self.fish_action_set = interned = fish_action_set(n, COSTS, RULES.max_held)
         self.fish_held = [interned.holding(tokens) for tokens in held]
