@@ -1,7 +1,8 @@
 """Builds siedler with its compiled engine (mypyc) where it can, and as pure Python where it cannot.
 
 Everything else about the package is in ``pyproject.toml``; this file exists only because the extension
-modules are computed at build time. The modules compiled are listed once, in ``src/siedler/build.py``.
+modules are computed at build time. The modules compiled are declared by each package in its
+``compiled.toml`` and collected in one place, ``src/siedler/build.py`` (``COMPILED_MODULES``).
 Falling back never fails the install: without a C compiler, with a module mypyc refuses, with
 ``SIEDLER_PURE=1``, or for an editable install, the package is pure Python and one line says why.
 An editable install is always pure because it would build in place, and a compiled module in ``src/``

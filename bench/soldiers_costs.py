@@ -1,7 +1,7 @@
 """The cost study of Soldaten & Armeen (issue 13): are the default prices of units, walls and the nuke such
 that no purchase is useless or dominant?
 
-Plays ``--games`` 4-player games of ``greedy`` bots (``siedler.bots.greedy_soldiers``, which buys what it can
+Plays ``--games`` 4-player games of ``greedy`` bots (``siedler.games.soldiers_and_armies.bot``, which buys what it can
 spare, drawn at random among the kinds it can pay for) with the simulator's seeds and loop, counts each
 seat's purchases from the finished game (``siedler.games.soldiers_and_armies.stats.purchases``) and prints,
 per purchase, how many player-games bought it, how many were bought, and the win rate of the players who

@@ -1,73 +1,35 @@
 """Which build of the engine runs: compiled with mypyc, or pure Python.
 
-``COMPILED_MODULES`` is the one list of modules that ``setup.py`` compiles; it lives here, not in the
-build configuration, so that the running package can check its own modules against it. This module must
-import nothing from ``siedler``: ``setup.py`` runs it on its own to read the list (see ``docs/build.md``).
+``COMPILED_MODULES`` is the one list of modules that ``setup.py`` compiles: each package declares its own in
+a ``compiled.toml`` beside its modules (``modules = ["game", ...]``, ``"__init__"`` for the package itself),
+so that adding a rule set never touches this file, and the running package can check its own modules
+against them. This module must import nothing from ``siedler``: ``setup.py`` runs it on its own to read the
+list (see ``docs/build.md``).
 """
 
 from __future__ import annotations
 
 import importlib
+import tomllib
 from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+#: Where the ``siedler`` package lies: the source tree for ``setup.py``, the installed package at run time.
+ROOT = Path(__file__).parent
+
+
+def compiled_modules(root: Path = ROOT) -> tuple[str, ...]:
+    """The modules every package under ``root`` declares in its ``compiled.toml``, sorted."""
+    found = []
+    for listing in root.rglob("compiled.toml"):
+        package = ".".join((root.name, *listing.parent.relative_to(root).parts))
+        for name in tomllib.loads(listing.read_text("utf-8"))["modules"]:
+            found.append(package if name == "__init__" else f"{package}.{name}")
+    return tuple(sorted(found))
+
 
 #: Compiled by mypyc when a C compiler is present; each must pass the whole test suite compiled.
-COMPILED_MODULES: tuple[str, ...] = (
-    "siedler.bots.greedy",
-    "siedler.bots.greedy_bw",
-    "siedler.bots.greedy_catan",
-    "siedler.bots.greedy_deck_building",
-    "siedler.bots.greedy_fishermen",
-    "siedler.bots.random",
-    "siedler.core.game",
-    "siedler.core.hexgrid",
-    "siedler.core.rng",
-    "siedler.games.baden_wuerttemberg.game",
-    "siedler.games.baden_wuerttemberg.map",
-    "siedler.games.baden_wuerttemberg.presentation",
-    "siedler.games.base",
-    "siedler.games.catan.board",
-    "siedler.games.catan.building",
-    "siedler.games.catan.development",
-    "siedler.games.catan.explain",
-    "siedler.games.catan.game",
-    "siedler.games.catan.labels",
-    "siedler.games.catan.longest_road",
-    "siedler.games.catan.presentation",
-    "siedler.games.catan.rules",
-    "siedler.games.catan.snapshot",
-    "siedler.games.catan.state",
-    "siedler.games.catan.text",
-    "siedler.games.catan.trading",
-    "siedler.games.catan.words",
-    "siedler.games.deck_building.attacks",
-    "siedler.games.deck_building.cards",
-    "siedler.games.deck_building.explain",
-    "siedler.games.deck_building.game",
-    "siedler.games.deck_building.legal",
-    "siedler.games.deck_building.payment",
-    "siedler.games.deck_building.presentation",
-    "siedler.games.deck_building.rules",
-    "siedler.games.deck_building.snapshot",
-    "siedler.games.deck_building.state",
-    "siedler.games.deck_building.terminal",
-    "siedler.games.deck_building.words",
-    "siedler.games.fishermen.board",
-    "siedler.games.fishermen.data",
-    "siedler.games.fishermen.words",
-    "siedler.games.harbormaster.data",
-    "siedler.games.resource_realms",
-    "siedler.games.resource_realms.words",
-    "siedler.games.soldiers_and_armies.armies",
-    "siedler.games.soldiers_and_armies.cards",
-    "siedler.games.soldiers_and_armies.combat",
-    "siedler.games.soldiers_and_armies.game",
-    "siedler.games.soldiers_and_armies.odds",
-    "siedler.games.soldiers_and_armies.presentation",
-    "siedler.games.soldiers_and_armies.rules",
-    "siedler.games.soldiers_and_armies.state",
-    "siedler.sim.loop",
-    "siedler.sim.stats",
-)
+COMPILED_MODULES: tuple[str, ...] = compiled_modules()
 
 COMPILED = "compiled (mypyc)"
 PURE = "pure Python"

@@ -19,8 +19,7 @@ from siedler.core.actions import Action, ActionKind
 from siedler.core.errors import IllegalAction
 from siedler.core.game import Game
 from siedler.core.registry import extensions
-from siedler.games.catan import explain as catan_explain
-from siedler.games.catan.state import CatanState
+from siedler.games.catan import CatanGame
 from siedler.games.deck_building import explain as deck_explain
 
 GAMES = 6
@@ -48,8 +47,8 @@ CONFIGS = _configs()
 
 def _task(game: Game, phase: str) -> str:
     """The phase's task as the refusal words it."""
-    if isinstance(game, CatanState):
-        return str(catan_explain.PHASE_TASKS[phase]).format(robber=game.robber_name())
+    if isinstance(game, CatanGame):
+        return str(game.phase_tasks[phase]).format(robber=game.robber_name())
     return str(deck_explain.PHASE_TASKS[phase])
 
 

@@ -2,7 +2,8 @@
 documented entry point and works with every tool: random play, replay, copies, states and pickling; it
 brings its own words in both languages, its cost card, its how-to pages and its table layer, and gets a
 working table (served page, layer, words) with no edit outside its package (the browser plays it in
-``tests/e2e/test_plugin_table.py``).
+``tests/e2e/test_plugin_table.py``); and what siedler's bots and environments know of it comes from its own
+package too, registered with it.
 
 The package is the walkthrough of ``docs/api.md`` ("Write your own rule set"): each file the walkthrough
 shows must be exactly the package's file, so the docs cannot drift from code that works. The tests put it
@@ -11,6 +12,7 @@ on their path (``tests/conftest.py``); nothing installs it outside the tests.
 
 from __future__ import annotations
 
+import importlib
 import pickle
 import random
 import re
@@ -18,13 +20,19 @@ import warnings
 from importlib.metadata import entry_points
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import siedler
+import siedler.envs
 from siedler import howto
+from siedler.bots import make_bot
+from siedler.bots.evaluate import evaluate
+from siedler.bots.knowledge import knowledge_for
 from siedler.core import i18n
 from siedler.core.errors import IllegalAction
 from siedler.core.i18n import SHARED, languages, package_keys
+from siedler.envs.encoders import GenericEncoder, encoder_for
 
 ROOT = Path(__file__).parents[2]
 PACKAGE = ROOT / "tests" / "plugin_ruleset" / "src" / "siedler_pig"
@@ -67,6 +75,56 @@ def test_pig_refuses_with_reasons() -> None:
         raise AssertionError("hold before any roll was accepted")
 
 
+def test_the_bots_play_pig_with_its_own_knowledge() -> None:
+    """The greedy bot holds at 20 (Pig's strategy, in its bot.py), the value bot values by Pig's value."""
+    bot = importlib.import_module("siedler_pig.bot")
+    game = siedler.new_game("pig", players=2, seed=5, options={"target": 60})
+    assert knowledge_for(game).strategies == (bot.strategy,) and knowledge_for(game).value is bot.value
+    greedy, holds = make_bot("greedy", seed=1), 0
+    while not game.is_over:
+        seat, view = game.to_act, game.view(None)
+        assert seat is not None
+        at_stake = view["turn_total"]
+        action = greedy.decide(game, seat)
+        wins = view["banked"][seat] + at_stake >= 60
+        assert str(action) == ("hold" if at_stake >= bot.HOLD_AT or (at_stake and wins) else "roll")
+        holds += str(action) == "hold"
+        if at_stake:
+            assert evaluate(game, seat) == bot.value(game, seat)
+        game.apply(action)
+    assert holds and max(game.scores()) >= 60
+    value = make_bot("value", seed=2)
+    game = siedler.new_game("pig", players=2, seed=6)
+    assert value.decide(game, 0) in game.legal_actions()
+
+
+def test_the_environments_observe_pig_with_its_own_encoder() -> None:
+    game = siedler.new_game("pig", players=3, seed=1)
+    game.apply("roll")
+    encoder = encoder_for(game)
+    assert type(encoder).__module__ == "siedler_pig.encoding"
+    assert list(encoder.layout.fields) == ["banked", "turn"]
+    view = game.view(1)
+    banked = [view["banked"][(1 + i) % 3] for i in range(3)]
+    current = (view["current"] - 1) % 3
+    assert encoder.encode(view, 1).tolist() == [*banked, current, view["turn_total"], view["last_roll"]]
+    env = siedler.envs.make("pig", obs_type="dict")
+    obs, _ = env.reset(seed=3)
+    assert set(obs["observation"]) == {"banked", "turn"} and obs["observation"]["banked"].shape == (2,)
+
+
+def test_a_rule_set_without_an_encoder_gets_every_number_of_its_view() -> None:
+    """What Pig had before it registered its encoder: the generic one, for any rule set registering none."""
+    game = siedler.new_game("pig", players=2, seed=1)
+    view = game.view(0)
+    generic = GenericEncoder(view, 2)
+    assert generic.encode(view, 0).tolist() == [0, 0, 0, 0, 0] and len(generic.leaves) == 5
+    game.apply("roll")
+    view = game.view(1)
+    expected = [view["banked"][1], view["banked"][0], view["current"], view["last_roll"], view["turn_total"]]
+    assert np.array_equal(generic.encode(view, 1), np.asarray(expected, dtype=np.float32))
+
+
 def test_the_walkthrough_shows_the_package_literally() -> None:
     docs = (ROOT / "docs" / "api.md").read_text()
     section = docs.split("\n## Write your own rule set\n", 1)[1].split("\n## ", 1)[0]
@@ -77,6 +135,8 @@ def test_the_walkthrough_shows_the_package_literally() -> None:
         "tests/plugin_ruleset/src/siedler_pig/game.py",
         "tests/plugin_ruleset/src/siedler_pig/locale/en.toml",
         "tests/plugin_ruleset/src/siedler_pig/layers/pig.js",
+        "tests/plugin_ruleset/src/siedler_pig/bot.py",
+        "tests/plugin_ruleset/src/siedler_pig/encoding.py",
     }
     for path, text in shown:
         assert text == (ROOT / path).read_text(), f"docs/api.md shows {path} differently"

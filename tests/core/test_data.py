@@ -59,6 +59,18 @@ def test_top_level_tables_merge_key_by_key_and_everything_else_is_replaced(packa
     assert load_data(name, "base.toml")["costs"]["city"] == {"grain": 2, "ore": 3}
 
 
+def test_a_file_extends_one_of_another_package(package: tuple[str, Path]) -> None:
+    """A rule set's package extends the family's file: ``extends = "package:path"``."""
+    name, folder = package
+    (folder / "mine.toml").write_text('extends = "siedler.games.catan:data/base.toml"\n[costs]\ncity = { grain = 3 }\n')
+    d, base = load_data(name, "mine.toml"), load_data("siedler.games.catan", "data/base.toml")
+    assert d["costs"]["city"] == {"grain": 3} and d["costs"]["road"] == base["costs"]["road"]
+    assert d["map"] == base["map"] and "extends" not in d
+    (folder / "lost.toml").write_text('extends = "siedler.games.catan:data/gone.toml"\n')
+    with pytest.raises(DataError, match=r"siedler\.games\.catan/data/gone\.toml: no such data file"):
+        load_data(name, "lost.toml")
+
+
 def test_a_missing_file_and_a_missing_parent_are_named(package: tuple[str, Path]) -> None:
     name, folder = package
     with pytest.raises(DataError, match=rf"{name}/nowhere\.toml: no such data file"):
@@ -90,6 +102,6 @@ def test_a_bad_value_names_its_file_and_key() -> None:
 
 
 def test_the_shipped_variant_changes_only_what_it_lists() -> None:
-    base, realms = rules_from("base.toml"), rules_from("resource-realms.toml")
+    base, realms = rules_from("base.toml"), rules_from("resource-realms.toml", "siedler.games.resource_realms")
     assert realms.city_cost == (0, 0, 0, 3, 2) and realms.deck == (14, 6, 2, 2, 1)
     assert (realms.road_cost, realms.map, realms.max_roads) == (base.road_cost, base.map, base.max_roads)

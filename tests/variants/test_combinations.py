@@ -11,6 +11,7 @@ import pytest
 
 import siedler
 from siedler.games.catan import CatanGame
+from siedler.games.fishermen.component import Fishermen
 
 COMBINATIONS = [
     ("resource-realms", {"fishermen": True, "harbormaster": True}),
@@ -49,3 +50,22 @@ def test_extensions_are_listed_on_every_catan_rule_set() -> None:
         options = {o["name"]: o for o in siedler.get_ruleset(name).to_json()["options"]}
         assert options["harbormaster"]["default"] is (name == "harbormaster")
         assert options["fishermen"]["default"] is (name == "fishermen")
+
+
+@pytest.mark.parametrize("ruleset", ["soldiers-and-armies", "base"])
+def test_the_fish_owed_on_a_roll_follow_every_building_change(ruleset: str) -> None:
+    """The Fishermen remember what each number brings (``_fish_income``) until a building on a fishing spot
+    changes: that must hold when a rule set destroys one or turns a city back into a settlement too
+    (Soldaten & Armeen), or a former owner would keep catching fish there."""
+    checked = 0
+    for seed in (1, 20, 22):  # in 20 and 22 a building on a fishing spot is destroyed
+        game = siedler.new_game(ruleset, players=4, seed=seed, options={"fishermen": True, "max_offers": 0})
+        fishermen = next(c for c in game.components if isinstance(c, Fishermen))
+        rng = random.Random(seed)
+        while not game.is_over and game.num_actions < 2500:
+            game.apply(rng.choice(game.legal_actions()))
+            assert isinstance(game, CatanGame)
+            for key, owed in fishermen._fish_income.items():
+                assert fishermen._income(game, abs(key), key < 0) == owed, (seed, game.num_actions, key)
+                checked += 1
+    assert checked > 1000

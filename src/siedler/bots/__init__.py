@@ -1,7 +1,9 @@
-"""Bots: anything with ``decide(game, seat) -> action``, found by name or by import path."""
+"""Bots: anything with ``decide(game, seat) -> action``, found by name or by import path. What they know of
+each rule set and extension comes from its own package (``siedler.bots.knowledge``)."""
 
 from .base import BOTS, LEVELS, Bot, FairBot, LegalPolicy, make_bot, register_bot
-from .greedy import GreedyBot, register_strategy
+from .greedy import GreedyBot
+from .knowledge import Knowledge, Trader
 from .mcts import MctsBot
 from .random import RandomBot
 from .value import ValueBot
@@ -12,11 +14,12 @@ __all__ = [
     "Bot",
     "FairBot",
     "GreedyBot",
+    "Knowledge",
     "LegalPolicy",
     "MctsBot",
     "RandomBot",
+    "Trader",
     "ValueBot",
     "make_bot",
     "register_bot",
-    "register_strategy",
 ]

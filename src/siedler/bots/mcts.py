@@ -13,7 +13,7 @@ Only the engine's API is used in the search (``determinize``, ``legal_actions``,
 (progressive pruning by a prior: a Catan main phase lists hundreds of actions, a founding phase fifty
 intersections), expanded best first; the final choice breaks ties in visits by that order. Trades with
 other players are decided outside the search, as the value bot decides them: the search leaves out the
-kinds that logic decides (``trade_catan.DECIDED_KINDS``).
+kinds that logic decides (the rule set's trader, ``siedler.bots.knowledge.Trader``).
 
 Budget: ``mcts:iterations=200`` (reproducible with the bot's seed) or ``mcts:ms=500`` (wall clock).
 """
@@ -26,12 +26,11 @@ import time
 
 from siedler.core.actions import Action
 from siedler.core.game import Game
-from siedler.games.catan import CatanGame
 
-from . import trade_catan
 from .base import register_bot
 from .evaluate import evaluate
 from .greedy import GreedyBot
+from .knowledge import knowledge_for
 from .value import forced_or_answer, look_ahead
 
 
@@ -80,9 +79,10 @@ class MctsBot:
             done += 1
         order = root.candidates or []
         best = max(order, key=lambda a: (root.children[a].visits if a in root.children else -1, -order.index(a)))
-        if isinstance(game, CatanGame):
+        trader = knowledge_for(game).trader
+        if trader is not None:
             _, gain = look_ahead(game, seat, self.rng)
-            offer = trade_catan.offer(game, seat, gain)
+            offer = trader.offer(game, seat, gain)
             if offer is not None:
                 return offer
         return best
@@ -92,8 +92,9 @@ class MctsBot:
         with the evaluation, for the seat to act (the others are never searched there)."""
         if node.candidates is None:
             scored = []
+            decided = knowledge_for(game).decided_kinds
             for action in game.legal_actions():
-                if action[0] in trade_catan.DECIDED_KINDS:
+                if action[0] in decided:
                     continue
                 trial = game.copy()
                 trial.apply(action)

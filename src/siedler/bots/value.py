@@ -1,9 +1,9 @@
 """The value bot: every legal action tried one step ahead on a copy, the best by ``evaluate`` chosen.
 
 It plays on the determinized copy ``FairBot`` gives it, so an action with chance in it (a roll, a card
-bought, a theft) is tried against one dealt guess of the unknown, never the real future. Trade offers
-between players (hundreds of them in a main phase) are left out of the look-ahead; the family's trade
-logic (``trade_catan``) decides offers and answers.
+bought, a theft) is tried against one dealt guess of the unknown, never the real future. Trades with other
+players (hundreds of offers in a main phase) are left out of the look-ahead: the rule set's trader (its bot
+knowledge, ``siedler.bots.knowledge.Trader``) decides offers and answers.
 """
 
 from __future__ import annotations
@@ -12,21 +12,21 @@ import random as _random
 
 from siedler.core.actions import Action
 from siedler.core.game import Game
-from siedler.games.catan import CatanGame
 
-from . import trade_catan
 from .base import register_bot
 from .evaluate import evaluate
+from .knowledge import knowledge_for
 
 
 def look_ahead(game: Game, seat: int, rng: _random.Random) -> tuple[Action, float]:
     """The best action (ties broken by ``rng``) other than a trade offer, and its gain over standing still."""
     legal = game.legal_actions()
+    decided = knowledge_for(game).decided_kinds
     now = evaluate(game, seat)
     best: Action | None = None
     best_value = -float("inf")
     for action in legal:
-        if action[0] in trade_catan.DECIDED_KINDS:
+        if action[0] in decided:
             continue
         trial = game.copy()
         trial.apply(action)
@@ -44,9 +44,8 @@ def forced_or_answer(game: Game, seat: int) -> Action | None:
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    if isinstance(game, CatanGame):
-        return trade_catan.answer(game, seat)
-    return None
+    trader = knowledge_for(game).trader
+    return trader.answer(game, seat) if trader is not None else None
 
 
 def decide_with_trades(game: Game, seat: int, rng: _random.Random) -> Action:
@@ -54,8 +53,9 @@ def decide_with_trades(game: Game, seat: int, rng: _random.Random) -> Action:
     if settled is not None:
         return settled
     action, gain = look_ahead(game, seat, rng)
-    if isinstance(game, CatanGame):
-        offer = trade_catan.offer(game, seat, gain)
+    trader = knowledge_for(game).trader
+    if trader is not None:
+        offer = trader.offer(game, seat, gain)
         if offer is not None:
             return offer
     return action

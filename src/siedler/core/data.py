@@ -1,9 +1,11 @@
 """Every rule set's numbers come from TOML data files through this one loader.
 
-A data file may name another file of the same folder that it changes: ``extends = "base.toml"``. The merge
-rule, the same for every rule set: **each top-level table of the variant is merged key by key into the
-parent's table of the same name; every other value replaces the parent's whole**, including a table inside a
-table (one cost, ``[map.beginner]``), a list and a number. So a variant that changes the city's cost writes
+A data file may name another file that it changes: ``extends = "base.toml"`` (of the same folder), or
+``extends = "package:path"`` (of another package, such as ``"siedler.games.catan:data/base.toml"``, the
+family's file a rule set's own package extends). The merge rule, the same for every rule set: **each
+top-level table of the variant is merged key by key into the parent's table of the same name; every other
+value replaces the parent's whole**, including a table inside a table (one cost, ``[map.beginner]``), a list
+and a number. So a variant that changes the city's cost writes
 the whole new cost, never a difference to be mixed with the base cost, and a designer reads one level of
 merging only.
 
@@ -38,7 +40,8 @@ def load_data(package: str, name: str) -> dict[str, Any]:
 
 
 def _load(package: str, name: str, seen: tuple[str, ...]) -> dict[str, Any]:
-    if name in seen:
+    where = f"{package}:{name}"
+    if where in seen:
         raise DataError(f"{package}/{name}: extends itself through {' -> '.join(seen)}")
     data = _read(package, name)
     parent = data.pop("extends", None)
@@ -46,7 +49,11 @@ def _load(package: str, name: str, seen: tuple[str, ...]) -> dict[str, Any]:
         return data
     if not isinstance(parent, str):
         raise DataError(f"{package}/{name}: extends must name a file, not {parent!r}")
-    merged = dict(_load(package, posixpath.join(posixpath.dirname(name), parent), (*seen, name)))
+    if ":" in parent:
+        parent_package, parent_name = parent.split(":", 1)
+    else:
+        parent_package, parent_name = package, posixpath.join(posixpath.dirname(name), parent)
+    merged = dict(_load(parent_package, parent_name, (*seen, where)))
     for key, value in data.items():
         old = merged.get(key)
         merged[key] = {**old, **value} if isinstance(value, dict) and isinstance(old, dict) else value

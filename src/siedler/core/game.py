@@ -2,7 +2,8 @@
 
 A rule set overrides a handful of hooks (``_setup``, ``_generate_legal``, ``_do_<kind>``, ``_export``/``_import``,
 ``view``...). Everything a tool relies on (legality checking, history, records, copying, events) lives here
-once, so the simulator, the bots and the server treat every rule set alike.
+once, so the simulator, the bots and the server treat every rule set alike. Extensions switched on by an
+option are components the game holds (``siedler.core.component``), called at fixed points.
 
 Legality has one source of truth: ``_generate_legal``. ``apply`` refuses whatever that list does not hold,
 so the legal list and the checks can never disagree. The list is cached until the next ``apply``.
@@ -18,6 +19,7 @@ from typing import Any, ClassVar, Final, Self
 from mypy_extensions import mypyc_attr
 
 from .actions import Action
+from .component import Component, ComponentHandler
 from .errors import IllegalAction, RecordError
 from .fairness import commitment, state_digest
 from .rng import SEED_BITS, Rng
@@ -62,26 +64,17 @@ def _holds_itself(legal: tuple[Action, ...], action: Action) -> bool:
 class Game:
     """One game of one rule set. See ``docs/api.md``.
 
-    Compiled with mypyc as a native class that rule sets, extensions composed at run time and third-party
-    packages may subclass in plain Python (``allow_interpreted_subclasses``); see ``docs/build.md``.
+    Compiled with mypyc as a native class that rule sets and third-party packages may subclass in plain
+    Python (``allow_interpreted_subclasses``); see ``docs/build.md``.
     """
 
     #: ``kind -> method``: every ``_do_<kind>`` method of the class, collected once per class.
-    _handlers: ClassVar[dict[str, Callable[[Any, Action], None]]] = {}
-    #: The class whose ``__new__`` allocates a blank instance of this one for ``copy()``, found once per class.
-    _allocator: ClassVar[Any] = object
+    _class_handlers: ClassVar[dict[str, Callable[[Any, Action], None]]] = {}
 
     def __init_subclass__(cls) -> None:
         # No ``super().__init_subclass__()``: compiled code refuses it, and ``object``'s does nothing (no
         # keyword arguments either: a class statement passing some is refused, as by ``object``'s).
-        cls._handlers = {name[4:]: getattr(cls, name) for name in dir(cls) if name.startswith("_do_")}
-        # ``cls.__new__`` would be the first ``__new__`` of the MRO; CPython only allows the one of the
-        # first base (``__base__``) chain that defines it. They differ for a class composed of extensions
-        # (``type(name, (*mixins, rule_set), {})``) over a compiled engine, whose classes each define one.
-        allocator: Any = cls
-        while "__new__" not in vars(allocator):
-            allocator = allocator.__base__
-        cls._allocator = allocator
+        cls._class_handlers = {name[4:]: getattr(cls, name) for name in dir(cls) if name.startswith("_do_")}
 
     ruleset: str
     players: tuple[str, ...]
@@ -94,9 +87,20 @@ class Game:
     is_over: bool
     winner: int | None
     logging: bool
+    #: The extensions switched on, one component each, in the order of their names (shared by nothing:
+    #: ``copy()`` copies them).
+    components: tuple[Component[Any], ...]
+    #: ``kind -> handler(game, action)``: the class's ``_do_<kind>`` methods and the components' kinds.
+    _handlers: dict[str, Callable[[Any, Action], None]]
 
     def __init__(
-        self, ruleset: str, players: Sequence[str], seed: int, options: dict[str, Any], log: bool = True
+        self,
+        ruleset: str,
+        players: Sequence[str],
+        seed: int,
+        options: dict[str, Any],
+        log: bool = True,
+        components: Sequence[Component[Any]] = (),
     ) -> None:
         self.ruleset = ruleset
         self.players = tuple(players)
@@ -117,23 +121,38 @@ class Game:
         self.logging = log
         self._legal: tuple[Action, ...] | None = None
         self._start_state: dict[str, Any] | None = None
+        self.components = tuple(components)
+        self._handlers = _handlers_of(type(self), self.components)
+        self._collect_hooks()
         self._setup()
+        for component in self.components:
+            component.setup(self)
 
     # ------------------------------------------------------------------ hooks for rule sets
     def _setup(self) -> None:
         raise NotImplementedError
+
+    def _collect_hooks(self) -> None:
+        """Find, for each hot hook of the family, the components serving it (``component.serving``), so that
+        the hot paths loop over those alone: called once, before ``_setup``. A family with such hooks
+        overrides it, calling ``super()``, and rebinds them to a copy's own components in ``_copy_into``."""
 
     def _generate_legal(self) -> tuple[Action, ...]:
         raise NotImplementedError
 
     def action_universe(self) -> tuple[Action, ...]:
         """Every action this game can ever offer, in an order fixed by rule set, options and player count:
-        the fixed action space of ``siedler.envs`` (index ``i`` is the ``i``-th action).
+        the fixed action space of ``siedler.envs`` (index ``i`` is the ``i``-th action). The rule set's
+        (``_action_universe``), then each component's: an extension never moves the rule set's indices."""
+        return (*self._action_universe(), *self._component_universe())
+
+    def _action_universe(self) -> tuple[Action, ...]:
+        """The rule set's part of ``action_universe``.
 
         Kind specs name fields but not their values (an intersection, a bundle of cards), so only kinds
         without fields can be enumerated here, from the specs of the family's kinds (read from the class of
-        a legal action); a rule set whose kinds take fields overrides this from its interned actions, and
-        every extension adding kinds chains with ``super()``.
+        a legal action); a rule set whose kinds take fields overrides this from its interned actions, and a
+        subclass adding kinds chains with ``super()``.
         """
         legal = self.legal_actions()
         if not legal:
@@ -142,13 +161,14 @@ class Game:
         with_fields = [k.name for k in kinds if k.fields]
         if with_fields:
             raise NotImplementedError(
-                f"{self.ruleset}: kinds {with_fields} take fields; override action_universe (docs/api.md, Hooks)"
+                f"{self.ruleset}: kinds {with_fields} take fields; override _action_universe (docs/api.md, Hooks)"
             )
         return tuple(self.parse_action(k.name) for k in kinds)
 
     def _explain_illegal(self, action: Action) -> str:
         """Why ``action`` is refused; called only on refusal, so it may be slow."""
-        return f"{action} is not legal now"
+        reason = self._component_refusal(action)
+        return f"{action} is not legal now" if reason is None else reason
 
     def parse_action(self, text: str) -> Action:
         """The action ``text`` writes, or ``IllegalAction``. A compiled override takes ``object``, so that
@@ -162,8 +182,8 @@ class Game:
         """Per-seat statistics of a finished game for designers' reports (``siedler experiment``): name ->
         one number per seat (``nan`` for none). ``moves`` is what was played, as ``(turn, seat, action)``;
         a rule set reads only those and the finished game, never what was hidden while it ran. Placeholder:
-        the rule set's first override replaces it, extensions chain."""
-        return {}
+        the rule set's first override replaces it (and adds the components' with ``_component_stats``)."""
+        return self._component_stats(moves)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
@@ -200,11 +220,13 @@ class Game:
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
         """An event in words for ``viewer``'s log (``None``: a spectator's); rule sets override it for their own
         events, and tell a sentence about the viewer to them in the second person (``siedler.core.i18n.Voice``)."""
-        return f"{kind} {data}"
+        words = self._component_words(kind, data, lang, viewer)
+        return f"{kind} {data}" if words is None else words
 
     def action_label(self, action: Action, lang: str = "en") -> str:
         """An action in words for menus and buttons (``lang`` is ``en`` or ``de``); the notation by default."""
-        return str(action)
+        label = self._component_label(action, lang)
+        return str(action) if label is None else label
 
     def action_target(self, action: Action) -> str | None:
         """Where on the table a player points to choose ``action``, or ``None`` for a menu choice.
@@ -222,7 +244,58 @@ class Game:
         """The position as text for a terminal, as ``seat`` may see it; rule sets draw their own."""
         import json
 
-        return json.dumps(self.view(seat), indent=1, ensure_ascii=False)
+        view = self.view(seat)
+        return "\n".join([json.dumps(view, indent=1, ensure_ascii=False), *self._component_text(view, lang)])
+
+    # ------------------------------------------------------------------ the components' parts
+    # The family's implementations of these hooks ask the components through these helpers: for the words,
+    # the notation and refusals first (a component answers only for its own kinds and events), for the
+    # rest adding their parts after the rule set's.
+    def _component_words(self, kind: str, data: dict[str, Any], lang: str, viewer: int | None) -> str | None:
+        for component in self.components:
+            words = component.describe(self, kind, data, lang, viewer)
+            if words is not None:
+                return words
+        return None
+
+    def _component_label(self, action: Action, lang: str) -> str | None:
+        for component in self.components:
+            label = component.action_label(self, action, lang)
+            if label is not None:
+                return label
+        return None
+
+    def _component_parse(self, text: object) -> Action | None:
+        if isinstance(text, str):
+            for component in self.components:
+                found = component.parse_action(self, text)
+                if found is not None:
+                    return found
+        return None
+
+    def _component_refusal(self, action: Action) -> str | None:
+        for component in self.components:
+            reason = component.explain_illegal(self, action)
+            if reason is not None:
+                return reason
+        return None
+
+    def _component_universe(self) -> tuple[Action, ...]:
+        return tuple([a for component in self.components for a in component.action_universe(self)])
+
+    def _component_text(self, view: dict[str, Any], lang: str) -> list[str]:
+        lines = [component.render_text(self, view, lang) for component in self.components]
+        return [line for line in lines if line is not None]
+
+    def _component_stats(self, moves: Sequence[Move]) -> dict[str, list[float]]:
+        stats: dict[str, list[float]] = {}
+        for component in self.components:
+            stats.update(component.game_stats(self, moves))
+        return stats
+
+    def _component_view(self, seat: int | None, view: dict[str, Any]) -> None:
+        for component in self.components:
+            component.view(self, seat, view)
 
     # ------------------------------------------------------------------ the public API
     @property
@@ -292,10 +365,11 @@ class Game:
 
         The copy is allocated without ``__init__`` (which would set up a new game) and filled by
         ``_copy_into``, in which each class copies its own fields: compiled classes keep their fields in
-        slots, not in a ``__dict__`` that one copy could duplicate.
+        slots, not in a ``__dict__`` that one copy could duplicate. The components are copied with it, and
+        a family's per-hook tuples bound to the copies (``_collect_hooks``).
         """
         cls = type(self)
-        new: Self = self._allocator.__new__(cls)
+        new: Self = cls.__new__(cls)
         self._copy_into(new)
         return new
 
@@ -320,6 +394,8 @@ class Game:
         new._start_state = None
         new._legal = None
         new._resample_hidden(seat)
+        for component in new.components:
+            component.resample_hidden(new, seat)
         return new
 
     def _copy_into(self, new: Self) -> None:
@@ -344,6 +420,9 @@ class Game:
         new.logging = self.logging
         new._legal = self._legal
         new._start_state = self._start_state
+        comps = self.components
+        new.components = tuple([c.copy() for c in comps]) if comps else comps
+        new._handlers = self._handlers
 
     # ------------------------------------------------------------------ events (the log in words)
     def _emit(
@@ -426,13 +505,22 @@ class Game:
             "over": self.is_over,
             "winner": self.winner,
             "to_act": self.to_act,
-            "game": self._export(),
+            "game": self._export_all(),
         }
+
+    def _export_all(self) -> dict[str, Any]:
+        """The rule set's export with each component's part merged in (``state()["game"]``)."""
+        data = self._export()
+        for component in self.components:
+            data.update(component.export(self))
+        return data
 
     def _load(self, data: dict[str, Any]) -> None:
         """Overwrite this freshly set-up game with an exported state."""
         try:
             self._import(data["game"])
+            for component in self.components:
+                component.load(self, data["game"])
             self.rng.resume(data["rng"])
             self.is_over = bool(data["over"])
             self.winner = data["winner"]
@@ -450,11 +538,32 @@ class Game:
         self._emit("over", {"winner": winner, "scores": self.scores()})
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle through ``state()``, so composed classes (built at run time, not importable by name) and
-        compiled classes pickle alike; a logging game keeps its log."""
+        """Pickle through ``state()``, so compiled classes and components pickle as plain Python would; a
+        logging game keeps its log."""
         from .registry import _rebuild
 
         return (_rebuild, (self.state(), self.logging, _walk(self._events) if self.logging else []))
 
     def __iter__(self) -> Iterator[Action]:  # pragma: no cover - guard against accidental iteration
         raise TypeError("iterate over game.legal_actions() or game.history, not the game")
+
+
+_HANDLERS: dict[tuple[type, tuple[type, ...]], dict[str, Callable[[Any, Action], None]]] = {}
+
+
+def _handlers_of(cls: type[Game], components: tuple[Component[Any], ...]) -> dict[str, Callable[[Any, Action], None]]:
+    """The handlers of a game of ``cls`` with ``components``: the class's, and a ``ComponentHandler`` for
+    each kind of each component; made once per class and kinds of components, and shared."""
+    if not components:
+        return cls._class_handlers
+    key = (cls, tuple([type(c) for c in components]))
+    found = _HANDLERS.get(key)
+    if found is None:
+        found = dict(cls._class_handlers)
+        for index, component in enumerate(components):
+            for kind, method in type(component)._handlers.items():
+                if kind in found:
+                    raise ValueError(f"action kind {kind!r} of {type(component).__name__} is already handled")
+                found[kind] = ComponentHandler(index, method)
+        _HANDLERS[key] = found
+    return found

@@ -89,5 +89,5 @@ def resolve_options(specs: Iterable[Option], given: Mapping[str, Any] | None, wh
 
 def options_copy(options: Mapping[str, Any]) -> dict[str, Any]:
     """The options as a view shows them: a copy sharing nothing mutable with the game (some values are
-    tables, such as Deck Building's ``costs``), so that whoever keeps or edits a view never edits a game."""
+    tables, such as a rule set's table of costs), so that whoever keeps or edits a view never edits a game."""
     return {k: deepcopy(v) if isinstance(v, dict | list) else v for k, v in options.items()}

@@ -1,9 +1,13 @@
 """Rule sets by name, and the entry points that build games: ``new_game``, ``replay``, ``from_state``.
 
 Rule-set packages under ``siedler.games`` (and third-party packages declaring an entry point in the group
-``siedler.rulesets``) are discovered on first use, so adding a rule set never touches existing code.
-An *extension* (Harbormaster, Fishermen...) is a mixin that a family of rule sets switches on by an option;
-the game class for a combination of extensions is composed once and cached.
+``siedler.rulesets``) are discovered on first use, so adding a rule set never touches existing code. What the
+upper layers know of a rule set or an extension (its bot knowledge, its environment encoding) lives in its
+own package too, in modules named here by import path: the bots and the environments import them when
+they first need them, so nothing below them ever does.
+An *extension* is a component (``siedler.core.component``) that every rule set of a family switches on by
+a boolean option of the extension's name: a game holds one instance of each extension switched on, and its
+class stays the rule set's own.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
 
+from .component import Component
 from .errors import IllegalAction, OptionError, RecordError
 from .fairness import check_game_id, default_game_id, new_seed
 from .game import FORMAT_VERSION, RECORD_FORMAT, STATE_FORMAT, Game
@@ -25,15 +30,20 @@ from .rng import check_seed, parse_seed
 
 @dataclass(frozen=True)
 class Extension:
-    """A mixin switched on by the boolean option ``name`` in every rule set of ``family``."""
+    """A component switched on by the boolean option ``name`` in every rule set of ``family``: a game with
+    the option holds one ``component()``."""
 
     name: str
     family: str
-    mixin: type
+    component: type[Component[Any]]
     help: str
     options: tuple[Option, ...] = ()
     #: Extensions that cannot be combined with this one.
     excludes: tuple[str, ...] = ()
+    #: The module of its bot knowledge (``siedler.bots.knowledge``: ``KNOWLEDGE``), ``""`` for none.
+    bot: str = ""
+    #: The module of its part of the family's observation (``siedler.envs.encoders``), ``""`` for none.
+    encoding: str = ""
 
 
 @dataclass(frozen=True)
@@ -46,7 +56,7 @@ class Ruleset:
     max_players: int
     family: str = ""
     options: tuple[Option, ...] = ()
-    #: Option values this rule set fixes on top of the defaults (a variant preset, e.g. harbormaster=true).
+    #: Option values this rule set fixes on top of the defaults (a variant preset: an extension on).
     presets: Mapping[str, Any] = field(default_factory=dict)
     rules_doc: str = ""
     #: The package that holds the rule set's own files (docs/api.md, "The rule-set unit"): its words
@@ -59,6 +69,12 @@ class Ruleset:
     #: Extra ``siedler`` commands: ``"module:function"``, each function given the command line's Typer app
     #: to register its commands on (the command line imports them; the engine never does).
     commands: tuple[str, ...] = ()
+    #: The module of its bot knowledge (``siedler.bots.knowledge``: ``KNOWLEDGE``), ``""`` for none (the bots
+    #: then play at random and value a position by the score).
+    bot: str = ""
+    #: The module of its observation encoder (``siedler.envs.encoders``: ``encoder``), ``""`` for the
+    #: generic one (every number of the view).
+    encoding: str = ""
 
     def all_options(self) -> tuple[Option, ...]:
         opts = list(self.options)
@@ -91,7 +107,6 @@ def _apply_presets(opts: list[Option], presets: Mapping[str, Any]) -> list[Optio
 
 _RULESETS: dict[str, Ruleset] = {}
 _EXTENSIONS: dict[str, Extension] = {}
-_COMPOSED: dict[tuple[type, tuple[str, ...]], type] = {}
 _discovered = False
 
 
@@ -139,25 +154,25 @@ def extensions(family: str) -> list[Extension]:
     return sorted((e for e in _EXTENSIONS.values() if e.family == family), key=lambda e: e.name)
 
 
-def game_class(ruleset: Ruleset, options: Mapping[str, Any]) -> type[Game]:
-    """The rule set's class with the mixins of every extension switched on, composed once."""
-    active = tuple(e.name for e in extensions(ruleset.family) if options.get(e.name))
-    for name in active:
-        clash = set(_EXTENSIONS[name].excludes) & set(active)
+def extension_of(component: Component[Any]) -> Extension:
+    """The extension whose component ``component`` is (a game's components each have one)."""
+    _discover()
+    for ext in _EXTENSIONS.values():
+        if type(component) is ext.component:
+            return ext
+    raise LookupError(f"{type(component).__name__} is the component of no registered extension")
+
+
+def switched_on(ruleset: Ruleset, options: Mapping[str, Any]) -> tuple[Extension, ...]:
+    """The extensions of the rule set's family that ``options`` switch on, in the order of their names;
+    a combination an extension excludes is refused."""
+    active = tuple(e for e in extensions(ruleset.family) if options.get(e.name))
+    names = {e.name for e in active}
+    for ext in active:
+        clash = set(ext.excludes) & names
         if clash:
-            raise OptionError(f"option {name!r} cannot be combined with {', '.join(sorted(clash))}")
-    key = (ruleset.game_class, active)
-    cls = _COMPOSED.get(key)
-    if cls is None:
-        if active:
-            mixins = tuple(_EXTENSIONS[n].mixin for n in active)
-            cls = type(
-                ruleset.game_class.__name__ + "".join(m.__name__ for m in mixins), (*mixins, ruleset.game_class), {}
-            )
-        else:
-            cls = ruleset.game_class
-        _COMPOSED[key] = cls
-    return cls
+            raise OptionError(f"option {ext.name!r} cannot be combined with {', '.join(sorted(clash))}")
+    return active
 
 
 def _player_names(players: int | Sequence[str], ruleset: Ruleset) -> list[str]:
@@ -196,8 +211,8 @@ def new_game(
     seed = check_seed(new_seed() if seed is None else seed)
     game_id = default_game_id(seed) if game_id is None else check_game_id(game_id)
     opts = resolve_options(rs.all_options(), options, f"rule set {rs.name!r}")
-    cls = game_class(rs, opts)
-    game = cls(rs.name, names, seed, opts, log)
+    components = [ext.component() for ext in switched_on(rs, opts)]
+    game = rs.game_class(rs.name, names, seed, opts, log, components)
     game.game_id = game_id
     return game
 

@@ -2,8 +2,8 @@
 
 - ``env(ruleset="base", players=4, options=...)`` / ``raw_env(...)``: PettingZoo AEC, every seat an agent;
 - ``make("base", opponents=["greedy"] * 3)``: Gymnasium, one learning seat against bots chosen by name;
-- ``gymnasium.make("siedler/base-v0")``: the same, one id per rule set, registered when this module is
-  imported (``siedler/deck-building-v0``...).
+- ``gymnasium.make("siedler/base-v0")``: the same, one id per rule set (``siedler/<rule set>-v0``),
+  registered when this module is imported.
 
 Actions are indices into a fixed list per configuration (``ActionSpace``, from the ``action_universe``
 hook); observations are encoded from ``view(seat)`` only, with the action mask beside them.

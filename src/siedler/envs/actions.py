@@ -21,7 +21,7 @@ class ActionSpace:
     """The actions of one configuration, numbered; shared by every game of that configuration."""
 
     def __init__(self, game: Game) -> None:
-        #: Equal actions (a kind two families both declare, as Soldiers & Armies' ``end``) are one index.
+        #: Equal actions (a kind a rule set declares again beside its family's, such as ``end``) are one index.
         self.actions: tuple[Action, ...] = tuple(dict.fromkeys(game.action_universe()))
         self.index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
         self.notation: tuple[str, ...] = tuple(str(a) for a in self.actions)

@@ -56,8 +56,8 @@ class Encoder:
 
 
 class Leaves:
-    """The numbers and booleans of a view part, found in a reference view: extensions' blocks of the view
-    (Fishermen's ``fish``, the Harbormaster's ``harbormaster``...) are encoded without code of their own.
+    """The numbers and booleans of a view part, found in a reference view: a rule set's or an extension's
+    blocks of the view are encoded without code of their own.
 
     Lists of ``players`` numbers are per-seat tables and are rotated to the viewer (index 0: the viewer);
     other lists vary in length and are left out, as are texts. A number missing later reads as 0.

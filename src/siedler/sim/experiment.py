@@ -8,22 +8,22 @@ start of each turn and the rule set's own per-seat statistics (the ``game_stats`
 
 An experiment file (TOML)::
 
-    name = "Bandit price"
-    ruleset = "deck-building"
-    seats = ["greedy", "greedy"]       # bot specs, as for `siedler simulate --seats`
+    name = "Balanced boards"
+    ruleset = "base"
+    seats = ["greedy", "greedy", "greedy", "greedy"]   # bot specs, as for `siedler simulate --seats`
     games = 400                        # per arm
     seed = 1
     rotate = true                      # optional: rotate the bots one seat per game
     [options]                          # optional: options every arm shares
     turn_limit = 200
     [[arms]]
-    name = "printed price"
+    name = "random"
     [[arms]]
-    name = "dearer"
-    options = { costs = { bandit = { wool = 2, grain = 2, show = ["desert"] } } }
-    [[arms]]                           # an intervention arm: the printed price, and seat 0's bot
-    name = "bandit first"              # buys the Bandit at its first chance
-    force = [{ seat = 0, when = "first", kind = "buy", fields = { card = "bandit" } }]
+    name = "balanced"
+    options = { board = "balanced" }
+    [[arms]]                           # an intervention arm: random boards, and seat 0's bot
+    name = "cards first"               # buys a development card at its first chance
+    force = [{ seat = 0, when = "first", kind = "buy" }]
 
 A force (``siedler.bots.forced``) names actions by their kind and fields, as the rule set declares them;
 the seat is an index into ``seats`` (from 0), and the force moves with that seat's bot when seats rotate.

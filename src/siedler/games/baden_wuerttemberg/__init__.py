@@ -1,13 +1,13 @@
 """Baden-Württemberg Catan: a fixed map of the state with town halls, landmarks and the inventor (rule text
 ``baden-wuerttemberg.md``; rulings in ``docs/rules/baden-wuerttemberg.md``).
 
-The numbers and the map are data (``catan/data/baden-wuerttemberg.toml``); the extensions of the Catan
-family (Harbormaster, Fishermen) do not apply to this map, so it is a rule set of its own family.
+The numbers and the map are data (``data/baden-wuerttemberg.toml``, extending the base game's); the
+extensions of the Catan family do not apply to this map, so it is a rule set of its own family.
 """
 
 from siedler.core.options import Option
 from siedler.core.registry import Ruleset, register
-from siedler.games.catan import CATAN_OPTIONS
+from siedler.games.catan import CATAN_OPTIONS, ENCODING
 
 from .game import VARIABLE
 from .layout import LAYER as BOARD_LAYER
@@ -38,6 +38,8 @@ RULESET = register(
         rules_doc="docs/rules/baden-wuerttemberg.md",
         package=__name__,
         layers=("bw.js", "bw.css"),
+        bot="siedler.games.baden_wuerttemberg.bot",
+        encoding=ENCODING,
     )
 )
 

@@ -41,7 +41,7 @@ VARIABLE = "variable"
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class BWRulesGame(CatanGame):
-    rules: ClassVar = rules_from("baden-wuerttemberg.toml")
+    rules: ClassVar = rules_from("baden-wuerttemberg.toml", "siedler.games.baden_wuerttemberg")
 
     bw: BWMap
     bw_set: BWActionSet

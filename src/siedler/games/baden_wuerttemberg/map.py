@@ -14,8 +14,9 @@ from typing import Any, Final
 from siedler.core.data import DataError, load_data, number, table
 from siedler.core.hexgrid import CORNERS, Topology
 from siedler.games.catan.board import Board
-from siedler.games.catan.rules import DATA_PACKAGE, RESOURCES, Cost
+from siedler.games.catan.rules import RESOURCES, Cost
 
+DATA_PACKAGE = "siedler.games.baden_wuerttemberg"
 DATA_FILE = "baden-wuerttemberg.toml"
 SOURCE = f"{DATA_PACKAGE}/data/{DATA_FILE}"
 #: What stands on an intersection of the map (``BWMap.field_kind``).

@@ -12,6 +12,11 @@ from .rules import DEV_CARDS, RESOURCES, CatanRules, rules_from
 FAMILY = "catan"
 
 
+#: The family's bot knowledge (``siedler.bots.knowledge``) and observation (``siedler.envs.encoders``).
+BOT = "siedler.games.catan.bot"
+ENCODING = "siedler.games.catan.encoding"
+
+
 def register_catan(
     name: str,
     title: str,
@@ -21,9 +26,9 @@ def register_catan(
     presets: Mapping[str, Any] | None = None,
 ) -> Ruleset:
     """Register a 3-4 player rule set of the family: the shared options, every extension of the family
-    (as options), its rules page ``docs/rules/<name>.md`` and its ``package`` (its words and how-to page).
-    ``presets`` switches extensions on by default, so that a variant such as the Harbormaster is also a
-    rule set by its own name."""
+    (as options), its rules page ``docs/rules/<name>.md``, its ``package`` (its words and how-to page) and
+    the family's bot knowledge and observation. ``presets`` switches extensions on by default, so that an
+    extension is also a rule set by its own name."""
     return register(
         Ruleset(
             name=name,
@@ -37,13 +42,17 @@ def register_catan(
             presets=dict(presets or {}),
             rules_doc=f"docs/rules/{name}.md",
             package=package,
+            bot=BOT,
+            encoding=ENCODING,
         )
     )
 
 
 __all__ = [
+    "BOT",
     "CATAN_OPTIONS",
     "DEV_CARDS",
+    "ENCODING",
     "FAMILY",
     "RESOURCES",
     "CatanAction",

@@ -153,8 +153,8 @@ def random_board(
 ) -> Board:
     """Terrain shuffled; tokens A-R in a counter-clockwise spiral from a random corner, skipping the desert.
 
-    Terrain in ``inland`` may not lie on the island's edge (the Fishermen's lake takes the desert's place
-    there): the tiles are shuffled again until none does, which keeps every allowed layout equally likely.
+    Terrain in ``inland`` may not lie on the island's edge (an extension's terrain may take its place
+    later): the tiles are shuffled again until none does, which keeps every allowed layout equally likely.
     """
     m = rules.map
     topo = standard_topology(m["radius"])

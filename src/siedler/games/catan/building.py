@@ -143,6 +143,8 @@ class BuildingMixin(CatanState):
             self._check_win(seat)
 
     def _place_settlement(self, seat: int, node: int) -> None:
+        if self._on_building:
+            self._building_changed(node)
         topo = self.board.topology
         self.node_owner[node] = seat
         self.node_level[node] = 1
@@ -178,7 +180,8 @@ class BuildingMixin(CatanState):
             rates[base + kind] = 2
 
     def _founding_yield(self, seat: int, node: int) -> None:
-        """The second founding settlement yields one card per adjacent producing hex."""
+        """The second founding settlement yields one card per adjacent producing hex; then the components'
+        ``founding_yield``."""
         gained = [0] * NUM_RESOURCES
         resource = self.board.resource
         for h in self.board.topology.node_hexes[node]:
@@ -189,9 +192,14 @@ class BuildingMixin(CatanState):
                 gained[r] += 1
         if any(gained):
             self._emit("produce", {"gains": {str(seat): gained}})
+        if self._on_founding:
+            for component in self._on_founding:
+                component.founding_yield(self, seat, node)
 
     def _do_city(self, action: CatanAction) -> None:
         seat, node = self.current, action.node
+        if self._on_building:
+            self._building_changed(node)
         self._pay(seat, self.rules.city_cost)
         self.node_level[node] = 2
         self.pieces[seat * PIECE_KINDS + SETTLEMENTS] += 1

@@ -52,8 +52,8 @@ class DevelopmentMixin(TradingMixin):
     def _draw_development(self, seat: int) -> None:
         """The top card of the deck into the hand of ``seat``, who may not play it this turn.
 
-        Buying pays and then draws; a variant that hands out a card another way (the Fishermen's 7 fish)
-        draws here too, so the deck, the log and the win check stay in one place.
+        Buying pays and then draws; a rule or extension that hands out a card another way (for fish tokens,
+        say) draws here too, so the deck, the log and the win check stay in one place.
         """
         card = self.rng.weighted_index(self.dev_deck)
         self.dev_deck[card] -= 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
@@ -13,7 +15,6 @@ from .rules import DEV_CARDS, KNIGHT, MONOPOLY, NUM_RESOURCES, RESOURCES, ROAD_B
 from .state import (
     CITIES,
     MAIN,
-    PHASE_NAMES,
     PIECE_KINDS,
     ROADS,
     ROLL,
@@ -33,14 +34,6 @@ PHASE_TASKS = {
     "offer_reply": "accept or decline the trade offer",
     "offer_confirm": "confirm the trade with someone who accepted, or withdraw it",
     "over": "nothing: the game is over",
-    "movement": "move armies, or go on to the combat phase (fight)",
-    "combat": "attack, fire the nuke, or end the turn",
-    "defend": "resist the attack or capitulate",
-    "battle": "continue the battle or retreat",
-    "conquest": "conquer the destroyed settlement's place or raze it",
-    "tribute": "give the {robber} a resource",
-    "card_reply": "agree to the development-card trade or refuse it",
-    "alliance": "join the battle on one side with your armies next to it, or stay out",
 }
 CARD_OF_KIND = {"knight": KNIGHT, "roadbuilding": ROAD_BUILDING, "plenty": YEAR_OF_PLENTY, "monopoly": MONOPOLY}
 
@@ -51,10 +44,14 @@ def _cost_text(cost: tuple[int, ...]) -> str:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ExplainMixin(DevelopmentMixin):
+    #: What the player to act must do in each phase (``{robber}``: its name): a rule set with phases of its
+    #: own adds theirs.
+    phase_tasks: ClassVar[dict[str, str]] = PHASE_TASKS
+
     def _explain_illegal(self, action: Action) -> str:
         if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
             return f"{action!r} is not an action"
-        phase = PHASE_NAMES[self.phase]
+        phase = self.phase_names[self.phase]
         seat = self.to_act
         who = seat_words(seat, self.players[seat]) if seat is not None else "nobody"
         legal_kinds = {a[0] for a in self.legal_actions()}
@@ -62,7 +59,7 @@ class ExplainMixin(DevelopmentMixin):
         kinds = action.KINDS if isinstance(action, Action) else KINDS
         # The kinds a phase offers at all: refusing one of these gets its specific reason, any other the task.
         if kind not in legal_kinds and kind not in kinds.in_phase(phase):
-            task = PHASE_TASKS[phase].format(robber=self.robber_name())
+            task = self.phase_tasks[phase].format(robber=self.robber_name())
             return f"'{action}' is not possible now: {who} must {task}"
         # A plain tuple equal to an action gets the action's named fields.
         reason = self._specific_reason(action if isinstance(action, CatanAction) else CatanAction(*action))

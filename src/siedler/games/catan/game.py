@@ -1,16 +1,19 @@
 """The Catan base game's flow: founding, rolling, production, the robber, turns and winning.
 
-Variants subclass :class:`CatanGame` or mix into it (see ``siedler.core.registry.Extension``) and override
-the small hooks declared in ``state.py``; nothing here is copied into them.
+Rule sets subclass :class:`CatanGame` and override the small hooks declared in ``state.py``; extensions are
+components (``component.CatanComponent``), which this class asks for their words, notation, refusals,
+actions and view parts before (or after) the rule set's own.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
+from siedler.core.game import Move
 from siedler.core.options import Option
 
 from .actions import CatanAction, action_set
@@ -59,9 +62,10 @@ class CatanGame(TextMixin):
         kind = self.options["board"]
         if kind == "beginner":
             return beginner_board(self.rules)
+        inland = (*self.inland_terrain, *[t for c in self._catan for t in c.inland_terrain])
         if kind == "balanced":
-            return balanced_board(self.rules, self.rng, inland=self.inland_terrain)
-        return random_board(self.rules, self.rng, inland=self.inland_terrain)
+            return balanced_board(self.rules, self.rng, inland=inland)
+        return random_board(self.rules, self.rng, inland=inland)
 
     def _initial_robber(self) -> int:
         deserts = self.board.hexes_of("desert")
@@ -69,7 +73,10 @@ class CatanGame(TextMixin):
 
     def _setup(self) -> None:
         rules, n = self.rules, self.num_players
-        self.board = self._make_board()
+        board = self._make_board()
+        for component in self._catan:
+            board = component.make_board(self, board)
+        self.board = board
         topo = self.board.topology
         self.action_set = action_set(topo, n, self.options["offer_max_cards"])
         self.hands = [0] * (n * NUM_RESOURCES)
@@ -82,7 +89,10 @@ class CatanGame(TextMixin):
         self._clear_board()
         self.discard_left = [0] * n
         self.offer_accepted = []
-        self.robber = self._initial_robber()
+        robber = self._initial_robber()
+        for component in self._catan:
+            robber = component.initial_robber(self, robber)
+        self.robber = robber
         self.robber_return = MAIN
         self.dice = None
         self.dev_played = False
@@ -125,11 +135,42 @@ class CatanGame(TextMixin):
         self.to_act = self.current
 
     def parse_action(self, text: object) -> Action:
-        return self.action_set.parse(text)
+        found = self._component_parse(text) if self._catan else None
+        return self.action_set.parse(text) if found is None else found
 
-    def action_universe(self) -> tuple[Action, ...]:
+    def _action_universe(self) -> tuple[Action, ...]:
         """Every interned Catan action of this board and player count, in the order they were made."""
         return tuple(self.action_set.canon.values())
+
+    # ------------------------------------------------------------------ the components' words and parts
+    def _explain_illegal(self, action: Action) -> str:
+        reason = self._component_refusal(action) if self._catan else None
+        return super()._explain_illegal(action) if reason is None else reason
+
+    def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
+        words = self._component_words(kind, data, lang, viewer) if self._catan else None
+        return super().describe(kind, data, lang, viewer) if words is None else words
+
+    def action_label(self, action: Action, lang: str = "en") -> str:
+        label = self._component_label(action, lang) if self._catan else None
+        return super().action_label(action, lang) if label is None else label
+
+    def render_text(self, seat: int | None = None, lang: str = "en") -> str:
+        text = super().render_text(seat, lang)
+        if not self._catan:
+            return text
+        return "\n".join([text, *self._component_text(self.view(seat), lang)])
+
+    def game_stats(self, moves: Sequence[Move]) -> dict[str, list[float]]:
+        stats = super().game_stats(moves)
+        stats.update(self._component_stats(moves))
+        return stats
+
+    def view(self, seat: object) -> dict[str, Any]:
+        view = super().view(seat)
+        if self._catan:
+            self._component_view(view["seat"], view)
+        return view
 
     # ------------------------------------------------------------------ legal actions
     def _generate_legal(self) -> tuple[Action, ...]:

@@ -13,7 +13,6 @@ from siedler.core.options import options_copy
 
 from .rules import DEV_CARDS, RESOURCES
 from .snapshot import SnapshotMixin, _named
-from .state import PHASE_NAMES
 from .stats import catan_stats
 from .words import describe_event
 
@@ -125,7 +124,7 @@ class ViewMixin(SnapshotMixin):
     def _phase_view(self) -> str:
         """The phase as the view names it: the engine's, unless the rule set tells it apart (its catalog
         names it, ``catan.phase.<name>`` and ``page.phases.<name>``)."""
-        return PHASE_NAMES[self.phase]
+        return self.phase_names[self.phase]
 
     def _costs_view(self) -> dict[str, dict[str, int]]:
         """The building cost card: each of ``_purchases`` with its price, every resource named."""

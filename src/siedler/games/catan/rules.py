@@ -1,7 +1,8 @@
 """The numbers of a Catan rule set (costs, decks, pieces, map), read from TOML data files.
 
-A variant's data file names the file it extends (``extends = "base.toml"``) and lists only what differs,
-so a designer changes a cost or a deck by editing data, not code; the merge is ``siedler.core.data``'s.
+A variant's data file, in its own package, names the file it extends (``extends =
+"siedler.games.catan:data/base.toml"``) and lists only what differs, so a designer changes a cost or a deck by
+editing data, not code; the merge is ``siedler.core.data``'s.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ RESOURCE_INDEX = {name: i for i, name in enumerate(RESOURCES)}
 Cost = tuple[int, int, int, int, int]
 
 
-#: The package holding the Catan rule sets' data files.
+#: The package holding the family's data files (the base game's); a variant's are in its own package.
 DATA_PACKAGE = "siedler.games.catan"
 
 #: The dots under each number token: how many of the 36 rolls of two dice give that number.
@@ -61,9 +62,10 @@ class CatanRules:
 
 
 @cache
-def rules_from(name: str) -> CatanRules:
-    d = load_data(DATA_PACKAGE, f"data/{name}")
-    src = f"{DATA_PACKAGE}/data/{name}"
+def rules_from(name: str, package: str = DATA_PACKAGE) -> CatanRules:
+    """The rules of the data file ``data/<name>`` of ``package``."""
+    d = load_data(package, f"data/{name}")
+    src = f"{package}/data/{name}"
     k, v, r, y, m = (number(d, f"deck.{card}", src, 0) for card in DEV_CARDS)
     return CatanRules(
         bank_per_resource=number(d, "bank.per_resource", src),

@@ -14,7 +14,7 @@ from .board import Board
 from .explain import ExplainMixin
 from .longest_road import longest_trail
 from .rules import DEV_CARDS, RESOURCES
-from .state import NOBODY, PHASE_NAMES
+from .state import NOBODY
 
 
 def _named(values: list[int], names: tuple[str, ...]) -> dict[str, int]:
@@ -40,14 +40,14 @@ class SnapshotMixin(ExplainMixin):
         n = self.num_players
         data = {
             "board": self.board.to_json(),
-            "phase": PHASE_NAMES[self.phase],
+            "phase": self.phase_names[self.phase],
             "current": self.current,
             "turn": self.turn,
             "start_player": self.start_player,
             "setup_step": self.setup_step,
             "last_settlement": self.last_settlement,
             "robber": topo.hex_labels[self.robber] if self.robber >= 0 else None,
-            "robber_return": PHASE_NAMES[self.robber_return],
+            "robber_return": self.phase_names[self.robber_return],
             "dice": list(self.dice) if self.dice else None,
             "dev_played": self.dev_played,
             "offers_made": self.offers_made,
@@ -84,7 +84,7 @@ class SnapshotMixin(ExplainMixin):
         self.board = Board.from_json(data["board"], self._terrains())
         topo = self.board.topology
         self.action_set = action_set(topo, n, self.options["offer_max_cards"])
-        phase_index = {name: i for i, name in enumerate(PHASE_NAMES)}
+        phase_index = {name: i for i, name in enumerate(self.phase_names)}
         self.phase = phase_index[data["phase"]]
         self.robber_return = phase_index[data["robber_return"]]
         self.current = self._imported_seat(data["current"])

@@ -10,19 +10,31 @@ by side: the compiled build (mypyc) refuses multiple inheritance of classes with
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, Self, cast
 
 from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
+from siedler.core.component import serving
 from siedler.core.game import Game
 from siedler.core.hidden import redeal
 from siedler.core.i18n import text
 
 from .actions import ActionSet, CatanAction
 from .board import Board
+from .component import CatanComponent
 from .rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT, CatanRules
 
+#: The Catan components' hot hooks: the game keeps, for each, the components serving it (``_collect_hooks``).
+HOT_HOOKS = (
+    "after_production",
+    "founding_yield",
+    "building_changed",
+    "legal_extra",
+    "award_changes",
+    "extra_vp",
+    "extra_target",
+)
 # Phases: who acts and what they may do. (``Final``: the compiled build inlines constants so declared.)
 SETUP_SETTLEMENT: Final = 0
 SETUP_ROAD: Final = 1
@@ -34,16 +46,8 @@ ROAD_BUILDING: Final = 6
 OFFER_REPLY: Final = 7
 OFFER_CONFIRM: Final = 8
 OVER: Final = 9
-# Phases of Soldiers & Armies (its turn adds a movement and a combat phase and the decisions of a battle);
-# declared here so that every phase of the family has one name.
-MOVEMENT: Final = 10
-COMBAT: Final = 11
-DEFEND: Final = 12
-BATTLE: Final = 13
-CONQUEST: Final = 14
-TRIBUTE: Final = 15
-CARD_REPLY: Final = 16
-ALLIANCE: Final = 17
+#: The phases' names (``view()["phase"]``, the state, the action kinds' specs), by number; a rule set with
+#: phases of its own numbers them on from ``len(PHASE_NAMES)`` and names them in its ``phase_names``.
 PHASE_NAMES = (
     "setup_settlement",
     "setup_road",
@@ -55,14 +59,6 @@ PHASE_NAMES = (
     "offer_reply",
     "offer_confirm",
     "over",
-    "movement",
-    "combat",
-    "defend",
-    "battle",
-    "conquest",
-    "tribute",
-    "card_reply",
-    "alliance",
 )
 NOBODY: Final = -1
 #: Piece slots: ``pieces[seat * PIECE_KINDS + k]`` counts the pieces of kind ``k`` still in the supply.
@@ -118,6 +114,23 @@ class CatanState(Game):
     largest_army: int
     turn_limit: int
     max_offers: int
+    #: The components (every one a ``CatanComponent``), and those serving each hot hook (``HOT_HOOKS``): a game
+    #: without extensions loops over empty tuples. ``_hooks_plan`` holds, per hot hook, the indices of the
+    #: components serving it: found once by ``_collect_hooks`` and shared by copies, which rebind the tuples
+    #: to their own components (``_bind_hooks``).
+    _hooks_plan: tuple[tuple[int, ...], ...]
+    _catan: tuple[CatanComponent, ...]
+    _on_production: tuple[CatanComponent, ...]
+    _on_founding: tuple[CatanComponent, ...]
+    _on_building: tuple[CatanComponent, ...]
+    _on_legal: tuple[CatanComponent, ...]
+    _on_award: tuple[CatanComponent, ...]
+    _on_vp: tuple[CatanComponent, ...]
+    _on_target: tuple[CatanComponent, ...]
+    #: The names of the game's phases, by number: the family's, and a rule set's own after them.
+    phase_names: ClassVar[tuple[str, ...]] = PHASE_NAMES
+    #: Phases of the view that are one of ``phase_names`` by another name (``_phase_view``), by that name.
+    phase_aliases: ClassVar[dict[str, str]] = {}
     #: The catalog key of the robber's name (a rule set that calls it otherwise names its own key); every
     #: text about the robber uses it.
     robber_word: ClassVar[str] = "catan.word.robber"
@@ -126,42 +139,81 @@ class CatanState(Game):
     def robber_name(self, lang: str = "en") -> str:
         return text(self.robber_word, lang)
 
-    #: Terrain that random boards keep off the island's edge (the Fishermen keep the desert, their lake,
-    #: inland).
+    #: Terrain that random boards keep off the island's edge (the components' ``inland_terrain`` too).
     inland_terrain: ClassVar[tuple[str, ...]] = ()
 
+    def _collect_hooks(self) -> None:
+        comps = tuple([c for c in self.components if isinstance(c, CatanComponent)])
+        if len(comps) != len(self.components):
+            raise TypeError("a game of the Catan family holds only components of the family (CatanComponent)")
+        self._hooks_plan = tuple([serving(comps, hook, CatanComponent) for hook in HOT_HOOKS]) if comps else ()
+        self._bind_hooks(comps)
+
+    def _bind_hooks(self, comps: tuple[CatanComponent, ...]) -> None:
+        """Set the per-hook tuples of ``comps`` (this game's components) by the plan."""
+        self._catan = comps
+        if not comps:  # the common case: no extensions
+            self._on_production = self._on_founding = self._on_building = self._on_legal = ()
+            self._on_award = self._on_vp = self._on_target = ()
+            return
+        production, founding, building, legal, award, vp, target = self._hooks_plan
+        self._on_production = tuple([comps[i] for i in production])
+        self._on_founding = tuple([comps[i] for i in founding])
+        self._on_building = tuple([comps[i] for i in building])
+        self._on_legal = tuple([comps[i] for i in legal])
+        self._on_award = tuple([comps[i] for i in award])
+        self._on_vp = tuple([comps[i] for i in vp])
+        self._on_target = tuple([comps[i] for i in target])
+
     def victory_target(self, seat: int) -> int:
-        """The points ``seat`` needs to win. Variants may raise it (the Harbormaster, the old boot), never
-        lower it below the rules' victory points: a lower target belongs in the rule set's data file."""
-        return self.rules.victory_points
+        """The points ``seat`` needs to win: the rules', raised by the components' ``extra_target``. A rule set
+        may raise it too (calling ``super()``), never lower it below the rules' victory points: a lower
+        target belongs in the rule set's data file."""
+        target = self.rules.victory_points
+        if self._on_target:  # (each hot hook checks before looping: pure Python pays for an empty loop)
+            for component in self._on_target:
+                target += component.extra_target(self, seat)
+        return target
 
     def extra_vp(self, seat: int) -> int:
-        """Victory points from a variant's own cards (the Harbormaster...); a variant that overrides it
-        sets ``adds_vp``."""
-        return 0
-
-    #: Whether some class of the game overrides ``extra_vp``: without one, ``public_points`` is ``vp``
-    #: itself and hot paths make no call per seat. A plain class attribute, so compiled classes keep it.
-    adds_vp: ClassVar[bool] = False
+        """Public victory points from the components' own cards (``extra_vp``), kept apart from ``vp``."""
+        points = 0
+        if self._on_vp:
+            for component in self._on_vp:
+                points += component.extra_vp(self, seat)
+        return points
 
     def _legal_extra(self, seat: int, acts: list[Action]) -> None:
-        """Variants add their own main-phase actions here, appending to ``acts``; an override calls
-        ``super()`` first, so that combined extensions each add theirs, base classes' actions first."""
+        """A rule set adds its own main-phase actions here, appending to ``acts`` after calling ``super()``,
+        which appends the components' (``legal_extra``)."""
+        if self._on_legal:
+            for component in self._on_legal:
+                component.legal_extra(self, seat, acts)
 
     def _after_production(self, total: int) -> None:
-        """Variants add to what a roll of ``total`` (not 7) brings, after the resources are paid out; an
-        override calls ``super()`` first."""
+        """What a roll of ``total`` (not 7) brings besides the resources, after they are paid out: the
+        components' ``after_production``; a rule set's override calls ``super()`` first."""
+        if self._on_production:
+            for component in self._on_production:
+                component.after_production(self, total)
+
+    def _building_changed(self, node: int) -> None:
+        """The building at ``node`` changes: the components' ``building_changed``. The shared mechanics call
+        it before placing a settlement or a city; a rule set that changes a building otherwise (removes one,
+        or turns a city back into a settlement) calls it too."""
+        for component in self._on_building:
+            component.building_changed(self, node)
 
     def _hand_limit(self, seat: int) -> int:
-        """The most resource cards ``seat`` may hold when a 7 is rolled without discarding half; a variant
-        that raises it (Soldaten & Armeen's walls) adds to ``super()``'s."""
+        """The most resource cards ``seat`` may hold when a 7 is rolled without discarding half; a rule set
+        that raises it (with walls, say) adds to ``super()``'s."""
         return self.rules.discard_above
 
     def public_points(self) -> list[int]:
-        """Everyone's victory points that all may see, by seat: buildings, awards and variants' cards.
-        Without a variant's cards this is ``vp`` itself (not to be changed by the caller), so hot paths
-        comparing players' points make no call per seat."""
-        if not self.adds_vp:
+        """Everyone's victory points that all may see, by seat: buildings, awards and the components' cards.
+        Without such cards this is ``vp`` itself (not to be changed by the caller), so hot paths comparing
+        players' points make no call per seat."""
+        if not self._on_vp:
             return self.vp
         return [self.vp[p] + self.extra_vp(p) for p in range(self.num_players)]
 
@@ -169,9 +221,13 @@ class CatanState(Game):
         return self.vp[seat] + self.dev_hand[seat * NUM_DEV_CARDS + VICTORY_POINT] + self.extra_vp(seat)
 
     def _terrains(self) -> dict[str, str]:
-        """Terrain -> resource ('' for none) that a loaded board may hold; variants add their own terrain
-        (the Fishermen's lake), which the rule set's data file does not know."""
+        """Terrain -> resource ('' for none) that a loaded board may hold: the rule set's data file's, and
+        the components' own terrains (``terrains``), which that file does not know."""
         terrains: dict[str, str] = self.rules.map["terrain_resource"]
+        if self._catan:
+            terrains = dict(terrains)
+            for component in self._catan:
+                terrains.update(component.terrains(self))
         return terrains
 
     def _clear_board(self) -> None:
@@ -189,11 +245,20 @@ class CatanState(Game):
         self.roads = [()] * n
         self.buildings = [()] * n
 
-    # Mechanics one mixin provides and another uses ---------------------------------------------
+    # Mechanics one mixin provides and another uses (and components, which get the game as a ``CatanState``)
     def _check_win(self, seat: int) -> None:
         raise NotImplementedError
 
     def _road_spots(self, seat: int) -> list[int]:
+        raise NotImplementedError
+
+    def _can_place_road(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    def _steal(self, thief: int, victim: int) -> None:
+        raise NotImplementedError
+
+    def _draw_development(self, seat: int) -> None:
         raise NotImplementedError
 
     def _can_pay(self, seat: int, cost: tuple[int, int, int, int, int]) -> bool:
@@ -206,10 +271,16 @@ class CatanState(Game):
         raise NotImplementedError
 
     def _award_changes(self) -> None:
-        """Called after anything that can move an award; variants hook their own awards here."""
+        """Called after anything that can move an award: the components' ``award_changes`` first, then what a
+        rule set's override (calling ``super()`` first) adds."""
+        if self._on_award:
+            for component in self._on_award:
+                component.award_changes(self)
 
     def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)
+        new._hooks_plan = self._hooks_plan
+        new._bind_hooks(cast(tuple[CatanComponent, ...], new.components))
         new.board = self.board
         new.action_set = self.action_set
         new.hands = self.hands[:]

@@ -15,6 +15,8 @@ RULESET = register(
         options=DECK_OPTIONS,
         rules_doc="docs/rules/deck-building.md",
         package=__name__,
+        bot="siedler.games.deck_building.bot",
+        encoding="siedler.games.deck_building.encoding",
     )
 )
 

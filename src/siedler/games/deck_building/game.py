@@ -80,7 +80,7 @@ class DeckBuildingGame(ViewMixin):
     def parse_action(self, text: object) -> Action:
         return self.action_set.parse(text)
 
-    def action_universe(self) -> tuple[Action, ...]:
+    def _action_universe(self) -> tuple[Action, ...]:
         """Every interned Deck Building action of this road-group limit, in the order they were made."""
         return tuple(self.action_set.canon.values())
 

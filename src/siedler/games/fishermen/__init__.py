@@ -6,16 +6,18 @@ from siedler.core.registry import Extension, register_extension
 from siedler.games.base import BaseGame
 from siedler.games.catan import FAMILY, register_catan
 
+from .component import Fishermen
 from .layout import LAYER as BOARD_LAYER
-from .mixin import FishermenMixin
 
 EXTENSION = register_extension(
     Extension(
         name="fishermen",
         family=FAMILY,
-        mixin=FishermenMixin,
+        component=Fishermen,
         help="the Fishermen of Catan: a lake and fishing grounds yield fish tokens to spend on actions; "
         "the old boot costs its holder a victory point",
+        bot="siedler.games.fishermen.bot",
+        encoding="siedler.games.fishermen.encoding",
     )
 )
 
@@ -29,4 +31,4 @@ RULESET = register_catan(
     presets={"fishermen": True},
 )
 
-__all__ = ["BOARD_LAYER", "EXTENSION", "RULESET", "FishermenMixin"]
+__all__ = ["BOARD_LAYER", "EXTENSION", "RULESET", "Fishermen"]

@@ -3,38 +3,58 @@ roll and for the second founding settlement, the limit of 7 and the reshuffled s
 
 from __future__ import annotations
 
-from siedler.games.catan.actions import CatanAction
-from siedler.games.catan.board import Board
-from siedler.games.catan.state import NOBODY
+from functools import cache, lru_cache
+from typing import ClassVar
 
-from .actions import fish_action_set, token_values
+from siedler.core.hexgrid import Topology
+from siedler.games.catan.board import Board
+from siedler.games.catan.state import NOBODY, CatanState
+
 from .board import LAKE, FishingGround, fishing_grounds, inland, with_lake
 from .data import RULES
-from .state import BOOT, FishermenState
+from .holdings import fish_action_set
+from .state import BOOT, LAKE_NUMBERS, MAX_HELD, FishermenState
+from .tokens import token_values
+
+#: What the tokens buy, as ``fish_action_set`` takes it.
+COSTS = tuple(RULES.costs.items())
 
 
-class CatchingMixin(FishermenState):
-    inland_terrain = (RULES.lake_replaces,)
+@lru_cache(maxsize=1024)
+def shipped_grounds(topo: Topology, numbers: tuple[int, ...]) -> tuple[FishingGround, ...]:
+    """The rule book's fishing grounds bearing ``numbers``: made once per board shape and order of numbers
+    (a few hundred orders), since every new game deals one."""
+    return fishing_grounds(topo, RULES.ground_places, numbers)
 
-    def _setup(self) -> None:
-        n = self.num_players
+
+@cache
+def other_seats(players: int) -> tuple[tuple[int, ...], ...]:
+    """``other_seats(n)[seat]``: the other seats, in seat order."""
+    return tuple(tuple(q for q in range(players) if q != p) for p in range(players))
+
+
+class Catching(FishermenState):
+    inland_terrain: ClassVar[tuple[str, ...]] = (RULES.lake_replaces,)
+
+    def setup(self, game: CatanState) -> None:
+        """The tokens and the boot in the supply, and the fishing grounds' numbers: the rule book's for the
+        beginner board, else shuffled (after the rule set's own set-up has drawn what it draws)."""
+        n = game.num_players
         self.boot = NOBODY
         self.fish_supply = [*RULES.fish, RULES.boots]
         self.fish_spent = [0, 0, 0]
-        self.fish_action_set = fish_action_set(n, tuple(RULES.costs.items()), RULES.max_held)
+        self.fish_action_set = fish_action_set(n, COSTS, RULES.max_held)
         self.fish_held = [self.fish_action_set.EMPTY] * n
-        self._others = tuple(tuple(q for q in range(n) if q != p) for p in range(n))
-        super()._setup()
+        self._others = other_seats(n)
         numbers = list(RULES.ground_numbers)
-        if self.options["board"] == "beginner":
+        if game.options["board"] == "beginner":
             numbers = list(RULES.beginner_numbers)
         else:
-            self.rng.shuffle(numbers)
-        self._set_grounds(fishing_grounds(self.board.topology, RULES.ground_places, numbers))
+            game.rng.shuffle(numbers)
+        self._set_grounds(game, shipped_grounds(game.board.topology, tuple(numbers)))
 
-    def _make_board(self) -> Board:
+    def make_board(self, game: CatanState, board: Board) -> Board:
         """The rule set's board with the lake in the desert's place (random boards keep it inland)."""
-        board = super()._make_board()
         spots = board.hexes_of(RULES.lake_replaces)
         if not spots:
             return board
@@ -42,87 +62,79 @@ class CatchingMixin(FishermenState):
             raise ValueError(f"this map has its {RULES.lake_replaces} on the coast, where the lake may not lie")
         return with_lake(board, spots[0])
 
-    def _set_grounds(self, grounds: tuple[FishingGround, ...]) -> None:
+    def _set_grounds(self, game: CatanState, grounds: tuple[FishingGround, ...]) -> None:
         self.fish_grounds = grounds
         catch: dict[int, tuple[int, ...]] = {}
         for g in grounds:
             catch[g.number] = catch.get(g.number, ()) + g.nodes
         self.fish_catch = catch
         self.fish_ground_nodes = frozenset(n for g in grounds for n in g.nodes)
-        lakes = self.board.hexes_of(LAKE)
+        lakes = game.board.hexes_of(LAKE)
         self.lake = lakes[0] if lakes else NOBODY
-        self.lake_nodes = self.board.topology.hex_nodes[self.lake] if lakes else ()
+        self.lake_nodes = game.board.topology.hex_nodes[self.lake] if lakes else ()
         self.fish_nodes = self.fish_ground_nodes | frozenset(self.lake_nodes)
         self._fish_income = {}
 
-    def _initial_robber(self) -> int:
+    def initial_robber(self, game: CatanState, hex_index: int) -> int:
         """The robber waits beside the board; the first 7 (or knight) brings it on."""
         return NOBODY
 
-    def _terrains(self) -> dict[str, str]:
-        return {**super()._terrains(), LAKE: ""}
+    def terrains(self, game: CatanState) -> dict[str, str]:
+        return {LAKE: ""}
 
     # ------------------------------------------------------------------ catching fish
-    def _after_production(self, total: int) -> None:
+    def after_production(self, game: CatanState, total: int) -> None:
         """Fish for the grounds and the lake with ``total``.
         About half the rolls of a fishing game bring fish, so what each seat is owed is looked up, not
         recounted from the buildings."""
-        super()._after_production(total)
-        key = -total if self.robber == self.lake else total
+        key = -total if game.robber == self.lake else total
         owed = self._fish_income.get(key)
         if owed is None:
-            owed = self._fish_income[key] = self._income(total, key < 0)
-        if len(owed) > 1:  # the roller draws first, then the others in turn order
-            current, n = self.current, self.num_players
-            owed = tuple(sorted(owed, key=lambda pair: (pair[0] - current) % n))
+            owed = self._fish_income[key] = self._income(game, total, key < 0)
+        if len(owed) > 1:  # the roller draws first, then the others in turn order (``owed`` is by seat)
+            current = game.current
+            owed = (*[p for p in owed if p[0] >= current], *[p for p in owed if p[0] < current])
         for seat, count in owed:
-            self._give_fish(seat, count)
+            self._give_fish(game, seat, count)
 
-    def _income(self, total: int, lake_blocked: bool) -> tuple[tuple[int, int], ...]:
+    def _income(self, game: CatanState, total: int, lake_blocked: bool) -> tuple[tuple[int, int], ...]:
         """``(seat, tokens)`` owed when ``total`` is rolled, by seat."""
         nodes = self.fish_catch.get(total, ())
-        if total in self._lake_numbers and not lake_blocked:
+        if total in LAKE_NUMBERS and not lake_blocked:
             nodes = nodes + self.lake_nodes
-        owner, level = self.node_owner, self.node_level
-        owed = [0] * self.num_players
+        owner, level = game.node_owner, game.node_level
+        owed = [0] * game.num_players
         for node in nodes:
             if owner[node] >= 0:
                 owed[owner[node]] += level[node]
         return tuple((seat, count) for seat, count in enumerate(owed) if count)
 
-    def _place_settlement(self, seat: int, node: int) -> None:
+    def building_changed(self, game: CatanState, node: int) -> None:
         if node in self.fish_nodes:
             self._fish_income = {}  # replaced, not cleared: copies of the game share the old one
-        super()._place_settlement(seat, node)
 
-    def _do_city(self, action: CatanAction) -> None:
-        if action.node in self.fish_nodes:
-            self._fish_income = {}
-        super()._do_city(action)
-
-    def _founding_yield(self, seat: int, node: int) -> None:
-        super()._founding_yield(seat, node)
+    def founding_yield(self, game: CatanState, seat: int, node: int) -> None:
         if node in self.fish_ground_nodes:
-            self._give_fish(seat, 1)
+            self._give_fish(game, seat, 1)
 
-    def _give_fish(self, seat: int, count: int) -> None:
+    def _give_fish(self, game: CatanState, seat: int, count: int) -> None:
         """Draw ``count`` tokens face down for ``seat``, up to the most a player may hold; the old boot, if
         drawn, is shown at once and takes the place of a fish token."""
         supply, interned = self.fish_supply, self.fish_action_set
         before = self.fish_held[seat]
-        code, room = before.code, self._max_held - before.count
+        code, room = before.code, MAX_HELD - before.count
         for i in range(count):
             if room <= 0:
-                self._emit("fish_full", {"seat": seat, "max": self._max_held, "missed": count - i})
+                game._emit("fish_full", {"seat": seat, "max": MAX_HELD, "missed": count - i})
                 break
-            left = supply[0] + supply[1] + supply[2] + supply[3] or self._reshuffle_spent()
+            left = supply[0] + supply[1] + supply[2] + supply[3] or self._reshuffle_spent(game)
             if not left:
                 break  # every token is in someone's hand
-            pick = self.rng.below(left)  # a token drawn face down: each equally likely
+            pick = game.rng.below(left)  # a token drawn face down: each equally likely
             if pick >= left - supply[BOOT]:  # the boot is no fish token: it is shown at once, takes no room
                 supply[BOOT] -= 1
                 self.boot = seat
-                self._emit("boot_drawn", {"seat": seat})
+                game._emit("boot_drawn", {"seat": seat})
                 continue
             kind = 0 if pick < supply[0] else 1 if pick < supply[0] + supply[1] else 2
             supply[kind] -= 1
@@ -130,7 +142,7 @@ class CatchingMixin(FishermenState):
             room -= 1
         if code != before.code:
             after = self.fish_held[seat] = interned.HOLDINGS[code]
-            if self.logging:
+            if game.logging:
                 drawn = token_values(
                     (
                         after.tokens[0] - before.tokens[0],
@@ -138,14 +150,14 @@ class CatchingMixin(FishermenState):
                         after.tokens[2] - before.tokens[2],
                     )
                 )
-                self._emit("fish_catch", {"seat": seat, "count": len(drawn)}, {"tokens": drawn}, (seat,))
+                game._emit("fish_catch", {"seat": seat, "count": len(drawn)}, {"tokens": drawn}, (seat,))
 
-    def _reshuffle_spent(self) -> int:
+    def _reshuffle_spent(self, game: CatanState) -> int:
         """The supply is empty: the tokens handed in become the new one. Returns how many that is."""
         spent, supply = self.fish_spent, self.fish_supply
         left = spent[0] + spent[1] + spent[2]
         if left:
-            self._emit("fish_reshuffle", {"count": left})
+            game._emit("fish_reshuffle", {"count": left})
             supply[0], supply[1], supply[2] = spent
             spent[0] = spent[1] = spent[2] = 0
         return left

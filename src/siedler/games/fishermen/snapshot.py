@@ -7,32 +7,34 @@ from typing import Any
 
 from siedler.core.errors import RecordError
 from siedler.games.catan.snapshot import _named, _unnamed
-from siedler.games.catan.state import NOBODY
+from siedler.games.catan.state import NOBODY, CatanState
 
-from .actions import Tokens, fish_action_set
 from .board import fishing_grounds
+from .catching import COSTS
 from .data import RULES
-from .state import BOOT, SUPPLY, VALUES, FishermenState
+from .holdings import fish_action_set
+from .spending import Spending
+from .state import BOOT, SUPPLY, VALUES
+from .tokens import Tokens
 
 
-class FishermenSnapshotMixin(FishermenState):
-    def _export_extra(self) -> dict[str, Any]:
-        data = super()._export_extra()
-        data["fish"] = {
-            "supply": _named(list(self.fish_supply), SUPPLY),
-            "spent": _named(list(self.fish_spent), VALUES),
-            "held": [_named(list(self.held_tokens(p)), VALUES) for p in range(self.num_players)],
-            "boot": self.boot if self.boot >= 0 else None,
-            "grounds": [{"sea": list(g.sea), "number": g.number} for g in self.fish_grounds],
+class FishermenSnapshot(Spending):
+    def export(self, game: CatanState) -> dict[str, Any]:
+        return {
+            "fish": {
+                "supply": _named(list(self.fish_supply), SUPPLY),
+                "spent": _named(list(self.fish_spent), VALUES),
+                "held": [_named(list(self.held_tokens(p)), VALUES) for p in range(game.num_players)],
+                "boot": self.boot if self.boot >= 0 else None,
+                "grounds": [{"sea": list(g.sea), "number": g.number} for g in self.fish_grounds],
+            }
         }
-        return data
 
-    def _import_extra(self, data: dict[str, Any]) -> None:
-        super()._import_extra(data)
-        n, fish = self.num_players, data["fish"]
+    def load(self, game: CatanState, data: dict[str, Any]) -> None:
+        n, fish = game.num_players, data["fish"]
         grounds = fish["grounds"]
         places = [(int(g["sea"][0]), int(g["sea"][1])) for g in grounds]
-        self._set_grounds(fishing_grounds(self.board.topology, places, [int(g["number"]) for g in grounds]))
+        self._set_grounds(game, fishing_grounds(game.board.topology, places, [int(g["number"]) for g in grounds]))
         supply = _unnamed(fish["supply"], SUPPLY, "fish supply")
         spent = _unnamed(fish["spent"], VALUES, "spent fish")
         if len(fish["held"]) != n:
@@ -45,7 +47,7 @@ class FishermenSnapshotMixin(FishermenState):
                     f"player {p} holds {ones + twos + threes} fish tokens, at most {RULES.max_held} allowed"
                 )
             held.append((ones, twos, threes))
-        boot = NOBODY if fish["boot"] is None else self._imported_seat(fish["boot"])
+        boot = NOBODY if fish["boot"] is None else game._imported_seat(fish["boot"])
         for v in range(3):
             total = supply[v] + spent[v] + sum(tokens[v] for tokens in held)
             if total != RULES.fish[v]:
@@ -55,5 +57,5 @@ class FishermenSnapshotMixin(FishermenState):
         self.fish_supply = list(supply)
         self.fish_spent = list(spent)
         self.boot = boot
-        self.fish_action_set = interned = fish_action_set(n, tuple(RULES.costs.items()), RULES.max_held)
+        self.fish_action_set = interned = fish_action_set(n, COSTS, RULES.max_held)
         self.fish_held = [interned.holding(tokens) for tokens in held]

@@ -1,4 +1,8 @@
-"""The Fishermen's state, declared once so that the mixins catching, spending and presenting fish agree.
+"""The Fishermen's state, declared once so that the classes catching, spending and presenting fish agree.
+
+The component is one chain of classes, each subclassing the one before (state <- catching <- spending <-
+snapshot <- presentation <- ``Fishermen``), as the shared mechanics are, so that the compiled build takes
+it; every hook gets the game (a ``CatanState``) as its first argument.
 
 Fish tokens are not resources: they live in their own counts (never in ``hands``), so the 7-card discard,
 the robber's theft, trades and monopoly never see them. The supply and the spent tokens are lists of counts
@@ -8,21 +12,27 @@ replaced as tokens come and go: tokens change hands on about half the rolls of a
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Final, Self
 
 from siedler.core.hidden import redeal
-from siedler.games.catan import CatanGame
+from siedler.games.catan.component import CatanComponent
+from siedler.games.catan.state import NOBODY, CatanState
 
-from .actions import FishActionSet, Holding, Tokens
 from .board import FishingGround
 from .data import RULES
+from .holdings import FishActionSet, Holding
+from .tokens import Tokens
 
 VALUES = ("1", "2", "3")
 SUPPLY = (*VALUES, "boot")
-BOOT = 3  # the boot's index in the supply
+BOOT: Final = 3  # the boot's index in the supply
+#: Constants of the hot paths (``Final``: the compiled build reads them without a lookup).
+BOOT_EXTRA: Final = RULES.boot_extra_points
+MAX_HELD: Final = RULES.max_held
+LAKE_NUMBERS: Final = frozenset(RULES.lake_numbers)
 
 
-class FishermenState(CatanGame):
+class FishermenState(CatanComponent):
     fish_grounds: tuple[FishingGround, ...]
     #: Dice number -> the intersections at the fishing grounds bearing it.
     fish_catch: dict[int, tuple[int, ...]]
@@ -44,12 +54,11 @@ class FishermenState(CatanGame):
     #: The seat holding the old boot, or ``NOBODY``.
     boot: int
     fish_action_set: FishActionSet
-    #: Class constants, for the hot paths.
-    _boot_extra = RULES.boot_extra_points
-    _max_held = RULES.max_held
     #: ``_others[seat]``: the other seats, in seat order.
     _others: tuple[tuple[int, ...], ...]
-    _lake_numbers = frozenset(RULES.lake_numbers)
+
+    def __init__(self) -> None:
+        self.boot = NOBODY
 
     def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)
@@ -67,23 +76,22 @@ class FishermenState(CatanGame):
         new.fish_action_set = self.fish_action_set
         new._others = self._others
 
-    def _resample_hidden(self, seat: int | None) -> None:
+    def resample_hidden(self, game: CatanState, seat: int | None) -> None:
         """Fish tokens lie face down: the other seats' tokens are dealt anew with the supply (each keeps
         its number of tokens); the old boot stays, as everyone sees who draws it."""
-        super()._resample_hidden(seat)
-        others = [p for p in range(self.num_players) if p != seat]
+        others = [p for p in range(game.num_players) if p != seat]
         held = [list(self.fish_held[p].tokens) for p in others]
-        redeal([*held, self.fish_supply], self.rng, (BOOT,))
+        redeal([*held, self.fish_supply], game.rng, (BOOT,))
         for p, tokens in zip(others, held, strict=True):
             self.fish_held[p] = self.fish_action_set.holding((tokens[0], tokens[1], tokens[2]))
 
     def held_tokens(self, seat: int) -> Tokens:
         return self.fish_held[seat].tokens
 
-    def _set_held_tokens(self, seat: int, tokens: Tokens) -> None:
+    def set_held_tokens(self, seat: int, tokens: Tokens) -> None:
         """``seat`` holds ``tokens`` now (a rule set that trades tokens between players moves them here)."""
         self.fish_held[seat] = self.fish_action_set.holding(tokens)
 
-    # Provided by one mixin, used by another ------------------------------------------------------------
-    def _set_grounds(self, grounds: tuple[FishingGround, ...]) -> None:
+    # Provided by one class of the chain, used by another --------------------------------------------------
+    def _set_grounds(self, game: CatanState, grounds: tuple[FishingGround, ...]) -> None:
         raise NotImplementedError

@@ -8,7 +8,7 @@ from typing import Any
 from siedler.core.i18n import Voice, catalog, namespace, text
 from siedler.games.catan.words import resource_names
 
-from .actions import tokens_text
+from .tokens import tokens_text
 
 
 def _use(use: str, arg: int, voice: Voice) -> str:

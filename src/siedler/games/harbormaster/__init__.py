@@ -8,13 +8,13 @@ from siedler.core.registry import Extension, register_extension
 from siedler.games.base import BaseGame
 from siedler.games.catan import FAMILY, register_catan
 
-from .mixin import HarbormasterMixin
+from .component import Harbormaster
 
 EXTENSION = register_extension(
     Extension(
         name="harbormaster",
         family=FAMILY,
-        mixin=HarbormasterMixin,
+        component=Harbormaster,
         help="the Harbormaster: harbour points, a 2-point card for the most of them, 11 points to win",
     )
 )
@@ -29,4 +29,4 @@ RULESET = register_catan(
     presets={"harbormaster": True},
 )
 
-__all__ = ["EXTENSION", "RULESET", "HarbormasterMixin"]
+__all__ = ["EXTENSION", "RULESET", "Harbormaster"]

@@ -1,8 +1,8 @@
 """Resource Realms: the base game with a Guardian for the robber, dearer cities, a 25-card deck and an
 immediate win (rule text: ``resource-realms.md``; rulings in ``docs/rules/resource-realms.md``).
 
-Costs and the deck are data (``catan/data/resource-realms.toml``); the code here is the immediate win and
-the Guardian's name.
+Costs and the deck are data (``data/resource-realms.toml``, extending the base game's); the code here is
+the immediate win and the Guardian's name.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .words import GUARDIAN, SYNONYMS
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ResourceRealmsGame(CatanGame):
-    rules: ClassVar = rules_from("resource-realms.toml")
+    rules: ClassVar = rules_from("resource-realms.toml", "siedler.games.resource_realms")
 
     # ------------------------------------------------------------------ the immediate win
     def _award_changes(self) -> None:

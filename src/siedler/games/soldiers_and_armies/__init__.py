@@ -41,6 +41,8 @@ RULESET = register(
         package=__name__,
         layers=("armies.js", "armies.css"),
         commands=("siedler.games.soldiers_and_armies.command:register",),
+        bot="siedler.games.soldiers_and_armies.bot",
+        encoding="siedler.games.soldiers_and_armies.encoding",
     )
 )
 

@@ -11,11 +11,11 @@ from mypy_extensions import mypyc_attr
 from siedler.core.actions import Action
 from siedler.games.catan.longest_road import longest_trail
 from siedler.games.catan.rules import NUM_RESOURCES, VICTORY_POINT, Cost
-from siedler.games.catan.state import CITIES, COMBAT, MOVEMENT, NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
+from siedler.games.catan.state import CITIES, NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
 
 from .actions import NUKE_UNIT, SoldierAction
 from .rules import ARTILLERY, CAVALRY, INFANTRY, UNITS
-from .state import UNIT_KINDS, SoldiersState
+from .state import COMBAT, MOVEMENT, UNIT_KINDS, SoldiersState
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -298,6 +298,7 @@ class ArmyMixin(SoldiersState):
 
     def _remove_building(self, node: int) -> None:
         """Take the building at ``node`` off the board, into its owner's supply (its walls into his)."""
+        self._building_changed(node)
         seat, level = self.node_owner[node], self.node_level[node]
         self.wall_supply[seat] += self.walls[node]
         self.walls[node] = 0
@@ -318,6 +319,7 @@ class ArmyMixin(SoldiersState):
         if not self.pieces[seat * PIECE_KINDS + SETTLEMENTS]:
             self._remove_building(node)
             return False
+        self._building_changed(node)
         self.wall_supply[seat] += self.walls[node]
         self.walls[node] = 0
         self.turned[node] = 0

@@ -28,11 +28,12 @@ from siedler.core.actions import Action
 from siedler.core.seats import seat_words
 from siedler.games.catan.actions import CatanAction, bundle_text
 from siedler.games.catan.rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT
-from siedler.games.catan.state import CARD_REPLY, CITIES, MAIN, NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
+from siedler.games.catan.state import CITIES, MAIN, NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
 from siedler.games.fishermen.data import RULES as FISH_RULES
 
 from .actions import TRADE_KINDS, SoldierAction, trade_good
 from .combat import CombatMixin
+from .state import CARD_REPLY
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -265,7 +266,7 @@ class CardTradeMixin(CombatMixin):
     def _resample_hidden(self, seat: int | None) -> None:
         """The offerer's pledged card or resources are set aside while the hidden cards are dealt anew around
         them, then given back: he keeps what his offer shows. A pledged fish token is set aside too, before
-        the Fishermen (above this class in the chain) deal the tokens; ``determinize`` gives it back."""
+        the Fishermen's component deals the tokens (after this hook); ``determinize`` gives it back."""
         offer = self._shown_offer(seat)
         if offer is not None and offer[0] == "sellfish":
             self._hand_token(self.current, -1, offer.token, 1)

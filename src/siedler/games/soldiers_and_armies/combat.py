@@ -18,25 +18,25 @@ from siedler.core.actions import Action
 from siedler.core.seats import seat_words
 from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.rules import NUM_RESOURCES
-from siedler.games.catan.state import (
-    ALLIANCE,
-    BATTLE,
-    CITIES,
-    COMBAT,
-    CONQUEST,
-    DEFEND,
-    NUM_DEV_CARDS,
-    PIECE_KINDS,
-    ROADS,
-    ROBBER,
-    SETTLEMENTS,
-    TRIBUTE,
-)
+from siedler.games.catan.state import CITIES, NUM_DEV_CARDS, PIECE_KINDS, ROADS, ROBBER, SETTLEMENTS
 
 from .actions import ROBBER_TARGET, STAY, SoldierAction
 from .armies import ArmyMixin
 from .rules import UNITS
-from .state import ANNIHILATED, CAPITULATED, IN_GAME, TARGET_ARMY, TARGET_BUILDING, UNIT_KINDS
+from .state import (
+    ALLIANCE,
+    ANNIHILATED,
+    BATTLE,
+    CAPITULATED,
+    COMBAT,
+    CONQUEST,
+    DEFEND,
+    IN_GAME,
+    TARGET_ARMY,
+    TARGET_BUILDING,
+    TRIBUTE,
+    UNIT_KINDS,
+)
 
 #: A member of a side in a battle: (intersection, whether it is a building rather than an army).
 Member = tuple[int, bool]

@@ -12,25 +12,12 @@ from siedler.core.errors import RecordError
 from siedler.core.game import Move
 from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT
-from siedler.games.catan.state import (
-    ALLIANCE,
-    BATTLE,
-    CARD_REPLY,
-    CITIES,
-    COMBAT,
-    CONQUEST,
-    DEFEND,
-    MOVEMENT,
-    NUM_DEV_CARDS,
-    PIECE_KINDS,
-    SETTLEMENTS,
-    SETUP_SETTLEMENT,
-    TRIBUTE,
-)
+from siedler.games.catan.state import CITIES, NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS, SETUP_SETTLEMENT
 
 from .actions import soldier_action_set
 from .presentation import SoldiersViewMixin
 from .rules import army_rules
+from .state import ALLIANCE, BATTLE, CARD_REPLY, COMBAT, CONQUEST, DEFEND, MOVEMENT, TRIBUTE
 from .stats import soldier_stats
 
 
@@ -58,9 +45,9 @@ class SoldiersGame(SoldiersViewMixin):
         if self.variant:  # "Die Siegpunktkarten in den Entwicklungskarten bleiben im Spiel"
             self.dev_deck[VICTORY_POINT] += self.army_rules.variant_victory_point_cards
 
-    def action_universe(self) -> tuple[Action, ...]:
-        """The Catan actions (and any extension's), then the armies' own; ``end`` is in both, as one tuple."""
-        return (*super().action_universe(), *self.soldier_set.universe())
+    def _action_universe(self) -> tuple[Action, ...]:
+        """The Catan actions, then the armies' own; ``end`` is in both, as one tuple."""
+        return (*super()._action_universe(), *self.soldier_set.universe())
 
     def parse_action(self, text: object) -> Action:
         if isinstance(text, str):

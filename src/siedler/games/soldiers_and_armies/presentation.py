@@ -13,14 +13,14 @@ from siedler.core.errors import RecordError
 from siedler.core.i18n import Voice, in_every_language, namespace, text
 from siedler.games.catan.rules import DEV_CARDS, RESOURCES
 from siedler.games.catan.snapshot import _named
-from siedler.games.catan.state import MAIN, MOVEMENT, PHASE_NAMES
+from siedler.games.catan.state import MAIN, SETUP_SETTLEMENT
 from siedler.games.catan.words import bundle
 
 from .actions import RECRUITS, TRADE_KINDS, SoldierAction, soldier_action_set, trade_good
 from .cards import CardTradeMixin
 from .odds import beats
 from .rules import PURCHASES, UNITS
-from .state import UNIT_KINDS
+from .state import MOVEMENT, UNIT_KINDS
 
 OUT_NAMES = ("", "capitulated", "annihilated")
 #: The terrain a nuked hex shows, drawn from the legend: "Dieses wird nun umgedreht und liefert keine Erträge mehr".
@@ -48,7 +48,7 @@ class SoldiersViewMixin(CardTradeMixin):
     # ------------------------------------------------------------------ views
     def _founds_city(self) -> bool:
         """The second founding round: "Jeder Spieler beginnt mit einer Siedlung und einer Stadt"."""
-        return PHASE_NAMES[self.phase] == "setup_settlement" and self.setup_step >= self.num_players
+        return self.phase == SETUP_SETTLEMENT and self.setup_step >= self.num_players
 
     def _phase_view(self) -> str:
         return "setup_city" if self._founds_city() else super()._phase_view()

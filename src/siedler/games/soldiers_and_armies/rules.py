@@ -15,8 +15,9 @@ from typing import Any, Final
 
 from siedler.core.data import load_data, number, table
 from siedler.core.errors import OptionError
-from siedler.games.catan.rules import DATA_PACKAGE, RESOURCES, Cost
+from siedler.games.catan.rules import RESOURCES, Cost
 
+DATA_PACKAGE = "siedler.games.soldiers_and_armies"
 DATA_FILE = "soldiers-and-armies.toml"
 SOURCE = f"{DATA_PACKAGE}/data/{DATA_FILE}"
 

@@ -15,10 +15,26 @@ from mypy_extensions import mypyc_attr
 
 from siedler.core.actions import Action
 from siedler.games.catan import CatanGame
+from siedler.games.catan.explain import PHASE_TASKS
 from siedler.games.catan.rules import rules_from
+from siedler.games.catan.state import PHASE_NAMES
+from siedler.games.fishermen.state import FishermenState
 
 from .actions import SoldierAction, SoldierActionSet
 from .rules import ArmyRules
+
+# The phases the rule set adds to the family's (its turn adds a movement and a combat phase and the
+# decisions of a battle), numbered on from the family's. (``Final``: the compiled build inlines them.)
+MOVEMENT: Final = 10
+COMBAT: Final = 11
+DEFEND: Final = 12
+BATTLE: Final = 13
+CONQUEST: Final = 14
+TRIBUTE: Final = 15
+CARD_REPLY: Final = 16
+ALLIANCE: Final = 17
+SOLDIER_PHASES = ("movement", "combat", "defend", "battle", "conquest", "tribute", "card_reply", "alliance")
+assert len(PHASE_NAMES) == MOVEMENT, "the family's phases and these must not overlap"
 
 UNIT_KINDS: Final = 3
 #: ``out[seat]``: still playing, capitulated, annihilated.
@@ -33,7 +49,22 @@ TARGET_BUILDING: Final = 1
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SoldiersState(CatanGame):
-    rules: ClassVar = rules_from("soldiers-and-armies.toml")
+    rules: ClassVar = rules_from("soldiers-and-armies.toml", "siedler.games.soldiers_and_armies")
+    phase_names: ClassVar[tuple[str, ...]] = (*PHASE_NAMES, *SOLDIER_PHASES)
+    #: The second founding round places a city ("Jeder Spieler beginnt mit einer Siedlung und einer Stadt"):
+    #: the view calls it so (``_phase_view``), the engine's phase is the settlement's.
+    phase_aliases: ClassVar[dict[str, str]] = {"setup_city": "setup_settlement"}
+    phase_tasks: ClassVar[dict[str, str]] = {
+        **PHASE_TASKS,
+        "movement": "move armies, or go on to the combat phase (fight)",
+        "combat": "attack, fire the nuke, or end the turn",
+        "defend": "resist the attack or capitulate",
+        "battle": "continue the battle or retreat",
+        "conquest": "conquer the destroyed settlement's place or raze it",
+        "tribute": "give the {robber} a resource",
+        "card_reply": "agree to the development-card trade or refuse it",
+        "alliance": "join the battle on one side with your armies next to it, or stay out",
+    }
 
     army_rules: ArmyRules
     soldier_set: SoldierActionSet
@@ -113,10 +144,19 @@ class SoldiersState(CatanGame):
     def _legal_goods_trades(self, seat: int, acts: list[Action]) -> None:
         raise NotImplementedError
 
-    # The Fishermen's tokens, when the option combines them (their class, above this one, answers) --------
+    # The Fishermen's tokens, when the option combines them (their component holds them) ----------------
+    def _fishermen(self) -> FishermenState | None:
+        for component in self.components:
+            if isinstance(component, FishermenState):
+                return component
+        return None
+
     def held_tokens(self, seat: int) -> tuple[int, int, int]:
         """The fish tokens ``seat`` holds (ones, twos, threes): none without the Fishermen."""
-        return (0, 0, 0)
+        fishermen = self._fishermen()
+        return (0, 0, 0) if fishermen is None else fishermen.held_tokens(seat)
 
     def _set_held_tokens(self, seat: int, tokens: tuple[int, int, int]) -> None:
-        raise NotImplementedError
+        fishermen = self._fishermen()
+        assert fishermen is not None, "fish tokens change hands only in a game with the Fishermen"
+        fishermen.set_held_tokens(seat, tokens)

@@ -1,6 +1,6 @@
 """Pig, the dice game, as a siedler rule set: importing the package registers it, with what the package
-holds beside its code: its words (``locale/``), its how-to pages (``howto/``) and its table layer
-(``layers/``)."""
+holds beside its code: its words (``locale/``), its how-to pages (``howto/``), its table layer
+(``layers/``), and what siedler's bots and environments know of it (``bot.py``, ``encoding.py``)."""
 
 from siedler.core import Option, Ruleset, register
 
@@ -17,6 +17,8 @@ RULESET = register(
         options=(Option("target", 50, "points needed to win", minimum=10, maximum=200),),
         package=__name__,
         layers=("pig.js", "pig.css"),
+        bot="siedler_pig.bot",  # what siedler's bots know of Pig: bot.py
+        encoding="siedler_pig.encoding",  # Pig's observation for siedler's environments: encoding.py
     )
 )
 

@@ -1,4 +1,5 @@
-"""Greedy play for Catan: Deck Building: draw first, then buy the most expensive card it can afford,
+"""What the bots know of Catan: Deck Building (``siedler.bots.knowledge``): the value of a position (weights
+in ``data/value.toml``) and this greedy play: draw first, then buy the most expensive card it can afford,
 aiming for Stadt cards (which it never plays away), and keep the hand lean before ending the turn."""
 
 from __future__ import annotations
@@ -6,22 +7,26 @@ from __future__ import annotations
 import random as _random
 from typing import cast
 
+from siedler.bots.knowledge import Knowledge
 from siedler.core.actions import Action
+from siedler.core.data import load_data
 from siedler.core.game import Game
-from siedler.games.deck_building import DeckBuildingGame
-from siedler.games.deck_building.cards import (
+
+from .cards import (
     BANDIT,
     CITY,
     DESERT,
     HARBOR,
     KNIGHT,
+    NUM_CARDS,
     ROAD,
     SEA,
     SETTLEMENT,
 )
-from siedler.games.deck_building.state import DISCARD, MAIN, REACT, STEAL
+from .game import DeckBuildingGame
+from .state import DISCARD, MAIN, REACT, STEAL
 
-from .greedy import register_strategy
+WEIGHTS = load_data("siedler.games.deck_building", "data/value.toml")
 
 #: Cards worth keeping, least first: what a player gives up to a Ritter (Offensiv) and what the Bandit
 #: returns rather than keeps.
@@ -97,4 +102,28 @@ def deck_building_strategy(game: Game, seat: int, rng: _random.Random) -> Action
     return None
 
 
-register_strategy(DeckBuildingGame, deck_building_strategy)
+def deck_value(game: Game, seat: int) -> float:
+    """Stadt cards owned and in hand, what the cards it owns cost beyond a dilution (a dear card strengthens
+    the deck, a cheap one thins it), sea and desert cards clogging its hands, the purchasing power laid out
+    this turn, and the opponent's Stadt cards."""
+    g, w = cast(DeckBuildingGame, game), WEIGHTS["deck_building"]
+    if g.is_over:
+        return float(w["win"] if g.winner == seat else -w["win"])
+    owned = g.hand(seat)
+    for pile in (g.draw[seat], g.discard[seat], g.laid[seat]):
+        for card in pile:
+            owned[card] += 1
+    strength = 0.0
+    for kind, n in enumerate(owned):
+        cost = g.rules.costs[kind]
+        if cost is not None and kind != CITY:
+            strength += n * (cost.units - w["dilution"])
+    value = w["city"] * g.cities_owned(seat) + w["in_hand"] * g.hands[seat * NUM_CARDS + CITY]
+    value += w["card_value"] * strength - w["junk"] * (owned[SEA] + owned[DESERT])
+    if g.current == seat:
+        value += w["pool"] * (sum(g.pool) + g.wild)
+    others = [g.cities_owned(p) for p in range(g.num_players) if p != seat]
+    return float(value - w["threat"] * max(others, default=0))
+
+
+KNOWLEDGE = Knowledge(strategy=deck_building_strategy, value=deck_value)

@@ -1,4 +1,6 @@
-"""Greedy play for Soldiers & Armies: build as the Catan greedy does, guard buildings that a hostile army
+"""What the bots know of Soldiers & Armies (``siedler.bots.knowledge``): the Catan family's value with each
+strength point of the seat's armies on top (``data/value.toml``), its trades, and this greedy play: build as
+the Catan greedy does, guard buildings that a hostile army
 stands next to, arm itself with what it has to spare (a unit of a kind drawn at random among those it can
 pay for, walls, the nuke), march armies next to the foreign building they beat most often, attack when the
 odds of a round favour it (``odds.beats``), never capitulate, fire the nuke where it hurts the leader most.
@@ -10,29 +12,22 @@ from __future__ import annotations
 import random as _random
 from typing import cast
 
+from siedler.bots.knowledge import Knowledge
 from siedler.core.actions import Action
+from siedler.core.data import load_data
 from siedler.core.game import Game
+from siedler.games.catan.bot import TRADER
+from siedler.games.catan.bot.greedy import _best, _road_value, catan_strategy, node_value
+from siedler.games.catan.bot.value import catan_position
 from siedler.games.catan.rules import NUM_RESOURCES
-from siedler.games.catan.state import (
-    ALLIANCE,
-    BATTLE,
-    CARD_REPLY,
-    CITIES,
-    COMBAT,
-    CONQUEST,
-    DEFEND,
-    MAIN,
-    MOVEMENT,
-    PIECE_KINDS,
-    SETTLEMENTS,
-    TRIBUTE,
-)
-from siedler.games.soldiers_and_armies import SoldiersGame
-from siedler.games.soldiers_and_armies.actions import trade_good
-from siedler.games.soldiers_and_armies.odds import beats
+from siedler.games.catan.state import CITIES, MAIN, PIECE_KINDS, SETTLEMENTS
 
-from .greedy import register_strategy
-from .greedy_catan import _best, _road_value, catan_strategy, node_value
+from .actions import trade_good
+from .game import SoldiersGame
+from .odds import beats
+from .state import ALLIANCE, BATTLE, CARD_REPLY, COMBAT, CONQUEST, DEFEND, MOVEMENT, TRIBUTE
+
+WEIGHTS = load_data("siedler.games.soldiers_and_armies", "data/value.toml")
 
 
 def _threatened(game: SoldiersGame, seat: int) -> list[int]:
@@ -253,4 +248,10 @@ def soldiers_strategy(game: Game, seat: int, rng: _random.Random) -> Action | No
     return catan_strategy(game, seat, rng)
 
 
-register_strategy(SoldiersGame, soldiers_strategy)
+def soldiers_value(game: Game, seat: int) -> float:
+    g = cast(SoldiersGame, game)
+    armies = sum(g.army_die(n) for n, owner in enumerate(g.army_owner) if owner == seat)
+    return catan_position(game, seat) + float(WEIGHTS["soldiers"]["army"]) * armies
+
+
+KNOWLEDGE = Knowledge(strategy=soldiers_strategy, value=soldiers_value, trader=TRADER)

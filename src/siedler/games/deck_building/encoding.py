@@ -1,17 +1,19 @@
-"""The observation of Catan: Deck Building, from ``view(seat)``. Every field is listed, with its shape, in
-docs/rl.md. Seats are relative (row 0: the viewer). Cards are counted by kind, in the order of
-``siedler.games.deck_building.cards.CARDS``."""
+"""The observation of Catan: Deck Building, from ``view(seat)`` (``siedler.envs``: the rule set names this
+module). Every field is listed, with its shape, in docs/rl.md. Seats are relative (row 0: the viewer).
+Cards are counted by kind, in the order of ``siedler.games.deck_building.cards.CARDS``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from siedler.games.deck_building.actions import KINDS
-from siedler.games.deck_building.cards import CARDS
+from siedler.core.game import Game
+from siedler.envs.encoding import Encoder, Layout, Leaves, Vector, relative
 
-from .encoding import Encoder, Layout, Leaves, Vector, relative
+from .actions import KINDS
+from .cards import CARDS
 
 CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
 #: The phases of the kinds' specs, then the end of the game.
@@ -89,3 +91,7 @@ class DeckEncoder(Encoder):
         if view["taken"] is not None:
             out[self.at_pending + n + CARD_INDEX[view["taken"]]] = 1
         return out
+
+
+def encoder(game: Game, reference: dict[str, Any], parts: Sequence[object]) -> Encoder:
+    return DeckEncoder(reference)

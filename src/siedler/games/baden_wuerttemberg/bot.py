@@ -1,4 +1,5 @@
-"""Greedy play for Baden-Württemberg Catan: landmark > town hall > development card > a road toward the
+"""What the bots know of Baden-Württemberg Catan (``siedler.bots.knowledge``): the Catan family's value and
+trades, and this greedy play: landmark > town hall > development card > a road toward the
 nearest free city or landmark field, trading toward the first of these it can aim for; everything else
 (the 7, the inventor, offers, discarding) the Catan greedy way."""
 
@@ -7,15 +8,17 @@ from __future__ import annotations
 import random as _random
 from typing import cast
 
+from siedler.bots.knowledge import Knowledge
 from siedler.core.actions import Action
 from siedler.core.game import Game
-from siedler.games.baden_wuerttemberg.game import BWRulesGame
-from siedler.games.baden_wuerttemberg.map import CITY_FIELD, LANDMARK_FIELD
+from siedler.games.catan.bot import TRADER
+from siedler.games.catan.bot.greedy import _missing, bank_trade_toward, catan_strategy, node_value
+from siedler.games.catan.bot.value import catan_position
 from siedler.games.catan.rules import NUM_RESOURCES, Cost
 from siedler.games.catan.state import MAIN, PIECE_KINDS, ROAD_BUILDING, ROADS, SETTLEMENTS
 
-from .greedy import register_strategy
-from .greedy_catan import _missing, bank_trade_toward, catan_strategy, node_value
+from .game import BWRulesGame
+from .map import CITY_FIELD, LANDMARK_FIELD
 
 #: What a field reached by a road is worth beyond its pips: a landmark is a point for 3 cards and a reward.
 LANDMARK_BONUS = 8
@@ -100,4 +103,4 @@ def bw_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
     return catan_strategy(game, seat, rng)
 
 
-register_strategy(BWRulesGame, bw_strategy)
+KNOWLEDGE = Knowledge(strategy=bw_strategy, value=catan_position, trader=TRADER)

@@ -1,5 +1,6 @@
-"""Greedy play for the Catan board games: city > settlement > development card > road, trading toward
-the first of these it can aim for, placing on the richest intersections, robbing the leader.
+"""Greedy play for the Catan board games (the rule sets of the family use it, or build on it): city >
+settlement > development card > road, trading toward the first of these it can aim for, placing on the
+richest intersections, robbing the leader.
 
 It reads only what its seat may know: its own hand, the board, the bank, public points (never ``scores()``,
 which counts hidden victory-point cards) and the resources the others hold together (what the bank lacks
@@ -31,8 +32,6 @@ from siedler.games.catan.state import (
     SETUP_ROAD,
     SETUP_SETTLEMENT,
 )
-
-from .greedy import register_strategy
 
 
 def node_value(game: CatanGame, node: int) -> int:
@@ -185,6 +184,3 @@ def catan_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
     if phase == OFFER_CONFIRM:
         return legal[0]
     return None
-
-
-register_strategy(CatanGame, catan_strategy)

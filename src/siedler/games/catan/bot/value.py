@@ -1,21 +1,23 @@
 """The value of a Catan board position to one seat: points, production by number and resource, harbours,
 cards toward the next build, free intersections the roads reach, development cards, the longest road,
-and the strongest opponent's points; Fishermen's tokens and Soldiers & Armies' armies on top."""
+and the strongest opponent's points. Weights in ``data/value.toml`` (tables ``catan`` and ``trade``), to
+tune without touching code; a rule set or an extension adds its own terms (its package's ``bot``)."""
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Mapping
+from typing import Any, cast
 
+from siedler.core.data import load_data
 from siedler.core.game import Game
 from siedler.games.catan import CatanGame
 from siedler.games.catan.board import Board
 from siedler.games.catan.rules import NUM_RESOURCES, PIPS, VICTORY_POINT
 from siedler.games.catan.state import CITIES, NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
-from siedler.games.fishermen.actions import fish_in
-from siedler.games.fishermen.mixin import FishermenMixin
-from siedler.games.soldiers_and_armies import SoldiersGame
 
-from .evaluate import Weights, register_evaluator
+Weights = Mapping[str, Any]
+#: The tables of ``data/value.toml`` (shared: read, never change).
+WEIGHTS: Weights = load_data("siedler.games.catan", "data/value.toml")
 
 Yields = tuple[tuple[tuple[int, int, int], ...], ...]
 #: Per board: for each intersection, its (hex, resource, pips) of the producing hexes around it, and its
@@ -114,18 +116,6 @@ def catan_value(game: Game, seat: int, weights: Weights) -> float:
     return float(value)
 
 
-def fishermen_value(game: Game, seat: int, w: Weights) -> float:
-    g = cast(FishermenMixin, game)
-    fish: float = w["fishermen"]["fish"] * fish_in(g.held_tokens(seat))
-    return catan_value(game, seat, w) + float(fish)
-
-
-def soldiers_value(game: Game, seat: int, w: Weights) -> float:
-    g = cast(SoldiersGame, game)
-    armies = sum(g.army_die(n) for n, owner in enumerate(g.army_owner) if owner == seat)
-    return catan_value(game, seat, w) + float(w["soldiers"]["army"]) * armies
-
-
-register_evaluator(CatanGame, catan_value)
-register_evaluator(FishermenMixin, fishermen_value)
-register_evaluator(SoldiersGame, soldiers_value)
+def catan_position(game: Game, seat: int) -> float:
+    """``catan_value`` with this package's weights: the value every rule set of the family starts from."""
+    return catan_value(game, seat, WEIGHTS)

@@ -1,4 +1,4 @@
-"""Trades with other players for the Catan board games, shared by the value and MCTS bots.
+"""Trades with other players for the Catan board games, decided for the value and MCTS bots.
 
 An offer is made when the exchange raises the bot's value by the weights' ``gain`` and more than its best
 other move, and is plausible for the partners: the others hold the cards wanted (together, as the bank
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from siedler.bots.evaluate import evaluate
 from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.games.catan import CatanGame
@@ -19,9 +20,8 @@ from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import MAIN, OFFER_CONFIRM, OFFER_REPLY
 from siedler.games.soldiers_and_armies.actions import TRADE_KINDS
 
-from .evaluate import evaluate, weights
-from .evaluate_catan import wanted_build
-from .greedy_catan import others_hold
+from .greedy import others_hold
+from .value import WEIGHTS, wanted_build
 
 #: Offers, which the search bots leave out of their look-ahead (an offer is worth what the answer makes of
 #: it): this module decides resource offers; Soldaten & Armeen's trades of goods (cards, buildings, fish)
@@ -43,7 +43,7 @@ def exchange_gain(
 
 def _leads(game: CatanGame, seat: int, other: int) -> bool:
     points = game.public_points()
-    return points[other] - points[seat] >= int(weights()["trade"]["leader_margin"])
+    return points[other] - points[seat] >= int(WEIGHTS["trade"]["leader_margin"])
 
 
 def answer(game: Game, seat: int) -> Action | None:
@@ -53,7 +53,7 @@ def answer(game: Game, seat: int) -> Action | None:
     if g.phase not in (OFFER_REPLY, OFFER_CONFIRM) or g.offer is None:
         return None
     legal = cast(tuple[CatanAction, ...], g.legal_actions())
-    offer, gain = g.offer, float(weights()["trade"]["gain"])
+    offer, gain = g.offer, float(WEIGHTS["trade"]["gain"])
     if g.phase == OFFER_REPLY:
         good = not _leads(g, seat, g.current) and exchange_gain(g, seat, offer.give, offer.want) >= gain
         wanted = "accept" if good else "decline"
@@ -79,7 +79,7 @@ def offer(game: Game, seat: int, best_other: float) -> Action | None:
     spare = [hand[r] - cost[r] for r in range(NUM_RESOURCES)]
     if not lacking or max(spare) < 1:
         return None
-    threshold = max(float(weights()["trade"]["gain"]), best_other)
+    threshold = max(float(WEIGHTS["trade"]["gain"]), best_other)
     best: tuple[float, Action] | None = None
     for a in cast(tuple[CatanAction, ...], g.legal_actions()):
         if a[0] != "offer" or a.to >= 0 or sum(a.want) != 1 or sum(a.give) > 2:

@@ -1,59 +1,102 @@
-"""The observation of the Catan family (base, Harbormaster, Fishermen, Resource Realms, Soldiers & Armies),
-from ``view(seat)``. Every field is listed, with its shape, in docs/rl.md. Seats are relative: row 0 is the
-viewer, row 1 the next seat, and so on, so one policy serves every seat."""
+"""The observation of the Catan family's board games, from ``view(seat)`` (``siedler.envs``: every rule set
+registered with ``register_catan`` names this module). Every field is listed, with its shape, in
+docs/rl.md. Seats are relative: row 0 is the viewer, row 1 the next seat, and so on, so one policy serves
+every seat.
+
+A rule set or an extension with fields of its own adds a :class:`CatanPart` (its package's ``encoding``
+module): fields fixed within a game, after the harbours, or fields of every step, at the end. Any other part
+of its view is encoded by its numbers (``Leaves``), without code.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
 import numpy as np
 
+from siedler.core.game import Game
+from siedler.envs.encoding import Encoder, Layout, Leaves, Vector, relative
 from siedler.games.catan.rules import RESOURCES
-from siedler.games.catan.state import PHASE_NAMES
-
-from .encoding import Encoder, Layout, Leaves, Vector, relative
+from siedler.games.catan.state import CatanState
 
 #: Harbour types by the view's names: one per resource, then the 3:1 harbour.
 HARBORS = (*RESOURCES, "3:1")
 PIECES = ("road", "settlement", "city")
 #: The public numbers of each player's entry, in this order, then the pieces left (``PIECES``).
 PLAYER_NUMBERS = ("vp", "cards", "dev_cards", "knights", "road_length", "longest_road", "largest_army")
-#: View keys this encoder reads by name; any other top-level or player key is an extension's (``Leaves``).
+#: View keys this encoder reads by name; any other top-level or player key is a rule set's or an
+#: extension's, encoded by a part (``CatanPart.known``) or by its numbers (``Leaves``).
 KNOWN = frozenset(
     (
         *("ruleset", "options", "seat", "players", "board", "pieces", "legend", "names", "bank", "dev_deck"),
         *("phase", "turn", "current", "to_act", "dice", "victory_points", "discarding", "free_roads", "offer"),
-        *("over", "winner", "you", "legal", "soldiers"),
+        *("over", "winner", "you", "legal"),
     )
 )
 KNOWN_PLAYER = frozenset((*PLAYER_NUMBERS, "seat", "name", "pieces", "harbors", "vp_total"))
-UNITS = ("infantry", "cavalry", "artillery")
-#: View phases that are an engine phase by another name (a founding round that places a city).
-PHASE_ALIASES = {"setup_city": "setup_settlement"}
+
+
+class CatanPart:
+    """A rule set's or an extension's own fields of the Catan observation (docs/rl.md)."""
+
+    #: The view's top-level keys it encodes: left out of the numbers read without code (``extra``).
+    known: frozenset[str] = frozenset()
+
+    def add_board(self, layout: Layout, reference: dict[str, Any]) -> None:
+        """Declare the fields that stay fixed within a game (they follow the harbours)."""
+
+    def start(self, view: dict[str, Any], base: Vector) -> None:
+        """A new game: write those fields into ``base`` from its first view."""
+
+    def add_fields(self, layout: Layout, reference: dict[str, Any]) -> None:
+        """Declare the fields written at every step (they follow all the others)."""
+
+    def encode(self, view: dict[str, Any], me: int, out: Vector) -> None:
+        """Write those fields for the seat ``me`` into ``out``."""
+
+
+def encoder(game: Game, reference: dict[str, Any], parts: Sequence[object]) -> Encoder:
+    """The observation of ``game``'s configuration (a game of the family): ``parts`` are its extensions'
+    (``CatanPart``); every terrain its boards may hold comes from the ``_terrains`` hook."""
+    catan = cast(CatanState, game)
+    own = [p for p in parts if isinstance(p, CatanPart)]
+    return CatanEncoder(reference, catan._terrains(), catan.phase_names, own, catan.phase_aliases)
 
 
 class CatanEncoder(Encoder):
-    def __init__(self, reference: dict[str, Any], terrains: Iterable[str]) -> None:
+    def __init__(
+        self,
+        reference: dict[str, Any],
+        terrains: Iterable[str],
+        phases: Sequence[str],
+        parts: Sequence[CatanPart] = (),
+        aliases: Mapping[str, str] | None = None,
+    ) -> None:
         """``reference``: a seat's view of a fresh game of the configuration (only its shape is used);
-        ``terrains``: every terrain its boards may hold (the rule set's ``_terrains`` hook)."""
+        ``terrains``: every terrain its boards may hold (the rule set's ``_terrains`` hook); ``phases``: the
+        names of its phases (``phase_names``); ``parts``: the rule set's and its extensions' own fields;
+        ``aliases``: the view's other names of some of those phases (``phase_aliases``)."""
         board = reference["board"]
         n = self.players = len(reference["players"])
         hex_labels = {h["id"]: i for i, h in enumerate(board["hexes"])}
         edge_labels = {f"{a}-{b}": i for i, (a, b) in enumerate(board["edges"])}
         hexes, nodes, edges = len(board["hexes"]), len(board["nodes"]), len(board["edges"])
         self.terrains = {name: i for i, name in enumerate(sorted(terrains))}
-        self.phases = {name: i for i, name in enumerate(PHASE_NAMES)}
+        self.phases = {name: i for i, name in enumerate(phases)}
+        self.phase_count = len(self.phases)
+        self.phases.update({alias: self.phases[name] for alias, name in (aliases or {}).items()})
+        self.parts = tuple(parts)
+        known = KNOWN.union(*(part.known for part in self.parts))
         extra_player = {k: v for k, v in reference["players"][0].items() if k not in KNOWN_PLAYER}
         self.player_leaves = Leaves(extra_player, n)
-        self.leaves = Leaves({k: v for k, v in reference.items() if k not in KNOWN}, n)
-        self.soldiers = "soldiers" in reference
+        self.leaves = Leaves({k: v for k, v in reference.items() if k not in known}, n)
         lay = self.layout = Layout()
         self.at_terrain = lay.add("hex_terrain", hexes, len(self.terrains))
         self.at_number = lay.add("hex_number", hexes)
         self.at_harbor = lay.add("node_harbor", nodes, len(HARBORS))
-        if "fishing_grounds" in board:
-            self.at_fishing = lay.add("node_fishing", nodes)
+        for part in self.parts:
+            part.add_board(lay, reference)
         self.at_robber = lay.add("robber", hexes)
         self.at_buildings = lay.add("buildings", nodes, 2, n)
         self.at_roads = lay.add("roads", edges, n)
@@ -63,9 +106,8 @@ class CatanEncoder(Encoder):
         lay.add("public", self.public_size)
         lay.add("offer", self.offer_size)
         lay.add("extra", len(self.leaves))
-        if self.soldiers:
-            self.at_armies = lay.add("armies", nodes, n, len(UNITS))
-            self.at_walls = lay.add("walls", nodes)
+        for part in self.parts:
+            part.add_fields(lay, reference)
         #: Where each piece on the board is written, by kind and place: the owner's relative seat is added.
         self.piece_at: dict[str, dict[Any, int]] = {
             "robber": {label: self.at_robber + i for label, i in hex_labels.items()},
@@ -89,9 +131,8 @@ class CatanEncoder(Encoder):
             kind = HARBORS.index(harbor["type"])
             for node in harbor["nodes"]:
                 base[self.at_harbor + node * len(HARBORS) + kind] = 1
-        for ground in board.get("fishing_grounds", ()):
-            for node in ground["nodes"]:
-                base[self.at_fishing + node] = max(base[self.at_fishing + node], ground["number"])
+        for part in self.parts:
+            part.start(view, base)
 
     def encode(self, view: dict[str, Any], me: int) -> Vector:
         out = self.base.copy()
@@ -99,7 +140,7 @@ class CatanEncoder(Encoder):
         marked = []
         piece_at = self.piece_at
         for piece in view["pieces"]:
-            places = piece_at.get(piece["kind"])  # Fishermen's fishing grounds are the board's (start)
+            places = piece_at.get(piece["kind"])  # pieces of other kinds are a part's (or the board's)
             if places is not None:
                 owner = piece.get("owner")
                 marked.append(places[piece["at"]] + (0 if owner is None else (owner - me) % n))
@@ -127,13 +168,13 @@ class CatanEncoder(Encoder):
         if len(self.leaves):
             row.extend(self.leaves.read(view, me))
         out[self.at_players : self.at_players + len(row)] = row
-        if self.soldiers:
-            self._armies(view["soldiers"], me, out)
+        for part in self.parts:
+            part.encode(view, me, out)
         return out
 
     @property
     def public_size(self) -> int:
-        return len(RESOURCES) + len(PHASE_NAMES) + 2 * self.players + 6 + self.players
+        return len(RESOURCES) + self.phase_count + 2 * self.players + 6 + self.players
 
     @property
     def offer_size(self) -> int:
@@ -142,8 +183,8 @@ class CatanEncoder(Encoder):
     def _public(self, view: dict[str, Any], me: int) -> list[float]:
         n = self.players
         row: list[float] = [view["bank"][r] for r in RESOURCES]
-        phase = [0.0] * len(PHASE_NAMES)
-        phase[self.phases[PHASE_ALIASES.get(view["phase"], view["phase"])]] = 1
+        phase = [0.0] * self.phase_count
+        phase[self.phases[view["phase"]]] = 1
         row += phase
         row += _one_hot(relative(view["current"], me, n), n)
         row += _one_hot(None if view["to_act"] is None else relative(view["to_act"], me, n), n)
@@ -166,14 +207,6 @@ class CatanEncoder(Encoder):
                 seats[relative(seat, me, n)] = 1
             row += seats
         return row
-
-    def _armies(self, soldiers: dict[str, Any], me: int, out: Vector) -> None:
-        n, units = self.players, len(UNITS)
-        for army in soldiers["armies"]:
-            at = self.at_armies + (army["at"] * n + relative(army["owner"], me, n)) * units
-            out[at : at + units] = [army["units"][u] for u in UNITS]
-        for node, level in soldiers["walls"].items():
-            out[self.at_walls + int(node)] = level
 
 
 def _one_hot(index: int | None, size: int) -> list[float]:

@@ -1,0 +1,35 @@
+"""Soldiers & Armies' observation: the Catan family's (``siedler.games.catan.encoding``) with the armies on
+the board, by intersection, relative seat and unit, and the city walls' levels, at every step. Its other
+numbers (pieces left) are numbers of the view, encoded without code."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from siedler.core.game import Game
+from siedler.envs.encoding import Encoder, Layout, Vector, relative
+from siedler.games.catan import encoding as catan
+
+UNITS = ("infantry", "cavalry", "artillery")
+
+
+class Armies(catan.CatanPart):
+    known = frozenset({"soldiers"})
+
+    def add_fields(self, layout: Layout, reference: dict[str, Any]) -> None:
+        nodes, self.players = len(reference["board"]["nodes"]), len(reference["players"])
+        self.at_armies = layout.add("armies", nodes, self.players, len(UNITS))
+        self.at_walls = layout.add("walls", nodes)
+
+    def encode(self, view: dict[str, Any], me: int, out: Vector) -> None:
+        soldiers, n, units = view["soldiers"], self.players, len(UNITS)
+        for army in soldiers["armies"]:
+            at = self.at_armies + (army["at"] * n + relative(army["owner"], me, n)) * units
+            out[at : at + units] = [army["units"][u] for u in UNITS]
+        for node, level in soldiers["walls"].items():
+            out[self.at_walls + int(node)] = level
+
+
+def encoder(game: Game, reference: dict[str, Any], parts: Sequence[object]) -> Encoder:
+    return catan.encoder(game, reference, [*parts, Armies()])
