@@ -10,19 +10,20 @@ Its purchases are drawn at random among what it can pay for, so that a study of 
 from __future__ import annotations
 
 import random as _random
+from dataclasses import replace
 from typing import cast
 
 from siedler.bots.knowledge import Knowledge
 from siedler.core.actions import Action
 from siedler.core.data import load_data
 from siedler.core.game import Game
-from siedler.games.catan.bot import TRADER
+from siedler.games.catan.bot import TRADER as CATAN_TRADER
 from siedler.games.catan.bot.greedy import _best, _road_value, catan_strategy, node_value
 from siedler.games.catan.bot.value import catan_position
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import CITIES, MAIN, PIECE_KINDS, SETTLEMENTS
 
-from .actions import trade_good
+from .actions import TRADE_KINDS, trade_good
 from .game import SoldiersGame
 from .odds import beats
 from .state import ALLIANCE, BATTLE, CARD_REPLY, COMBAT, CONQUEST, DEFEND, MOVEMENT, TRIBUTE
@@ -254,4 +255,7 @@ def soldiers_value(game: Game, seat: int) -> float:
     return catan_position(game, seat) + float(WEIGHTS["soldiers"]["army"]) * armies
 
 
+#: The family's trades with other players; the trades of goods (cards, buildings, fish) are left out of the
+#: search bots' look-ahead too: they answer them by it but never offer them.
+TRADER = replace(CATAN_TRADER, decided_kinds=CATAN_TRADER.decided_kinds | frozenset(TRADE_KINDS))
 KNOWLEDGE = Knowledge(strategy=soldiers_strategy, value=soldiers_value, trader=TRADER)

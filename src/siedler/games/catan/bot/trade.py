@@ -18,15 +18,14 @@ from siedler.games.catan import CatanGame
 from siedler.games.catan.actions import CatanAction
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import MAIN, OFFER_CONFIRM, OFFER_REPLY
-from siedler.games.soldiers_and_armies.actions import TRADE_KINDS
 
 from .greedy import others_hold
 from .value import WEIGHTS, wanted_build
 
 #: Offers, which the search bots leave out of their look-ahead (an offer is worth what the answer makes of
-#: it): this module decides resource offers; Soldaten & Armeen's trades of goods (cards, buildings, fish)
-#: these bots answer by their look-ahead but never offer.
-DECIDED_KINDS = frozenset({"offer", *TRADE_KINDS})
+#: it): this module decides resource offers; a rule set with trades of its own adds their kinds to its
+#: ``Trader`` (its bot module).
+DECIDED_KINDS = frozenset({"offer"})
 
 
 def exchange_gain(
