@@ -310,7 +310,7 @@ class _Drawing:
 def board_svg(view: dict[str, Any], lang: str = "en") -> str:
     """The board of ``view`` (``game.view(seat)``) as an SVG document; tooltips in ``lang``.
 
-    Raises ``ValueError`` for a view without a board (a card game such as Deck Building)."""
+    Raises ``ValueError`` for a view without a board (a card game)."""
     if not has_board(view):
         raise ValueError(f"the {view.get('ruleset', 'game')!r} view has no hex board to draw")
     return _Drawing(view, lang).document()

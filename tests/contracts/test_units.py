@@ -36,48 +36,6 @@ SHARED_GAMES = ("catan", "base")
 RULESET_OF = {package: package.replace("_", "-") for package in NAMES}
 MOST_ELSEWHERE = 5
 
-#: Files not yet moved into their rule sets' packages, known and counted apart while the work that moves
-#: them lands (issue 24: the words and how-to pages into per-package catalogs, the table layers and the odds
-#: command into the packages, one board layout for the pictures). The coordinator empties this at merge;
-#: a pair listed here that no longer occurs fails, so the list only shrinks.
-KNOWN_ELSEWHERE: frozenset[tuple[str, str]] = frozenset(
-    {
-        # words and how-to pages (branch `units`)
-        *((f"locale/{lang}.toml", package) for lang in ("en", "de") for package in NAMES),
-        ("howto/baden-wuerttemberg.en.md", "baden_wuerttemberg"),
-        ("howto/baden-wuerttemberg.de.md", "baden_wuerttemberg"),
-        ("howto/deck-building.en.md", "deck_building"),
-        ("howto/deck-building.de.md", "deck_building"),
-        ("howto/fishermen.en.md", "fishermen"),
-        ("howto/fishermen.de.md", "fishermen"),
-        ("howto/harbormaster.en.md", "fishermen"),
-        ("howto/harbormaster.de.md", "fishermen"),
-        ("howto/harbormaster.en.md", "harbormaster"),
-        ("howto/harbormaster.de.md", "harbormaster"),
-        ("howto/resource-realms.en.md", "resource_realms"),
-        ("howto/resource-realms.de.md", "resource_realms"),
-        ("howto/soldiers-and-armies.en.md", "soldiers_and_armies"),
-        ("howto/soldiers-and-armies.de.md", "soldiers_and_armies"),
-        # the odds calculator and the rules command (branch `units`: a rule-set command hook)
-        ("cli/odds.py", "soldiers_and_armies"),
-        ("cli/rules.py", "soldiers_and_armies"),
-        # the table's layers, styles and board drawing (branches `units` and `layout`)
-        ("web/css/style.css", "baden_wuerttemberg"),
-        ("web/css/style.css", "soldiers_and_armies"),
-        ("web/js/armies.js", "soldiers_and_armies"),
-        ("web/js/board.js", "baden_wuerttemberg"),
-        ("web/js/board.js", "soldiers_and_armies"),
-        ("web/js/bw.js", "baden_wuerttemberg"),
-        ("web/js/discard.js", "deck_building"),
-        ("web/js/pieces.js", "harbormaster"),
-        ("web/js/pieces.js", "soldiers_and_armies"),
-        ("web/js/position.js", "soldiers_and_armies"),
-        # the pictures (branch `layout`: one board layout)
-        ("svg.py", "baden_wuerttemberg"),
-        ("svg.py", "deck_building"),
-    }
-)
-
 
 def _package(rel: Path) -> str:
     """The package under ``siedler.games`` a file lies in, or ``""`` for one outside the rule sets."""
@@ -117,19 +75,12 @@ def test_the_names_cover_every_rule_set_package() -> None:
 
 
 def test_shared_code_names_no_rule_set_and_the_rest_few() -> None:
-    pairs = naming_pairs()
-    counted = [p for p in pairs if p not in KNOWN_ELSEWHERE]
+    counted = naming_pairs()
     shared = [(f, rs) for f, rs in counted if not _package(Path(f))]
     shared += [(f, rs) for f, rs in counted if _package(Path(f)) in SHARED_GAMES]
     report = "\n".join(f"  {f} names {rs}" for f, rs in counted)
     assert not shared, f"shared code names a rule set:\n{report}"
     assert len(counted) <= MOST_ELSEWHERE, f"{len(counted)} (file, rule set) pairs outside the packages:\n{report}"
-
-
-def test_the_known_files_are_still_to_move() -> None:
-    """The allowlist only shrinks: a pair that no longer occurs is taken off it."""
-    gone = sorted(KNOWN_ELSEWHERE - set(naming_pairs()))
-    assert not gone, f"no longer naming, take off KNOWN_ELSEWHERE: {gone}"
 
 
 def test_the_words_name_what_they_should() -> None:

@@ -1,6 +1,6 @@
 // Pieces on a board. Settlements, cities, roads and the robber have drawings of their own; every other
 // kind is drawn from the rule set's description in view.legend.pieces[kind] (shape, color, size, text,
-// label), so a variant's pieces (fishing grounds, a harbourmaster...) appear without changes here.
+// label), so a variant's pieces (fishing grounds, say) appear without changes here.
 // Without a description a piece is still drawn, as a labelled marker.
 
 import {s} from "./dom.js";
