@@ -118,10 +118,15 @@ def test_a_rule_set_without_an_encoder_gets_every_number_of_its_view() -> None:
     game = siedler.new_game("pig", players=2, seed=1)
     view = game.view(0)
     generic = GenericEncoder(view, 2)
-    assert generic.encode(view, 0).tolist() == [0, 0, 0, 0, 0] and len(generic.leaves) == 5
+    # Every number by the view's keys in order: banked (per seat), the cost card, current, last_roll, target,
+    # turn_total.
+    assert generic.encode(view, 0).tolist() == [0, 0, 1, 0, 0, 50, 0] and len(generic.leaves) == 7
     game.apply("roll")
     view = game.view(1)
-    expected = [view["banked"][1], view["banked"][0], view["current"], view["last_roll"], view["turn_total"]]
+    expected = [
+        *(view["banked"][1], view["banked"][0], view["costs"]["hold"]["roll"], view["current"]),
+        *(view["last_roll"], view["target"], view["turn_total"]),
+    ]
     assert np.array_equal(generic.encode(view, 1), np.asarray(expected, dtype=np.float32))
 
 
