@@ -142,7 +142,7 @@ def test_rooms_idle_for_a_while_are_dropped_but_never_one_that_is_busy(database_
             wait_for(lambda: done not in server.lobby.rooms, timeout=60)  # over, then idle
             assert played in server.lobby.rooms  # a client is connected
             assert server.lobby.rooms.get(bots) is bot_room  # its bots are about to move
-        wait_for(lambda: server.lobby.rooms[played].connections == set(), timeout=10)
+        wait_for(lambda: server.lobby.rooms[played].views.connections == set(), timeout=10)
         server.lobby._sweep()
         assert played in server.lobby.rooms  # running: its clock and its absent player are watched here
         assert room_of(server, done).status == "finished"  # rebuilt from its log when asked for

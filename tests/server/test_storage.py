@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import siedler
+from siedler.server.database import Database
 from siedler.server.journal import Journal
 from siedler.server.storage import GameRow, SeatRow, Storage
 
@@ -164,7 +165,8 @@ def test_the_journal_commits_concurrent_moves_together_and_in_order(tmp_path: Pa
     storage.migrate()
     for g in range(20):
         storage.create_game(GameRow(f"g{g}", "base", {}, 1, "running", 0.0, [SeatRow(0, "bot", "random", "R")]))
-    journal = Journal(storage)
+    database = Database(storage)
+    journal = Journal(database)
 
     async def main() -> None:
         async def game(g: int) -> None:
@@ -179,7 +181,7 @@ def test_the_journal_commits_concurrent_moves_together_and_in_order(tmp_path: Pa
         thread.submit(asyncio.run, main()).result()
     assert journal.rows == 200 and journal.batches <= 20
     assert all(storage.action_texts(f"g{g}") == [f"move {n}" for n in range(10)] for g in range(20))
-    storage.close()
+    database.close()
 
 
 def test_the_migrations_also_speak_postgresql(capsys: pytest.CaptureFixture[str]) -> None:

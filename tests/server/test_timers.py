@@ -225,7 +225,7 @@ def test_an_open_game_nobody_joins_is_abandoned_unless_someone_waits_at_it(start
         hello(ws, 0, waiting["token"])
         time.sleep(0.3)
         app: Any = client.app
-        app.state.sweeper.cleanup(time.time())
+        client.portal.call(app.state.sweeper.cleanup, time.time())
         assert server.lobby.storage.load_game(waiting["game"]["id"]).status == "open"  # Ben waits at his table
     assert server.lobby.storage.load_game(lonely).status == "abandoned"
     listed = client.get("/api/games").json()
@@ -296,7 +296,7 @@ def test_stopped_games_are_deleted_after_the_retention_and_finished_records_are_
     wait_for(lambda: storage.load_game(finished).status == "finished", timeout=30)
     app: Any = client.app
     sweeper = app.state.sweeper
-    assert sweeper.cleanup(time.time() + 86400) == []  # even a day later: finished records are kept
+    assert client.portal.call(sweeper.cleanup, time.time() + 86400) == []  # even a day later: finished records are kept
     record = client.get(f"/api/games/{finished}/record")
     assert record.status_code == 200 and record.json()["actions"] == storage.action_texts(finished)
 

@@ -18,7 +18,6 @@ from siedler.bots import BOTS, LEVELS
 from siedler.core.errors import IllegalAction, OptionError
 from siedler.core.i18n import languages, namespace
 from siedler.core.registry import rulesets
-from siedler.core.verify import verify_record
 
 from . import timers
 from .config import MAX_BOT_DELAY, Settings
@@ -26,7 +25,8 @@ from .fields import MAX_ACTION, MAX_SEATS, check_name
 from .limits import Limits, ServerFull, TooFast
 from .lobby import GameSpec, Lobby, SeatSpec
 from .protocol import lang_of
-from .room import NotAllowed, Room
+from .room import Room
+from .seating import NotAllowed
 
 
 class Problem(BaseModel):
@@ -126,7 +126,7 @@ LimitsDep = Annotated[Limits, Depends(limits_of)]
 
 async def room_of(game_id: GameId, lobby: LobbyDep) -> Room:
     # On the event loop, not in a worker thread: a room rebuilt on first use may start its bots.
-    room = lobby.room(game_id)
+    room = await lobby.room(game_id)
     if room is None:
         raise HTTPException(404, f"no game {game_id!r}")
     return room
@@ -163,7 +163,7 @@ async def list_timers(request: Request) -> dict[str, Any]:
 
 @router.get("/games", summary="Open, running and recently finished games")
 async def list_games(lobby: LobbyDep) -> dict[str, list[dict[str, Any]]]:
-    return lobby.listing()
+    return await lobby.listing()
 
 
 @router.post(
@@ -181,7 +181,7 @@ async def create_game(spec: CreateIn, request: Request, lobby: LobbyDep, limits:
     client = limits.client(request.scope)
     try:
         limits.check_creation(client)
-        created = lobby.create(
+        created = await lobby.create(
             GameSpec(
                 ruleset=spec.ruleset,
                 seats=[SeatSpec(**s.model_dump()) for s in spec.seats],
@@ -217,9 +217,9 @@ async def get_game(room: RoomDep) -> dict[str, Any]:
     summary="Take a free seat",
     responses={**NOT_FOUND, 409: _problem("the seat is taken, a bot's, or not there"), **BODY},
 )
-async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep, lobby: LobbyDep) -> Claimed:
+async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep) -> Claimed:
     try:
-        token = lobby.claim(room.id, seat, body.name)
+        token = await room.seating.claim(seat, body.name)
     except NotAllowed as exc:
         raise HTTPException(409, str(exc)) from exc
     return Claimed(game=room.summary(), seat=seat, token=token)
@@ -237,9 +237,9 @@ async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep, lobby: Lobb
     },
 )
 async def act(body: ActIn, room: RoomDep, token: TokenDep) -> Acted:
-    if not room.check_token(body.seat, token):
+    if not room.seating.check_token(body.seat, token):
         raise HTTPException(403, f"this token does not hold seat index {body.seat}")
-    room.saw(body.seat)
+    room.seating.saw(body.seat)
     try:
         n = await room.act(body.seat, body.action)
     except IllegalAction as exc:
@@ -258,10 +258,10 @@ async def get_view(
     seat: Annotated[int | None, Query(ge=0, lt=MAX_SEATS)] = None,
     lang: Lang = "en",
 ) -> dict[str, Any]:
-    if seat is not None and not room.check_token(seat, token):
+    if seat is not None and not room.seating.check_token(seat, token):
         raise HTTPException(403, f"this token does not hold seat index {seat}")
     if seat is not None:
-        room.saw(seat)
+        room.seating.saw(seat)
     game = room.game
     if game is None:
         return {"n": 0, "to_act": None, "view": None, "actions": [], "game": room.summary()}
@@ -285,11 +285,11 @@ async def get_view(
     responses={403: _problem("the token is not this seat's"), 409: _problem("the game is not running"), **NOT_FOUND},
 )
 async def take_seat_back(seat: int, room: RoomDep, token: TokenDep) -> dict[str, Any]:
-    if not room.check_token(seat, token):
+    if not room.seating.check_token(seat, token):
         raise HTTPException(403, f"this token does not hold seat index {seat}")
     if room.status != "running":
         raise HTTPException(409, f"the game is {room.status}, not running")
-    room.take_back(seat)
+    await room.seating.take_back(seat)
     return room.summary()
 
 
@@ -303,7 +303,7 @@ async def take_seat_back(seat: int, room: RoomDep, token: TokenDep) -> dict[str,
     },
 )
 async def end_game(room: RoomDep, token: TokenDep) -> dict[str, Any]:
-    if not room.check_creator(token):
+    if not room.seating.check_creator(token):
         raise HTTPException(403, "only the game's creator may end it: send the creator_token from its creation")
     if room.status not in ("open", "running"):
         raise HTTPException(409, f"the game is {room.status} already")
@@ -319,7 +319,7 @@ async def end_game(room: RoomDep, token: TokenDep) -> dict[str, Any]:
 async def get_record(room: RoomDep) -> dict[str, Any]:
     if room.status != "finished" or room.game is None:
         raise HTTPException(403, "the record (seed and moves) reveals hidden cards; it is public once the game is over")
-    return room.record()
+    return room.replays.record()
 
 
 @router.get(
@@ -332,7 +332,7 @@ async def verify(room: RoomDep) -> dict[str, Any]:
     anyone can run ``siedler verify`` on the record for a check independent of this server."""
     if room.status != "finished" or room.game is None:
         raise HTTPException(403, "only a finished game can be checked: its seed is secret until the end")
-    verdict = verify_record(room.record())
+    verdict = await room.replays.verdict()
     return {
         "game_id": verdict.game_id,
         "seed": str(verdict.seed),
@@ -358,4 +358,4 @@ async def replay(
         raise HTTPException(403, "only finished games can be replayed")
     if seat is not None and not 0 <= seat < len(room.row.seats):
         raise HTTPException(400, f"there is no seat index {seat}")
-    return room.replay_state(step, seat, lang_of(lang))
+    return await room.replays.state(step, seat, lang_of(lang))

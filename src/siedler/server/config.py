@@ -71,6 +71,9 @@ class Settings:
     idle_rooms_in_memory: int = 100
     #: How often the lobby looks for idle rooms to drop.
     sweep_seconds: float = 15.0
+    #: Seconds a database write waits for a lock held elsewhere (another process) before it fails; it waits
+    #: on a thread of its own (``database.py``), so only the games whose moves it stores wait with it.
+    db_busy_timeout: float = field(default_factory=lambda: _env_float("db_busy_timeout", 2.0))
 
     # ---------------------------------------------------------------- timers (docs/server.md)
     #: Seconds a seat has for each decision, per timer setting (a game without a timer is "off").

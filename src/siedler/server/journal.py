@@ -3,17 +3,16 @@
 A room awaits ``append`` before it applies a move and pushes views. Appends that arrive while the loop is
 busy are written together in one transaction at the end of the loop iteration, so 200 games moving at
 once cost a handful of commits, not 200, without ever pushing a move that is not yet stored.
-SQLite commits in WAL mode take tens of microseconds and run on the loop; other databases (a network
-round trip) commit on one writer thread, keeping the order of batches.
+Batches commit on the database's writer thread (``database.py``), in order with every other write, so a
+database that makes a commit wait (a lock held by another process) never holds up the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from concurrent.futures import ThreadPoolExecutor
 
-from .storage import Storage
+from .database import Database
 
 log = logging.getLogger("siedler.server")
 
@@ -21,11 +20,11 @@ Row = tuple[str, int, int | None, str]
 
 
 class Journal:
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.storage = database.storage
         self._pending: list[tuple[Row, asyncio.Future[None]]] = []
         self._scheduled = False
-        self._executor = None if storage.is_sqlite else ThreadPoolExecutor(1, thread_name_prefix="journal")
         self.batches = 0
         self.rows = 0
 
@@ -44,11 +43,8 @@ class Journal:
         batch, self._pending = self._pending, []
         if not batch:
             return
-        if self._executor is None:
-            _settle(batch, self._write(batch))
-            return
         loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(self._executor, self._write, batch)
+        job = loop.run_in_executor(self.database.writer, self._write, batch)
         job.add_done_callback(lambda done: _settle(batch, done.result()))
 
     def _write(self, batch: list[tuple[Row, asyncio.Future[None]]]) -> list[BaseException | None]:
@@ -63,10 +59,6 @@ class Journal:
                 log.error("could not store action %s: %s", batch[0][0], exc)
                 return [exc]
         return [self._write([item])[0] for item in batch]
-
-    def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=True)
 
 
 def _settle(batch: list[tuple[Row, asyncio.Future[None]]], outcomes: list[BaseException | None]) -> None:

@@ -17,10 +17,12 @@ from siedler.core.rng import parse_seed
 from siedler.core.seats import seat_number
 
 from .config import Settings
+from .database import Database
 from .journal import Journal
 from .limits import ServerFull
-from .room import NotAllowed, Room
-from .storage import STOPPED, GameRow, SeatRow, Storage, hash_token, new_token
+from .replay import Verifier
+from .room import Room, Services
+from .storage import STOPPED, GameRow, SeatRow, Storage, hash_token, new_token, now
 from .timers import DEFAULT_TIMER, TIMERS
 
 log = logging.getLogger("siedler.server")
@@ -66,11 +68,16 @@ class Lobby:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.storage = Storage(settings.database_url)
-        self.journal = Journal(self.storage)
+        self.storage = Storage(settings.database_url, settings.db_busy_timeout)
+        self.db = Database(self.storage)
+        self.journal = Journal(self.db)
+        self.services = Services(settings, self.db, self.journal, Verifier())
         self.rooms: dict[str, Room] = {}
         #: When each room in memory was last used or seen busy (``time.monotonic()``), to drop idle ones.
         self._seen: dict[str, float] = {}
+        #: Rooms being rebuilt from their logs: every request for one waits for the same rebuild.
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._creating = 0
         self._tasks: set[asyncio.Task[None]] = set()
 
     def open(self) -> None:
@@ -88,26 +95,27 @@ class Lobby:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         for room in list(self.rooms.values()):
             await room.close()
-        self.journal.close()
-        self.storage.close()
+        self.services.verifier.close()
+        self.db.close()
 
     async def _resume_moving(self) -> None:
         """Rebuild the running games, one at a time, yielding to requests between them.
 
-        A game is read and rebuilt in one step on the loop, so no request can change it in between."""
-        ids = await asyncio.to_thread(self.storage.moving_games)
+        A request for a game being rebuilt waits for that rebuild (``room``), so no request can change it
+        in between."""
+        ids = await self.db.read(self.storage.moving_games)
         for game_id in ids:
             try:
-                self.room(game_id)
+                await self.room(game_id)
             except Exception:  # one unreadable game must not keep the others from moving on
                 log.exception("game %s could not be resumed", game_id)
-            await asyncio.sleep(0)
         log.info("resumed %d games that move on their own", len(ids))
 
     # ------------------------------------------------------------------ creating and joining
-    def create(self, spec: GameSpec) -> Created:
+    async def create(self, spec: GameSpec) -> Created:
         """A new game; the creator gets the token of the seat he takes, if any, and one to end the game."""
-        live = self.storage.count_with_status(("open", "running"))
+        # Games being stored count too: the count is read before they are there.
+        live = await self.db.read(self.storage.count_with_status, ("open", "running")) + self._creating
         if live >= self.settings.max_live_games:
             raise ServerFull(f"the server holds {live} open or running games, its limit; try again later")
         ruleset = get_ruleset(spec.ruleset)
@@ -152,71 +160,83 @@ class Lobby:
         creator_token = new_token()
         if not 0 <= delay <= self.settings.max_bot_delay:  # also false for nan
             raise OptionError(f"bot_delay must be from 0 to {self.settings.max_bot_delay:g} seconds, not {delay!r}")
+        full = all(s.claimed for s in seats)
+        stamp = now()
         row = GameRow(
             id=game_id,
             ruleset=ruleset.name,
             options=dict(trial.options),
             seed=seed,
-            status="open",
+            status="running" if full else "open",
             bot_delay=float(delay),
             seats=seats,
             timer=spec.timer,
             takeover_bot=spec.takeover_bot,
             creator_hash=hash_token(creator_token),
             seed_chosen=spec.seed is not None,
+            created_at=stamp,
+            clock_at=stamp if full else None,
         )
-        self.storage.create_game(row)
-        room = self.rooms[row.id] = Room(row, self.settings, self.storage, self.journal)
+        self._creating += 1
+        try:
+            await self.db.write(self.storage.create_game, row)
+        finally:
+            self._creating -= 1
+        room = self.rooms[row.id] = Room(row, self.services)
         self._seen[row.id] = time.monotonic()
-        if all(s.claimed for s in seats):
-            room.start()
+        if full:
+            room.begin(stamp)
         self._trim(keep=row.id)
         return Created(room, (claim if claim >= 0 else None), token, creator_token)
 
-    def claim(self, game_id: str, seat: int, name: str) -> str:
-        room = self.room(game_id)
-        if room is None:
-            raise KeyError(game_id)
-        if room.status != "open":
-            raise NotAllowed("the game has no free seats")
-        return room.claim(seat, name)
-
     # ------------------------------------------------------------------ finding games
-    def room(self, game_id: str) -> Room | None:
-        """A game by id, rebuilt from its log if it is not in memory; ``None`` if there is no such game."""
+    async def room(self, game_id: str) -> Room | None:
+        """A game by id, rebuilt from its log if it is not in memory; ``None`` if there is no such game.
+
+        Reading and rebuilding run off the loop's critical path (a reader thread, then slices of moves);
+        concurrent requests for the same game wait for one rebuild."""
         room = self.rooms.get(game_id)
         if room is None:
-            row = self.storage.load_game(game_id)
-            if row is None:
+            loading = self._loading.get(game_id)
+            if loading is None:
+                loading = self._loading[game_id] = asyncio.ensure_future(self._load(game_id))
+                loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+            room = await asyncio.shield(loading)
+            if room is None:
                 return None
-            room = self._install(row)
         self._seen[game_id] = time.monotonic()
         return room
 
-    def _install(self, row: GameRow) -> Room:
-        room = Room(row, self.settings, self.storage, self.journal)
-        room.resume()
+    async def _load(self, game_id: str) -> Room | None:
+        row = await self.db.read(self.storage.load_game, game_id)
+        if row is None:
+            return None
+        room = Room(row, self.services)
+        await room.resume()
         self.rooms[row.id] = room
         self._seen[row.id] = time.monotonic()
-        room.wake_bots()
+        room.bots.wake()
         self._trim(keep=row.id)
         return room
 
-    def listing(self, finished_limit: int = 20) -> dict[str, list[dict[str, Any]]]:
+    async def listing(self, finished_limit: int = 20) -> dict[str, list[dict[str, Any]]]:
         """Open and running games, newest first, and the most recently finished ones: read from the
         database, with the live details of games in memory; no game is rebuilt to be listed."""
         out: dict[str, list[dict[str, Any]]] = {"open": [], "running": [], "finished": [], "stopped": []}
-        live = self.storage.listed(("open", "running"))
-        live.sort(key=lambda row: row.created_at, reverse=True)
-        ended = self.storage.listed(("finished",), limit=finished_limit)
-        # Abandoned and ended games too, so that the lobby says honestly what became of each game.
-        stopped = self.storage.listed(STOPPED, limit=finished_limit)
+        live, ended, stopped = await self.db.read(self._listed, finished_limit)
         for row in live + ended + stopped:
-            room = self.rooms.get(row.id) or Room(row, self.settings, self.storage, self.journal)
+            room = self.rooms.get(row.id) or Room(row, self.services)
             status = "stopped" if room.status in STOPPED else room.status
             if status in out:  # a game found broken in memory is left out
                 out[status].append(room.summary())
         return out
+
+    def _listed(self, finished_limit: int) -> tuple[list[GameRow], list[GameRow], list[GameRow]]:
+        live = self.storage.listed(("open", "running"))
+        live.sort(key=lambda row: row.created_at, reverse=True)
+        ended = self.storage.listed(("finished",), limit=finished_limit)
+        # Abandoned and ended games too, so that the lobby says honestly what became of each game.
+        return live, ended, self.storage.listed(STOPPED, limit=finished_limit)
 
     # ------------------------------------------------------------------ memory
     async def _sweep_forever(self) -> None:

@@ -1,7 +1,8 @@
 """Games in a database (SQLAlchemy 2 Core): SQLite in WAL mode by default, PostgreSQL when the URL says so.
 
-Everything here is synchronous and short; ``journal.py`` batches the one frequent write (appending actions)
-so the event loop commits many games' moves in one transaction.
+Everything here is synchronous; the server calls it on threads (``database.py``), never on the event loop,
+and ``journal.py`` batches the one frequent write (appending actions) so that many games' moves commit in
+one transaction. A write waits at most ``busy_timeout`` seconds for a lock another connection holds.
 """
 
 from __future__ import annotations
@@ -91,14 +92,20 @@ class GameRow:
     action_count: int | None = None
 
 
+#: Seconds a write waits for a lock held by another connection before it fails (and may be tried again).
+BUSY_TIMEOUT = 2.0
+
+
 class Storage:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.url = normalise_url(url)
         self.is_sqlite = self.url.startswith("sqlite")
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_timeout}
             _make_folder(self.url)
+        elif self.url.startswith("postgresql"):
+            kwargs["connect_args"] = {"options": f"-c lock_timeout={round(busy_timeout * 1000)}"}
         self.engine = sa.create_engine(self.url, **kwargs)
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -158,8 +165,11 @@ class Storage:
                 ],
             )
 
-    def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give a free human seat its secret; false when somebody claimed it first."""
+    def claim_seat(
+        self, game_id: str, seat: int, name: str, token_hash: str, starts_at: datetime | None = None
+    ) -> bool:
+        """Give a free human seat its secret; false when somebody claimed it first. ``starts_at``: it was the
+        last free seat, and the game runs from then on (stored in the same transaction)."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 seats.update()
@@ -171,7 +181,12 @@ class Storage:
                 )
                 .values(name=name, token_hash=token_hash)
             )
-            return done.rowcount == 1
+            if done.rowcount != 1:
+                return False
+            if starts_at is not None:
+                values = {"status": "running", "clock_at": starts_at, "updated_at": now()}
+                conn.execute(games.update().where(games.c.id == game_id).values(**values))
+            return True
 
     def set_status(
         self, game_id: str, status: str, result: dict[str, Any] | None = None, clock_at: datetime | None = None

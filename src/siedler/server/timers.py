@@ -66,16 +66,17 @@ async def tick(room: Room, now: float) -> None:
         return  # a move being stored decides first; the next sweep looks again
     due = deadline(room)
     if due is not None and now >= due and game.to_act is not None:
-        room.take_over(game.to_act, "time")
+        await room.seating.take_over(game.to_act, "time")
     humans = [s.seat for s in room.row.seats if s.kind == "human"]
     if not humans:
         return  # bots only: plays to its end, watched or not
-    present = room.present()
+    present = room.views.present()
     grace = room.settings.disconnect_grace
+    seen = room.seating.seen
     for seat in humans:
-        if seat not in present and not room.row.seats[seat].takeover and now - room.seen[seat] >= grace:
-            room.take_over(seat, "away")
-    if not present and now - max(room.seen[s] for s in humans) >= room.settings.abandon_after:
+        if seat not in present and not room.row.seats[seat].takeover and now - seen[seat] >= grace:
+            await room.seating.take_over(seat, "away")
+    if not present and now - max(seen[s] for s in humans) >= room.settings.abandon_after:
         await room.stop("abandoned")
 
 
@@ -109,20 +110,21 @@ class Sweeper:
             if now >= next_cleanup:
                 next_cleanup = now + self.settings.cleanup_interval
                 try:
-                    self.cleanup(now)
+                    await self.cleanup(now)
                 except Exception:
                     log.exception("cleaning up stopped games failed; trying again later")
 
-    def cleanup(self, now: float) -> list[str]:
+    async def cleanup(self, now: float) -> list[str]:
         """Abandon the open games nobody joined or attended for ``abandon_after``; delete abandoned and ended
         games stopped more than the retention period ago; the deleted games' ids."""
-        attended = {room.id for room in self.lobby.rooms.values() if room.connections}
+        lobby = self.lobby
+        attended = {room.id for room in lobby.rooms.values() if room.views.connections}
         waited = datetime.fromtimestamp(now - self.settings.abandon_after, UTC)
-        for game_id in self.lobby.storage.abandon_waiting(waited, attended):
-            self.lobby.rooms.pop(game_id, None)  # rebuilt from its row, stopped, if anyone asks for it
+        for game_id in await lobby.db.write(lobby.storage.abandon_waiting, waited, attended):
+            lobby.rooms.pop(game_id, None)  # rebuilt from its row, stopped, if anyone asks for it
             log.info("game %s abandoned: nobody joined it", game_id)
         cutoff = datetime.fromtimestamp(now - self.settings.retention, UTC)
-        gone = self.lobby.storage.delete_stopped(cutoff)
+        gone = await lobby.db.write(lobby.storage.delete_stopped, cutoff)
         for game_id in gone:
             self.lobby.rooms.pop(game_id, None)
         if gone:

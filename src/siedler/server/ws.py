@@ -85,13 +85,14 @@ async def _serve(websocket: WebSocket, game_id: str, limits: Limits) -> None:
     if hello.get("protocol", PROTOCOL) not in SUPPORTED:
         shown = str(hello.get("protocol"))[:20]
         raise Refusal(CLOSE_PROTOCOL, "protocol", f"protocol {shown} is not spoken here; supported: {list(SUPPORTED)}")
-    room = lobby.room(game_id)
+    room = await lobby.room(game_id)
     if room is None:
         raise Refusal(CLOSE_NOT_FOUND, "not_found", f"no game {game_id[:40]!r}")
     seat, token = hello.get("seat"), hello.get("token")
     if seat is not None:
         valid = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < MAX_SEATS
-        if not valid or not isinstance(token, str) or len(token) > MAX_TOKEN or not room.check_token(seat, token):
+        valid = valid and isinstance(token, str) and len(token) <= MAX_TOKEN
+        if not valid or not room.seating.check_token(seat, token):
             raise Refusal(CLOSE_FORBIDDEN, "forbidden", f"this token does not hold seat index {str(seat)[:20]}")
         if not limits.seats.acquire((room.id, seat), settings.ws_per_seat):
             message = f"seat index {seat} is open in too many windows (at most {settings.ws_per_seat})"
@@ -105,7 +106,9 @@ async def _serve(websocket: WebSocket, game_id: str, limits: Limits) -> None:
 
 async def _play(websocket: WebSocket, room: Room, conn: Connection, limits: Limits) -> None:
     budget: TokenBucket = limits.message_bucket()
-    room.attach(conn)
+    if conn.seat is not None:
+        await room.seating.take_back(conn.seat)  # reconnecting with the seat's token takes the seat back
+    room.views.attach(conn)
     try:
         while True:
             text = await _receive(websocket, limits)
@@ -121,7 +124,7 @@ async def _play(websocket: WebSocket, room: Room, conn: Connection, limits: Limi
     except WebSocketDisconnect:
         pass
     finally:
-        room.detach(conn)
+        room.views.detach(conn)
         with contextlib.suppress(Exception):
             await conn.wait_closed()
 
@@ -167,9 +170,9 @@ async def _handle(room: Room, conn: Connection, text: str | bytes) -> None:
         if conn.seat is None:
             conn.send(dumps(error("no_seat", "a spectator has no seat to take back")))
         else:
-            room.take_back(conn.seat)
+            await room.seating.take_back(conn.seat)
     elif kind == "lang":
-        room.set_lang(conn, lang_of(message.get("lang")))
+        room.views.set_lang(conn, lang_of(message.get("lang")))
     elif kind == "ping":
         conn.send(dumps({"type": "pong", "id": ref_of(message.get("id"))}))
     else:
