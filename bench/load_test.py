@@ -120,7 +120,7 @@ async def seat_client(
     stop: asyncio.Event,
 ) -> None:
     async with websockets.connect(f"{ws_url}/ws/games/{game.id}", max_size=1 << 22, compression=None) as ws:
-        await ws.send(orjson.dumps({"type": "hello", "protocol": 1, "seat": seat, "token": token}))
+        await ws.send(orjson.dumps({"type": "hello", "protocol": 2, "seat": seat, "token": token}))
         pending: tuple[int, str, float] | None = None
         async for raw in ws:
             stats.messages += 1
@@ -152,7 +152,7 @@ async def seat_client(
                 text = rng.choice(message["actions"])["action"]
                 pending = (n, text, time.perf_counter())
                 stats.in_flight += 1
-                await ws.send(orjson.dumps({"type": "act", "action": text}))
+                await ws.send(orjson.dumps({"type": "act", "action": text, "n": n}))
 
 
 def cpu_seconds(pid: int) -> float:

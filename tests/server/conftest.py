@@ -108,7 +108,7 @@ RANDOM = {"kind": "bot", "bot": "random"}
 
 
 def hello(ws: Any, seat: int | None = None, token: str | None = None, lang: str = "en") -> dict[str, Any]:
-    message: dict[str, Any] = {"type": "hello", "protocol": 1, "lang": lang}
+    message: dict[str, Any] = {"type": "hello", "protocol": 2, "lang": lang}
     if seat is not None:
         message.update(seat=seat, token=token)
     ws.send_json(message)
@@ -141,6 +141,12 @@ def my_turn(ws: Any, state: dict[str, Any] | None = None) -> dict[str, Any]:
     while state is None or state["type"] != "state" or not (state["actions"] or state["over"]):
         state = next_state(ws)
     return state
+
+
+def on_loop(client: TestClient, call: Callable[..., Any], *args: Any) -> Any:
+    """``await call(*args)`` on the app's event loop (the server's own coroutines, from a test's thread)."""
+    assert client.portal is not None
+    return client.portal.call(call, *args)
 
 
 def wait_for(predicate: Callable[[], bool], timeout: float = 30.0) -> None:

@@ -194,14 +194,13 @@ async def _drive(http: httpx.AsyncClient, table: Table, rng: random.Random, dead
                 await asyncio.sleep(0.02)
                 continue
             headers = {"Authorization": f"Bearer {table.tokens[seat]}"}
-            mine = await http.get(f"/api/games/{table.id}/view", params={"seat": seat}, headers=headers)
-            offered = mine.raise_for_status().json()["actions"]
-            if not offered:  # the turn moved on between the two views
+            got = await http.get(f"/api/games/{table.id}/view", params={"seat": seat}, headers=headers)
+            mine = got.raise_for_status().json()
+            if not mine["actions"]:  # the turn moved on between the two views
                 continue
-            action = rng.choice(offered)["action"]
-            done = await http.post(
-                f"/api/games/{table.id}/actions", json={"seat": seat, "action": action}, headers=headers
-            )
+            action = rng.choice(mine["actions"])["action"]
+            body = {"seat": seat, "action": action, "n": mine["n"]}
+            done = await http.post(f"/api/games/{table.id}/actions", json=body, headers=headers)
             if done.status_code == 200:
                 table.acked[done.json()["n"]] = action
         except httpx.TransportError:
@@ -215,10 +214,9 @@ def _act_once(http: httpx.Client, table: Table, rng: random.Random) -> int:
         assert time.monotonic() < deadline, f"game {table.id} does not come back to a person"
         time.sleep(0.05)
     headers = {"Authorization": f"Bearer {table.tokens[seat]}"}
-    actions = http.get(f"/api/games/{table.id}/view", params={"seat": seat}, headers=headers).json()["actions"]
-    done = http.post(
-        f"/api/games/{table.id}/actions", json={"seat": seat, "action": rng.choice(actions)["action"]}, headers=headers
-    )
+    seen = http.get(f"/api/games/{table.id}/view", params={"seat": seat}, headers=headers).json()
+    body = {"seat": seat, "action": rng.choice(seen["actions"])["action"], "n": seen["n"]}
+    done = http.post(f"/api/games/{table.id}/actions", json=body, headers=headers)
     assert done.status_code == 200, done.text
     return int(done.json()["n"])
 

@@ -112,7 +112,7 @@ def test_websocket_connections_per_seat_and_per_address(server: Server) -> None:
     with client.websocket_connect(path) as first:
         hello(first, 0, token)
         with client.websocket_connect(path) as second:
-            second.send_json({"type": "hello", "protocol": 1, "seat": 0, "token": token})
+            second.send_json({"type": "hello", "protocol": 2, "seat": 0, "token": token})
             assert refusal(second) == ("too_many", 4409)
         with client.websocket_connect(path) as watcher, client.websocket_connect(path) as other:
             hello(watcher)
@@ -161,7 +161,7 @@ def test_websocket_fields_are_bounded(server: Server) -> None:
     gid, token = created["game"]["id"], created["token"]
     for seat, tok in ((True, token), ("0", token), (10**30, token), (0, "x" * 5000), (0, ["a"])):
         with client.websocket_connect(f"/ws/games/{gid}") as ws:
-            ws.send_json({"type": "hello", "protocol": 1, "seat": seat, "token": tok})
+            ws.send_json({"type": "hello", "protocol": 2, "seat": seat, "token": tok})
             assert refusal(ws) == ("forbidden", 4403)
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         hello(ws, 0, token)

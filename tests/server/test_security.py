@@ -88,7 +88,7 @@ def test_seats_claims_steps_and_actions_are_bounded(server: Server, client: Test
     assert client.get(f"/api/games/{gid}/view", params={"seat": 10**30}).status_code == 422
     assert client.get(f"/api/games/{gid}/replay", params={"step": -1}).status_code == 422
     assert client.get(f"/api/games/{'x' * 100}").status_code == 422
-    long_action = client.post(f"/api/games/{gid}/actions", json={"seat": 0, "action": "x" * 201}, headers=auth)
+    long_action = client.post(f"/api/games/{gid}/actions", json={"seat": 0, "action": "x" * 201, "n": 0}, headers=auth)
     assert long_action.status_code == 422
     assert server.lobby.storage.action_texts(gid) == []
 

@@ -41,7 +41,7 @@ def test_a_restarted_server_resumes_every_unfinished_game_where_it_stood(server:
         state = next_state(ws)
         for _ in range(3):
             state = my_turn(ws, state)
-            ws.send_json({"type": "act", "action": state["actions"][0]["action"]})
+            ws.send_json({"type": "act", "action": state["actions"][0]["action"], "n": state["n"]})
             state = next_state(ws)
     room = server.lobby.rooms[gid]
     wait_for(lambda: room.game.to_act == 0)
@@ -55,7 +55,7 @@ def test_a_restarted_server_resumes_every_unfinished_game_where_it_stood(server:
         hello(ws, 0, token)
         state = my_turn(ws, next_state(ws))
         assert state["n"] == len(before["actions"])
-        ws.send_json({"type": "act", "action": state["actions"][0]["action"]})
+        ws.send_json({"type": "act", "action": state["actions"][0]["action"], "n": state["n"]})
         assert next_state(ws)["n"] == state["n"] + 1
     log_matches_game(server, gid)
 
@@ -93,16 +93,17 @@ def test_a_move_the_database_refuses_is_neither_applied_nor_shown(
         hello(watcher)
         next_state(ws)
         next_state(watcher)
-        ws.send_json({"type": "act", "action": str(room.game.legal_actions()[0])})
+        ws.send_json({"type": "act", "action": str(room.game.legal_actions()[0]), "n": 0})
         refused = next_state(ws)
-        assert refused["type"] == "refused" and "disk full" in refused["message"]
+        assert refused["type"] == "refused" and refused["code"] == "internal"
+        assert "disk full" not in refused["message"] and "reference" in refused["message"]
         watcher.send_json({"type": "ping"})
         assert watcher.receive_json()["type"] == "pong"  # the watcher was shown nothing in between
     assert room.game.state() == before
     monkeypatch.undo()
     http = client.post(
         f"/api/games/{gid}/actions",
-        json={"seat": seat, "action": str(room.game.legal_actions()[0])},
+        json={"seat": seat, "action": str(room.game.legal_actions()[0]), "n": 0},
         headers={"Authorization": f"Bearer {tokens[seat]}"},
     )
     assert http.status_code == 200 and http.json() == {"n": 0}

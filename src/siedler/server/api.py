@@ -11,8 +11,9 @@ import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
+from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import AfterValidator, BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field, StrictInt
 
 from siedler.bots import BOTS, LEVELS
 from siedler.core.errors import IllegalAction, OptionError
@@ -25,7 +26,7 @@ from .fields import MAX_ACTION, MAX_SEATS, check_name
 from .limits import Limits, ServerFull, TooFast
 from .lobby import GameSpec, Lobby, SeatSpec
 from .protocol import lang_of
-from .room import Room
+from .room import Room, Stale
 from .seating import NotAllowed
 
 
@@ -100,8 +101,18 @@ class Claimed(BaseModel):
 
 
 class ActIn(BaseModel):
-    seat: int = Field(ge=0, lt=MAX_SEATS)
+    seat: StrictInt = Field(ge=0, lt=MAX_SEATS)
     action: str = Field(max_length=MAX_ACTION, description="the rule set's notation, e.g. 'settle 12'")
+    n: StrictInt = Field(
+        ge=0,
+        description="the number this action is to get: the game's n (actions played so far) that the client "
+        "saw; another number is refused with 409, so a retried request is never applied twice",
+    )
+
+
+class Moved(BaseModel):
+    detail: str
+    n: int = Field(description="the game's n now: the number its next action gets")
 
 
 class Acted(BaseModel):
@@ -231,17 +242,23 @@ async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep) -> Claimed:
     summary="Play an action for a seat",
     responses={
         403: _problem("the token is not this seat's"),
-        409: _problem("the engine refused the action; detail says why"),
+        409: {
+            "model": Moved,
+            "description": "the engine refused the action (detail says why), or n is not the game's next move "
+            "number (then n says what it is)",
+        },
         **NOT_FOUND,
         **BODY,
     },
 )
-async def act(body: ActIn, room: RoomDep, token: TokenDep) -> Acted:
+async def act(body: ActIn, room: RoomDep, token: TokenDep) -> Acted | JSONResponse:
     if not room.seating.check_token(body.seat, token):
         raise HTTPException(403, f"this token does not hold seat index {body.seat}")
     room.seating.saw(body.seat)
     try:
-        n = await room.act(body.seat, body.action)
+        n = await room.act(body.seat, body.action, body.n)
+    except Stale as exc:
+        return JSONResponse({"detail": str(exc), "n": exc.current}, status_code=409)
     except IllegalAction as exc:
         raise HTTPException(409, str(exc)) from exc
     return Acted(n=n)

@@ -44,6 +44,15 @@ class Services:
     verifier: Verifier
 
 
+class Stale(Exception):
+    """An action sent for another move number than the game's next one: a retry of a move already applied,
+    or a move chosen from a view that has changed since (HTTP 409, ``refused`` with code ``stale``)."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"the action was sent for move {expected}, but the game is at move {current}")
+        self.current = current
+
+
 class Room:
     def __init__(self, row: GameRow, services: Services) -> None:
         self.row = row
@@ -145,8 +154,9 @@ class Room:
             await conn.wait_closed()
 
     # ------------------------------------------------------------------ moves
-    async def act(self, seat: int, text: str) -> int:
-        """Play ``text`` for ``seat`` (whose token the caller checked); the number of the stored action."""
+    async def act(self, seat: int, text: str, n: int) -> int:
+        """Play ``text`` for ``seat`` (whose token the caller checked) as move ``n``; the number of the stored
+        action. A different ``n`` is refused (``Stale``), so a client retrying a move cannot play it twice."""
         async with self.lock:
             game = self._playing()
             if self.row.seats[seat].takeover:
@@ -154,6 +164,8 @@ class Room:
                     f"{self.row.takeover_bot} plays this seat since its time ran out or its player left: "
                     "take the seat back first (take_seat)"
                 )
+            if n != game.num_actions:
+                raise Stale(n, game.num_actions)
             if game.to_act != seat:
                 whose = self.row.seats[game.to_act].name if game.to_act is not None else "nobody"
                 raise IllegalAction(f"it is {whose}'s turn, not {self.row.seats[seat].name}'s")

@@ -18,6 +18,7 @@ from siedler.core.errors import IllegalAction
 
 from .connection import Connection
 from .fields import MAX_ACTION, MAX_SEATS, MAX_TOKEN, ref_of
+from .incidents import report
 from .limits import Limits, TokenBucket
 from .lobby import Lobby
 from .protocol import (
@@ -36,7 +37,7 @@ from .protocol import (
     loads,
     refused,
 )
-from .room import Room
+from .room import Room, Stale
 from .security import origin_allowed
 
 HELLO_TIMEOUT = 10.0
@@ -150,22 +151,7 @@ async def _handle(room: Room, conn: Connection, text: str | bytes) -> None:
         return
     kind = message.get("type") if isinstance(message, dict) else None
     if kind == "act":
-        action = message.get("action")
-        ref = ref_of(message.get("id"))
-        shown = str(action)[:MAX_ACTION]
-        if conn.seat is None:
-            conn.send(dumps(refused(shown, "spectators cannot act", ref)))
-            return
-        if not isinstance(action, str) or len(action) > MAX_ACTION:
-            reason = f"an action is a text of at most {MAX_ACTION} characters in the rule set's notation"
-            conn.send(dumps(refused(shown, reason, ref)))
-            return
-        try:
-            await room.act(conn.seat, action)
-        except IllegalAction as exc:
-            conn.send(dumps(refused(action, str(exc), ref)))
-        except Exception as exc:  # a database failure: nothing was applied, the player may try again
-            conn.send(dumps(refused(action, f"the server could not store the move: {exc}", ref)))
+        await _act(room, conn, message)
     elif kind == "take_seat":
         if conn.seat is None:
             conn.send(dumps(error("no_seat", "a spectator has no seat to take back")))
@@ -177,6 +163,32 @@ async def _handle(room: Room, conn: Connection, text: str | bytes) -> None:
         conn.send(dumps({"type": "pong", "id": ref_of(message.get("id"))}))
     else:
         conn.send(dumps(error("unknown_type", f"unknown message type {str(kind)[:40]!r}")))
+
+
+async def _act(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    """Play an ``act`` for the connection's seat, or say why not in a ``refused`` (nothing changed then)."""
+    action, n, ref = message.get("action"), message.get("n"), ref_of(message.get("id"))
+    shown = str(action)[:MAX_ACTION]
+    if conn.seat is None:
+        conn.send(dumps(refused(shown, "spectator", "spectators cannot act", ref)))
+        return
+    if not isinstance(action, str) or len(action) > MAX_ACTION:
+        reason = f"an action is a text of at most {MAX_ACTION} characters in the rule set's notation"
+        conn.send(dumps(refused(shown, "bad_action", reason, ref)))
+        return
+    if not isinstance(n, int) or isinstance(n, bool):
+        reason = "an act carries n: the number the action is to get (the n of the last state)"
+        conn.send(dumps(refused(shown, "bad_action", reason, ref)))
+        return
+    try:
+        await room.act(conn.seat, action, n)
+    except Stale as exc:
+        conn.send(dumps({**refused(action, "stale", str(exc), ref), "n": exc.current}))
+    except IllegalAction as exc:
+        conn.send(dumps(refused(action, "illegal", str(exc), ref)))
+    except Exception as exc:  # a database failure: nothing was applied, the player may try again
+        reason = report("the server could not store the move; nothing changed, try again", exc, room.id)
+        conn.send(dumps(refused(action, "internal", reason, ref)))
 
 
 async def _refuse(websocket: WebSocket, refusal: Refusal) -> None:

@@ -148,7 +148,8 @@ class TablePage {
       case "refused":
         this.pending = false;
         this.queue = [];
-        toast(`${t("refused")}: ${message.message}`, "error");
+        // A move sent for a position that has changed since: the new state is on its way, nothing to say.
+        if (message.code !== "stale") toast(`${t("refused")}: ${message.message}`, "error");
         this.render();
         break;
       case "error":
@@ -179,7 +180,7 @@ class TablePage {
     closeChooser();
     this.pending = true;
     this.page.dataset.pending = "true";
-    this.socket.act(action);
+    this.socket.act(action, this.n);
   }
 
   render() {
