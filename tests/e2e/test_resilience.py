@@ -27,7 +27,7 @@ def test_a_server_restart_mid_game_resumes_it_and_a_wrong_token_is_refused(
     )
     assert status == 201
     game_id, token0 = created["game"]["id"], created["token"]
-    status, claimed = live_server.post(f"/games/{game_id}/seats/1", {"name": "Ben"})
+    status, claimed = live_server.post(f"/games/{game_id}/seats/1", {"name": "Ben", "invite": created["invite"]})
     assert status == 200
     token1 = claimed["token"]
 

@@ -22,7 +22,7 @@ def test_names_with_markup_appear_literally_and_run_nothing(
     status, created = live_server.post("/games", {"ruleset": "base", "seats": seats, "name": HOSTILE})
     assert status == 201
     game_id, token = created["game"]["id"], created["token"]
-    status, _ = live_server.post(f"/games/{game_id}/seats/1", {"name": HOSTILE})
+    status, _ = live_server.post(f"/games/{game_id}/seats/1", {"name": HOSTILE, "invite": created["invite"]})
     assert status == 200
 
     dialogs: list[str] = []

@@ -55,7 +55,8 @@ def fuzzed_app(tmp_path: Path) -> Iterator[Any]:
         seats = [HUMAN, HUMAN, HUMAN]
         running = http.post("/api/games", json={"ruleset": "base", "seats": seats, "name": "Anna"}).json()
         for seat in (1, 2):
-            http.post(f"/api/games/{running['game']['id']}/seats/{seat}", json={"name": f"P{seat}"})
+            body = {"name": f"P{seat}", "invite": running["invite"]}
+            http.post(f"/api/games/{running['game']['id']}/seats/{seat}", json=body)
         opened = http.post("/api/games", json={"ruleset": "base", "seats": [HUMAN, HUMAN, GREEDY]}).json()
         bots: dict[str, Any] = {
             "ruleset": "base",

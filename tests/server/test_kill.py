@@ -57,6 +57,7 @@ ONE_ADDRESS_PLAYS_EVERY_SEAT = {
     "SIEDLER_GAMES_PER_MINUTE": "100000",
     "SIEDLER_API_REQUESTS_PER_SECOND": "100000",
     "SIEDLER_API_BURST": "100000",
+    "SIEDLER_BOT_GAMES_PER_CLIENT": "100000",
 }
 
 
@@ -171,7 +172,8 @@ async def _create(http: httpx.AsyncClient, people: bool) -> Table:
     created = (await http.post("/api/games", json=body)).raise_for_status().json()
     table = Table(created["game"]["id"])
     if people:
-        claimed = await http.post(f"/api/games/{table.id}/seats/1", json={"name": "Ben"})
+        body = {"name": "Ben", "invite": created["invite"]}
+        claimed = await http.post(f"/api/games/{table.id}/seats/1", json=body)
         table.tokens = {0: created["token"], 1: claimed.raise_for_status().json()["token"]}
     return table
 

@@ -34,7 +34,8 @@ def _secrets(server: Server, gid: str) -> set[str]:
     game = room.game.state()["game"]
     for player in game.get("players", []):
         pile = player.get("draw") if isinstance(player, dict) else None
-        if isinstance(pile, list) and len(pile) >= 3:
+        # Six cards or more: a shorter pile of five kinds of card matches a laid-out row by chance.
+        if isinstance(pile, list) and len(pile) >= 6:
             found |= {json.dumps(pile), json.dumps(pile, separators=(",", ":"))}
     return found
 

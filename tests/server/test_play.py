@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .conftest import Server
+from .conftest import Server, join
 
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
@@ -97,7 +97,7 @@ def test_illegal_actions_are_refused_with_the_engines_reason_and_change_nothing(
 def test_nobody_acts_for_a_seat_without_its_token(server: Server, client: TestClient) -> None:
     created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")
     gid, token0 = created["game"]["id"], created["token"]
-    token1 = client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"}).json()["token"]
+    token1 = join(client, created, 1, "Ben").json()["token"]
     room = server.lobby.rooms[gid]
     seat = room.game.to_act
     assert seat in (0, 1, 2)
@@ -141,9 +141,7 @@ def _seats_that_moved(server: Server, gid: str) -> list[int]:
 def test_http_play_and_views_need_the_right_token(server: Server, client: TestClient) -> None:
     created = create(client, [HUMAN, HUMAN, HUMAN], claim=0, name="Anna")
     gid = created["game"]["id"]
-    tokens = [created["token"]] + [
-        client.post(f"/api/games/{gid}/seats/{s}", json={"name": "x"}).json()["token"] for s in (1, 2)
-    ]
+    tokens = [created["token"]] + [join(client, created, s, f"x{s}").json()["token"] for s in (1, 2)]
     room = server.lobby.rooms[gid]
     for _ in range(6):
         seat = room.game.to_act
@@ -172,10 +170,10 @@ def test_refusals_name_players_and_count_seats_from_1(server: Server, client: Te
     """A person reads names or seat numbers from 1, never a bare index: the table says "Seat 1" for index 0."""
     created = create(client, [HUMAN, HUMAN, HUMAN], claim=0, name="Anna")
     gid = created["game"]["id"]
-    tokens = [created["token"], client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"}).json()["token"]]
-    taken = client.post(f"/api/games/{gid}/seats/1", json={"name": "Dora"})  # the game is still open
+    tokens = [created["token"], join(client, created, 1, "Ben").json()["token"]]
+    taken = join(client, created, 1, "Dora")  # the game is still open
     assert taken.status_code == 409 and taken.json()["detail"] == "seat 2 (index 1) is taken"
-    tokens.append(client.post(f"/api/games/{gid}/seats/2", json={"name": "Cleo"}).json()["token"])
+    tokens.append(join(client, created, 2, "Cleo").json()["token"])
     room = server.lobby.rooms[gid]
     names, acting = ["Anna", "Ben", "Cleo"], room.game.to_act
     assert acting is not None
@@ -227,9 +225,7 @@ def test_switching_language_resends_the_log_in_words(client: TestClient) -> None
 def test_after_the_first_state_only_the_changed_parts_of_a_view_are_sent(server: Server, client: TestClient) -> None:
     created = create(client, [HUMAN, HUMAN, HUMAN], name="Anna")
     gid = created["game"]["id"]
-    tokens = [created["token"]] + [
-        client.post(f"/api/games/{gid}/seats/{s}", json={"name": "x"}).json()["token"] for s in (1, 2)
-    ]
+    tokens = [created["token"]] + [join(client, created, s, f"x{s}").json()["token"] for s in (1, 2)]
     room = server.lobby.rooms[gid]
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         hello(ws)

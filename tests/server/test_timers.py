@@ -17,7 +17,7 @@ from siedler.core.game import Game
 from siedler.server.models import actions, games
 from siedler.server.storage import Storage, now
 
-from .conftest import GREEDY, HUMAN, RANDOM, Server, create, hello, on_loop, wait_for
+from .conftest import GREEDY, HUMAN, RANDOM, Server, create, hello, join, on_loop, wait_for
 
 #: Short clocks and a quick sweeper, so that a test waits fractions of a second, never a minute.
 QUICK: dict[str, Any] = {"timers": {"relaxed": 5.0, "normal": 60.0, "fast": 1.5}, "sweep_interval": 0.02}
@@ -127,7 +127,7 @@ def test_an_http_player_takes_the_seat_back_and_others_cannot(start: Callable[..
     assert client is not None
     created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna", bot_delay=SLOW)
     gid, token = created["game"]["id"], created["token"]
-    other = client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"}).json()["token"]
+    other = join(client, created, 1, "Ben").json()["token"]
     room = server.lobby.rooms[gid]
     wait_for(lambda: room.row.seats[0].takeover and room.row.seats[1].takeover, timeout=5)
     assert client.post(f"/api/games/{gid}/seats/0/back", headers=bearer(other)).status_code == 403
@@ -179,7 +179,7 @@ def test_a_pending_decision_times_out_the_same_way(start: Callable[..., Server],
     gid = created["game"]["id"]
     tokens = {0: created["token"]}
     for seat in (1, 2):
-        tokens[seat] = client.post(f"/api/games/{gid}/seats/{seat}", json={"name": f"P{seat}"}).json()["token"]
+        tokens[seat] = join(client, created, seat, f"P{seat}").json()["token"]
     room = server.lobby.rooms[gid]
     for seat, text in _prefix_to(room.game, pending):
         body = {"seat": seat, "action": text, "n": room.game.num_actions}
@@ -221,7 +221,7 @@ def test_an_open_game_nobody_joins_is_abandoned_unless_someone_waits_at_it(start
     server = start(abandon_after=0.2)
     client = server.client
     assert client is not None
-    lonely = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")["game"]["id"]
+    lonely = create(client, [HUMAN, HUMAN, GREEDY], name="Anna", public=True)["game"]["id"]
     waiting = create(client, [HUMAN, HUMAN, GREEDY], name="Ben")
     with client.websocket_connect(f"/ws/games/{waiting['game']['id']}") as ws:
         hello(ws, 0, waiting["token"])
@@ -252,7 +252,7 @@ def test_only_the_creator_ends_a_game(start: Callable[..., Server]) -> None:
     assert client is not None
     created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")
     gid, seat_token, creator = created["game"]["id"], created["token"], created["creator_token"]
-    ben = client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"}).json()["token"]
+    ben = join(client, created, 1, "Ben").json()["token"]
     assert creator not in (seat_token, ben)
     for headers in ({}, bearer(ben), bearer(seat_token), bearer("forged")):
         refused = client.post(f"/api/games/{gid}/end", headers=headers)
@@ -275,7 +275,7 @@ def test_only_the_creator_ends_a_game(start: Callable[..., Server]) -> None:
     assert watching["token"] is None
     done = client.post(f"/api/games/{watching['game']['id']}/end", headers=bearer(watching["creator_token"]))
     assert done.status_code == 200 and done.json()["status"] == "ended"
-    taken = client.post(f"/api/games/{watching['game']['id']}/seats/0", json={"name": "Cleo"})
+    taken = join(client, watching, 0, "Cleo")
     assert taken.status_code == 409
 
 

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import AfterValidator, BaseModel, Field, StrictInt
+from pydantic import AfterValidator, BaseModel, Field, StrictBool, StrictInt
 
 from siedler.bots import BOTS, LEVELS
 from siedler.core.errors import IllegalAction, OptionError
@@ -22,9 +22,11 @@ from siedler.core.registry import rulesets
 
 from . import timers
 from .config import MAX_BOT_DELAY, Settings
-from .fields import MAX_ACTION, MAX_SEATS, check_name
-from .limits import Limits, ServerFull, TooFast
-from .lobby import GameSpec, Lobby, SeatSpec
+from .creation import GameSpec, SeatSpec
+from .fields import MAX_ACTION, MAX_SEATS, MAX_TOKEN
+from .limits import Limits, ServerFull, TooFast, TooMany
+from .lobby import Lobby
+from .names import MAX_NAME, normalise_name
 from .protocol import lang_of
 from .room import Room, Stale
 from .seating import NotAllowed
@@ -42,8 +44,8 @@ def _problem(description: str) -> dict[str, Any]:
 router = APIRouter(prefix="/api", responses={429: _problem("too many requests from this address; see Retry-After")})
 bearer = HTTPBearer(auto_error=False, description="the seat's secret token from its link")
 
-#: A player's name as others will read it: at most 40 characters, no control or text-direction characters.
-Name = Annotated[str, Field(max_length=40), AfterValidator(check_name)]
+#: A player's name as others will read it: at most 40 characters, normalised, nothing hidden (``names.py``).
+Name = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(normalise_name)]
 GameId = Annotated[str, Path(max_length=32, description="a game's id")]
 SeatNumber = Annotated[int, Path(ge=0, lt=MAX_SEATS)]
 Lang = Annotated[str, Query(max_length=16, description="en or de; others fall back to en")]
@@ -68,7 +70,7 @@ class CreateIn(BaseModel):
         description="leave out for a fresh 128-bit seed; a whole number below 2**256 (or its decimal text) only "
         "for a game with at most one human seat",
     )
-    claim: int | None = Field(
+    claim: StrictInt | None = Field(
         None, ge=-1, lt=MAX_SEATS, description="the seat the creator takes; default the first human seat, -1 for none"
     )
     name: Name | None = Field(None, description="the creator's name")
@@ -81,6 +83,11 @@ class CreateIn(BaseModel):
     takeover_bot: str = Field(
         "greedy", max_length=32, description="the bot (from /api/bots) playing for a person out of time or away"
     )
+    public: StrictBool = Field(
+        False,
+        description="list the game in the lobby for anyone to join, one seat per address; otherwise its open "
+        "seats are taken only with the invite code",
+    )
 
 
 class Created(BaseModel):
@@ -88,10 +95,14 @@ class Created(BaseModel):
     seat: int | None
     token: str | None
     creator_token: str = Field(description="the creator's secret: POST /api/games/{id}/end with it ends the game")
+    invite: str = Field(description="the code that takes the game's open seats (the invite link carries it)")
 
 
 class ClaimIn(BaseModel):
     name: Name = ""
+    invite: str | None = Field(
+        None, max_length=MAX_TOKEN, description="the game's invite code (not needed for a public game)"
+    )
 
 
 class Claimed(BaseModel):
@@ -185,6 +196,7 @@ async def list_games(lobby: LobbyDep) -> dict[str, list[dict[str, Any]]]:
     responses={
         **BODY,
         400: _problem("a bad rule set, option, seat, bot or bot delay (or a body that is not JSON)"),
+        429: _problem("too many games from this address (see Retry-After), or of bots only at once"),
         503: _problem("the server holds as many live games as it may"),
     },
 )
@@ -203,17 +215,25 @@ async def create_game(spec: CreateIn, request: Request, lobby: LobbyDep, limits:
                 bot_delay=spec.bot_delay,
                 timer=spec.timer,
                 takeover_bot=spec.takeover_bot,
-            )
+                public=spec.public,
+            ),
+            client,
         )
     except OptionError as exc:
         raise HTTPException(400, str(exc)) from exc
     except TooFast as exc:
         raise HTTPException(429, str(exc), headers={"Retry-After": str(math.ceil(exc.retry_after))}) from exc
+    except TooMany as exc:
+        raise HTTPException(429, str(exc)) from exc
     except ServerFull as exc:
         raise HTTPException(503, str(exc)) from exc
     limits.created(client)
     return Created(
-        game=created.room.summary(), seat=created.seat, token=created.token, creator_token=created.creator_token
+        game=created.room.summary(),
+        seat=created.seat,
+        token=created.token,
+        creator_token=created.creator_token,
+        invite=created.invite,
     )
 
 
@@ -225,14 +245,19 @@ async def get_game(room: RoomDep) -> dict[str, Any]:
 @router.post(
     "/games/{game_id}/seats/{seat}",
     response_model=Claimed,
-    summary="Take a free seat",
-    responses={**NOT_FOUND, 409: _problem("the seat is taken, a bot's, or not there"), **BODY},
+    summary="Take a free seat (with the invite code, or in a public game)",
+    responses={
+        **NOT_FOUND,
+        403: _problem("no invite code for a private game, or this address holds a seat of this public game"),
+        409: _problem("the seat is taken, a bot's, or not there, or the name looks like another at the table"),
+        **BODY,
+    },
 )
-async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep) -> Claimed:
+async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep, request: Request, limits: LimitsDep) -> Claimed:
     try:
-        token = await room.seating.claim(seat, body.name)
+        token = await room.seating.claim(seat, body.name, body.invite, limits.client(request.scope))
     except NotAllowed as exc:
-        raise HTTPException(409, str(exc)) from exc
+        raise HTTPException(exc.status, str(exc)) from exc
     return Claimed(game=room.summary(), seat=seat, token=token)
 
 
@@ -324,7 +349,7 @@ async def end_game(room: RoomDep, token: TokenDep) -> dict[str, Any]:
         raise HTTPException(403, "only the game's creator may end it: send the creator_token from its creation")
     if room.status not in ("open", "running"):
         raise HTTPException(409, f"the game is {room.status} already")
-    await room.stop("ended")
+    await room.stop("ended", "creator")
     return room.summary()
 
 
@@ -357,6 +382,8 @@ async def verify(room: RoomDep) -> dict[str, Any]:
         "commitment_ok": verdict.commitment_ok,
         "replay_ok": verdict.replay_ok,
         "problem": verdict.problem,
+        "seed_chosen": verdict.seed_chosen,
+        "seed_chosen_bound": verdict.seed_chosen_bound,
     }
 
 

@@ -16,6 +16,8 @@ from siedler.core.errors import IllegalAction
 from siedler.core.seats import seat_words
 from siedler.sim.runner import bot_seed
 
+from .incidents import report
+
 if TYPE_CHECKING:
     from .room import Room
 
@@ -67,8 +69,8 @@ class Bots:
                     if not game.is_legal(action):
                         raise IllegalAction(f"bot chose {action}, which is not legal")
                 except Exception as exc:  # a broken bot: stop it, and say so to anyone looking at the game
-                    room.error = f"the bot at {seat_words(seat, room.row.seats[seat].name)} failed: {exc}"
-                    log.exception("game %s: %s", room.id, room.error)
+                    who = seat_words(seat, room.row.seats[seat].name)
+                    room.error = report(f"the bot at {who} stopped working", exc, room.id)
                     return
                 try:
                     await room.commit(seat, action)

@@ -95,6 +95,13 @@ class Settings:
     #: Open and running games on the server at once (HTTP 503 beyond): bounds memory, and with the
     #: per-client rate, how fast the database grows.
     max_live_games: int = field(default_factory=lambda: _env_int("max_live_games", 500))
+    #: Games of bots only (never abandoned: nobody has to attend them) one client may have open or running
+    #: at once (HTTP 429 beyond).
+    bot_games_per_client: int = field(default_factory=lambda: _env_int("bot_games_per_client", 3))
+    #: Actions a game may have: one that reaches them is stopped (``ended``, reason ``action_limit``). Far
+    #: beyond a real game (bots' base games have a few hundred to a few thousand), it ends any game that could
+    #: not end otherwise.
+    max_game_actions: int = field(default_factory=lambda: _env_int("max_game_actions", 20_000))
     #: HTTP requests to ``/api`` one client may make per second, sustained (HTTP 429 beyond) ...
     api_requests_per_second: float = field(default_factory=lambda: _env_float("api_requests_per_second", 20.0))
     #: ... and in a burst.

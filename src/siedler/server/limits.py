@@ -29,6 +29,10 @@ class ServerFull(Exception):
     """The server already holds as many live games as its settings allow (HTTP 503)."""
 
 
+class TooMany(Exception):
+    """A client holds as many of something as it may at once (HTTP 429)."""
+
+
 class TooFast(Exception):
     """A client asked more often than its rate allows (HTTP 429); ``retry_after`` is in seconds."""
 

@@ -72,11 +72,13 @@ class Replays:
         self._verdict: asyncio.Future[Verdict] | None = None
 
     def record(self) -> dict[str, Any]:
-        """The game's record (finished games only: it reveals the seed), saying whether the seed was chosen."""
+        """The game's record (finished games only: it reveals the seed), saying whether the seed was chosen,
+        with the commitment its players were shown (which binds that since version 2)."""
         room = self.room
         assert room.game is not None
         record = room.game.record()
         record["seed_chosen"] = room.row.seed_chosen
+        record["commitment"] = room.commitment()
         return record
 
     async def verdict(self) -> Verdict:

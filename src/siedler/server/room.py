@@ -25,6 +25,7 @@ from . import timers
 from .bots import Bots
 from .config import Settings
 from .database import Database
+from .incidents import report
 from .journal import Journal
 from .replay import Replays, Verifier, advance
 from .seating import Seating
@@ -89,8 +90,7 @@ class Room:
             game = self.new_game()
             await advance(game, self.row.actions)
         except Exception as exc:  # an engine change that breaks an old log must not stop the server
-            self.error = f"{type(exc).__name__}: {exc}"
-            log.error("game %s cannot be resumed: %s", self.id, self.error)
+            self.error = report("this game's stored moves no longer replay on this server", exc, self.id)
             self.row.status = "broken"
             return
         self.game = game
@@ -128,17 +128,23 @@ class Room:
         except Exception:
             log.exception("game %s: could not store its end; a restart stores it", self.id)
 
-    async def stop(self, status: str) -> None:
-        """Stop a running or open game before its end (``abandoned`` or ``ended``): it refuses moves from now."""
+    async def stop(self, status: str, reason: str) -> None:
+        """Stop a running or open game before its end (``abandoned`` or ``ended``, and why: ``absent``,
+        ``creator`` or ``action_limit``): it refuses moves from now."""
         async with self.lock:
-            if self.row.status not in ("open", "running"):
-                return
-            await self.db.write(self.storage.set_status, self.id, status)
-            self.row.status = status
-            log.info("game %s %s", self.id, status)
-            self.views.broadcast_summary()
-            if self.game is not None:
-                self.views.push()
+            await self._halt(status, reason)
+
+    async def _halt(self, status: str, reason: str) -> None:
+        """``stop``, for a caller that holds the lock."""
+        if self.row.status not in ("open", "running"):
+            return
+        result = {"reason": reason}
+        await self.db.write(self.storage.set_status, self.id, status, result)
+        self.row.status, self.row.result = status, result
+        log.info("game %s %s (%s)", self.id, status, reason)
+        self.views.broadcast_summary()
+        if self.game is not None:
+            self.views.push()
 
     @property
     def busy(self) -> bool:
@@ -178,6 +184,8 @@ class Room:
     def _playing(self) -> Game:
         if self.row.status == "abandoned":
             raise IllegalAction("the game was abandoned: none of its players was connected for a long time")
+        if self.row.status == "ended" and self.reason == "action_limit":
+            raise IllegalAction(f"the game was stopped at the server's limit of {len(self.row.actions)} actions")
         if self.row.status == "ended":
             raise IllegalAction("the game was ended by its creator")
         if self.game is None:
@@ -203,6 +211,11 @@ class Room:
         if game.is_over:
             await self._finish()
             self.views.broadcast_summary()
+        elif game.num_actions >= self.settings.max_game_actions:
+            try:  # a game that could not end otherwise; the move itself is stored and stands
+                await self._halt("ended", "action_limit")
+            except Exception:
+                log.exception("game %s: could not stop it at the action limit; the next move tries again", self.id)
         self.views.push()
         self.bots.wake()
         return n
@@ -219,6 +232,21 @@ class Room:
         )
 
     # ------------------------------------------------------------------ what anyone may see
+    @property
+    def reason(self) -> str | None:
+        """Why a stopped game stopped: ``absent`` (abandoned), ``creator`` or ``action_limit`` (ended)."""
+        if self.row.status == "abandoned":
+            return "absent"
+        if self.row.status == "ended":
+            return str((self.row.result or {}).get("reason", "creator"))
+        return None
+
+    def commitment(self) -> str:
+        """The commitment shown to this game's players: to its seed and, since version 2, to whether the seed
+        was chosen (games stored before keep the version their players saw)."""
+        row = self.row
+        return commitment(row.id, row.seed, row.seed_chosen if row.commitment_version >= 2 else None)
+
     def summary(self) -> dict[str, Any]:
         row, game = self.row, self.game
         data: dict[str, Any] = {
@@ -246,12 +274,16 @@ class Room:
             "timer_seconds": timers.limit(self),
             "takeover_bot": row.takeover_bot,
             # Binds the game to its seed from the start without revealing it (siedler.core.fairness).
-            "commitment": commitment(row.id, row.seed),
+            "commitment": self.commitment(),
+            "commitment_version": 2 if row.commitment_version >= 2 else 1,
             "seed_chosen": row.seed_chosen,
+            "public": row.public,
         }
         if row.status == "finished":
             data["result"] = row.result
             data["seed"] = str(row.seed)  # with the game over, setup and moves hide nothing any more
+        if self.reason is not None:
+            data["reason"] = self.reason
         if self.error:
             data["error"] = self.error
         return data

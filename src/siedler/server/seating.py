@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from siedler.core.seats import seat_number, seat_words
 
+from .creation import client_hash
+from .names import look_alike
 from .storage import hash_token, new_token, now, token_matches
 
 if TYPE_CHECKING:
@@ -21,7 +23,16 @@ log = logging.getLogger("siedler.server")
 
 
 class NotAllowed(Exception):
-    """A request the seat's token does not permit (HTTP 403)."""
+    """A seat that cannot be taken as asked (HTTP 409: taken, a bot's, not there, the game under way)."""
+
+    status = 409
+
+
+class Forbidden(NotAllowed):
+    """A seat this client may not take: no invitation to a private game, or a second seat of a public one
+    from the same address (HTTP 403)."""
+
+    status = 403
 
 
 class Seating:
@@ -38,32 +49,49 @@ class Seating:
     def check_creator(self, token: str | None) -> bool:
         return token_matches(token, self.room.row.creator_hash)
 
-    async def claim(self, seat: int, name: str) -> str:
-        """Give a free human seat to a person; the returned token is the only proof of it."""
+    async def claim(self, seat: int, name: str, invite: str | None, client: str) -> str:
+        """Give a free human seat to a person; the returned token is the only proof of it.
+
+        The game's invite code takes any free seat; without it, only a public game's, one per address."""
         room = self.room
         async with room.lock:
-            seats = room.row.seats
-            if room.status != "open":
-                raise NotAllowed("the game has no free seats")
-            if not 0 <= seat < len(seats):
-                raise NotAllowed(f"there is no seat index {seat}")
-            entry = seats[seat]
-            if entry.kind != "human":
-                raise NotAllowed(f"{seat_words(seat)} (index {seat}) is played by a bot")
-            if entry.token_hash is not None:
-                raise NotAllowed(f"{seat_words(seat)} (index {seat}) is taken")
+            self._check_claim(seat, name, invite, client)
+            entry = room.row.seats[seat]
             token = new_token()
-            name = name.strip()[:40] or f"Player {seat_number(seat)}"
-            last = all(s.claimed for s in seats if s.seat != seat)
+            name = name or f"Player {seat_number(seat)}"
+            taker = client_hash(room.id, client)
+            last = all(s.claimed for s in room.row.seats if s.seat != seat)
             stamp = now() if last else None
-            if not await room.db.write(room.storage.claim_seat, room.id, seat, name, hash_token(token), stamp):
+            stored = await room.db.write(
+                room.storage.claim_seat, room.id, seat, name, hash_token(token), taker, starts_at=stamp
+            )
+            if not stored:
                 raise NotAllowed(f"{seat_words(seat)} (index {seat}) is taken")
-            entry.name, entry.token_hash = name, hash_token(token)
+            entry.name, entry.token_hash, entry.client_hash = name, hash_token(token), taker
             if stamp is not None:
                 room.begin(stamp)
             else:
                 room.views.broadcast_summary()
             return token
+
+    def _check_claim(self, seat: int, name: str, invite: str | None, client: str) -> None:
+        row = self.room.row
+        if row.status != "open":
+            raise NotAllowed("the game has no free seats")
+        if not 0 <= seat < len(row.seats):
+            raise NotAllowed(f"there is no seat index {seat}")
+        entry = row.seats[seat]
+        if entry.kind != "human":
+            raise NotAllowed(f"{seat_words(seat)} (index {seat}) is played by a bot")
+        if entry.token_hash is not None:
+            raise NotAllowed(f"{seat_words(seat)} (index {seat}) is taken")
+        if not token_matches(invite, row.invite_hash):
+            if not row.public:
+                raise Forbidden("this game's seats are taken with its invitation: ask its creator for the link")
+            if any(s.client_hash == client_hash(row.id, client) for s in row.seats):
+                raise Forbidden("this address holds a seat of this game already (one each in a public game)")
+        if name and look_alike(name, [s.name for s in row.seats if s.claimed]):
+            raise NotAllowed(f"the name {name!r} looks like another name at this table: choose another")
 
     def saw(self, seat: int) -> None:
         """The seat's player just showed up (an HTTP request with its token, a connection closing)."""

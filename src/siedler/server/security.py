@@ -27,6 +27,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.requests import Request
 from starlette.responses import Response
 
+from .incidents import report
 from .limits import Limits
 
 Scope = MutableMapping[str, Any]
@@ -158,6 +159,12 @@ async def validation_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     body = json.dumps({"detail": _finite(jsonable_encoder(exc.errors()))}, allow_nan=False)
     return Response(body, status_code=422, media_type="application/json")
+
+
+async def internal_error(request: Request, exc: Exception) -> Response:
+    """A request that failed inside the server: a short answer with a reference, the details in the log."""
+    body = {"detail": report("the server could not answer this request", exc)}
+    return Response(orjson.dumps(body), status_code=500, media_type="application/json")
 
 
 def _finite(value: Any) -> Any:

@@ -62,6 +62,8 @@ class SeatRow:
     token_hash: str | None = None
     #: The game's takeover bot plays this person's seat until its player takes it back.
     takeover: bool = False
+    #: SHA-256 of the game id and the address that took the seat (``client_hash``).
+    client_hash: str | None = None
 
     @property
     def claimed(self) -> bool:
@@ -90,6 +92,12 @@ class GameRow:
     last_action_at: datetime | None = None
     #: The number of stored actions, where the listing read the rows without the actions themselves.
     action_count: int | None = None
+    #: SHA-256 of the invite code, with which the open seats are taken.
+    invite_hash: str | None = None
+    #: Listed for anyone to join without the invite code (one seat per client address).
+    public: bool = False
+    #: What the commitment binds: 1, game id and seed; 2, and ``seed_chosen`` (``core.fairness.commitment``).
+    commitment_version: int = 2
 
 
 #: Seconds a write waits for a lock held by another connection before it fails (and may be tried again).
@@ -147,6 +155,9 @@ class Storage:
                     takeover_bot=row.takeover_bot,
                     creator_hash=row.creator_hash,
                     clock_at=row.clock_at,
+                    invite_hash=row.invite_hash,
+                    public=row.public,
+                    commitment_version=row.commitment_version,
                 )
             )
             conn.execute(
@@ -160,13 +171,20 @@ class Storage:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "takeover": s.takeover,
+                        "client_hash": s.client_hash,
                     }
                     for s in row.seats
                 ],
             )
 
     def claim_seat(
-        self, game_id: str, seat: int, name: str, token_hash: str, starts_at: datetime | None = None
+        self,
+        game_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        client_hash: str | None = None,
+        starts_at: datetime | None = None,
     ) -> bool:
         """Give a free human seat its secret; false when somebody claimed it first. ``starts_at``: it was the
         last free seat, and the game runs from then on (stored in the same transaction)."""
@@ -179,7 +197,7 @@ class Storage:
                     seats.c.kind == "human",
                     seats.c.token_hash.is_(None),
                 )
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, client_hash=client_hash)
             )
             if done.rowcount != 1:
                 return False
@@ -275,9 +293,7 @@ class Storage:
             found = {row["id"]: _row(row, []) for row in rows}
             for s in conn.execute(seats.select().where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)):
                 if s.game_id in found:
-                    found[s.game_id].seats.append(
-                        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.takeover))
-                    )
+                    found[s.game_id].seats.append(_seat(s))
             counts = sa.select(actions.c.game_id, sa.func.count()).where(actions.c.game_id.in_(ids))
             for game_id, count in conn.execute(counts.group_by(actions.c.game_id)):
                 if game_id in found:
@@ -312,7 +328,7 @@ class Storage:
 
 
 def _seat(s: Any) -> SeatRow:
-    return SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.takeover))
+    return SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.takeover), s.client_hash)
 
 
 def _row(row: Any, seat_rows: list[SeatRow]) -> GameRow:
@@ -331,6 +347,9 @@ def _row(row: Any, seat_rows: list[SeatRow]) -> GameRow:
         takeover_bot=row["takeover_bot"],
         creator_hash=row["creator_hash"],
         clock_at=utc(row["clock_at"]),
+        invite_hash=row["invite_hash"],
+        public=bool(row["public"]),
+        commitment_version=int(row["commitment_version"]),
     )
 
 

@@ -77,7 +77,7 @@ async def tick(room: Room, now: float) -> None:
         if seat not in present and not room.row.seats[seat].takeover and now - seen[seat] >= grace:
             await room.seating.take_over(seat, "away")
     if not present and now - max(seen[s] for s in humans) >= room.settings.abandon_after:
-        await room.stop("abandoned")
+        await room.stop("abandoned", "absent")
 
 
 class Sweeper:

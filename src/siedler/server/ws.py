@@ -118,7 +118,10 @@ async def _play(websocket: WebSocket, room: Room, conn: Connection, limits: Limi
                 conn.send(dumps(error("rate", message)))
                 conn.close(CLOSE_RATE)
                 return
-            await _handle(room, conn, text)
+            try:
+                await _handle(room, conn, text)
+            except Exception as exc:  # a failure of the server's own: a reference for the player, details logged
+                conn.send(dumps(error("internal", report("the server could not handle that message", exc, room.id))))
     except Refusal as refusal:
         conn.send(dumps(error(refusal.what, refusal.message)))
         conn.close(refusal.code)

@@ -1,5 +1,6 @@
 // HTTP calls to the server, and the seats this browser holds (token per game, kept in localStorage so a
-// reload or a later visit finds them; the token also rides in the page link's #fragment, never in a query).
+// reload or a later visit finds them; the token also rides in the page link's #fragment, never in a query),
+// and the invite codes it knows (a game's open seats are taken with its code: docs/protocol.md).
 
 export async function api(path, options = {}) {
   const init = {method: options.method || "GET", headers: {}};
@@ -66,6 +67,28 @@ export function creatorToken(gameId) {
   }
 }
 
+const INVITES = "siedler.invites";
+
+/** Remember a game's invite code (its creator gets it; an invite link carries it). */
+export function rememberInvite(gameId, code) {
+  const invites = JSON.parse(localStorage.getItem(INVITES) || "{}");
+  invites[gameId] = code;
+  localStorage.setItem(INVITES, JSON.stringify(invites));
+}
+
+export function inviteFor(gameId) {
+  try {
+    return JSON.parse(localStorage.getItem(INVITES) || "{}")[gameId] || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The link that invites a friend to a game's open seats: /games/ID#invite=... */
+export function inviteLink(gameId, code) {
+  return `${location.origin}/games/${gameId}#invite=${encodeURIComponent(code)}`;
+}
+
 /** The link that holds a seat: /games/ID#seat=2&token=... */
 export function seatLink(gameId, seat, token) {
   return `/games/${gameId}#seat=${seat}&token=${encodeURIComponent(token)}`;
@@ -74,6 +97,7 @@ export function seatLink(gameId, seat, token) {
 /** Seat and token from the page link's fragment, else from this browser's memory. */
 export function seatFromPage(gameId) {
   const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("invite")) rememberInvite(gameId, params.get("invite"));
   if (params.has("token") && params.has("seat")) {
     const seat = Number(params.get("seat"));
     const token = params.get("token");
