@@ -49,6 +49,7 @@ RELAXED = {
     "api_requests_per_second": 10_000.0,
     "api_burst": 10_000,
     "bot_games_per_client": 10_000,
+    "allowed_hosts": ("testserver",),  # the test client's Host
 }
 
 

@@ -49,6 +49,7 @@ def fuzzed_app(tmp_path: Path) -> Iterator[Any]:
             max_live_games=12,
             api_requests_per_second=10_000,
             api_burst=10_000,
+            allowed_hosts=("testserver",),  # schemathesis's client
         )
     )
     with asgi.get_client(cast(Any, app)) as http:

@@ -23,6 +23,9 @@ HOWTO_DIR = Path(__file__).resolve().parents[1] / "howto"
 #: The longest bot delay a game may ask for: longer would look like a frozen table.
 MAX_BOT_DELAY = 10.0
 
+#: The names of this machine that are allowed as ``Host`` whatever the settings say.
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
 #: Seconds per decision of each timer a creator may choose ("off" has none); see docs/server.md.
 DEFAULT_TIMERS = {"relaxed": 180.0, "normal": 60.0, "fast": 20.0}
 
@@ -119,12 +122,24 @@ class Settings:
     #: ... and in a burst.
     ws_burst: int = field(default_factory=lambda: _env_int("ws_burst", 30))
 
+    #: Seconds a connection may take to send a request's headers, from opening or from its request's first
+    #: byte (HTTP 408 and closed beyond): a half-sent request must not hold a connection for ever.
+    header_timeout: float = field(default_factory=lambda: _env_float("header_timeout", 5.0))
+    #: TCP connections one client address may hold at once, HTTP and WebSocket (a trusted proxy's count only
+    #: towards ``max_connections``); a new one beyond takes the place of the address's longest idle one.
+    connections_per_client: int = field(default_factory=lambda: _env_int("connections_per_client", 64))
+    #: TCP connections the server holds at once (at most what its file-descriptor limit leaves room for).
+    max_connections: int = field(default_factory=lambda: _env_int("max_connections", 4096))
+
     # ---------------------------------------------------------------- who is asking (docs/security.md)
     #: Addresses or networks (``10.0.0.0/8``) of reverse proxies whose ``X-Forwarded-For`` is believed;
     #: empty: the peer's own address is the client, whatever headers it sends.
     trusted_proxies: tuple[str, ...] = field(default_factory=lambda: _env_list("trusted_proxies"))
     #: Origins (``https://catan.example.org``) whose pages may open a WebSocket besides the server's own host.
     allowed_origins: tuple[str, ...] = field(default_factory=lambda: _env_list("allowed_origins"))
+    #: Host names (the ``Host`` header) this server answers for: a page from another site that a DNS record
+    #: points at this server (DNS rebinding) is refused. ``siedler serve`` adds its ``--host``; ``*``: any.
+    allowed_hosts: tuple[str, ...] = field(default_factory=lambda: LOCAL_HOSTS + _env_list("allowed_hosts"))
     #: The folder of the How-to-play pages (``RULESET.LANG.md`` and their pictures) served at ``/howto/``:
     #: the package's ``siedler/howto`` unless ``SIEDLER_HOWTO_DIR`` names another.
     howto_dir: Path = field(default_factory=lambda: Path(os.environ.get("SIEDLER_HOWTO_DIR") or HOWTO_DIR))
