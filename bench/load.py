@@ -69,7 +69,8 @@ async def create_games(url: str, args: argparse.Namespace) -> list[Seat]:
             gid = created["game"]["id"]
             people.append(Seat(gid, 0, created["token"]))
             for s in range(1, args.people):
-                claimed = await http.post(f"/api/games/{gid}/seats/{s}", json={"name": f"load-{s}"})
+                claim = {"name": f"load-{s}", "invite": created.get("invite")}  # older servers had none
+                claimed = await http.post(f"/api/games/{gid}/seats/{s}", json=claim)
                 people.append(Seat(gid, s, claimed.raise_for_status().json()["token"]))
     return people
 

@@ -104,7 +104,8 @@ async def create_games(url: str, count: int, seats: int, options: dict[str, Any]
             gid = created["game"]["id"]
             tokens = [created["token"]]
             for s in range(1, seats):
-                claimed = await http.post(f"/api/games/{gid}/seats/{s}", json={"name": f"load-{s}"})
+                claim = {"name": f"load-{s}", "invite": created["invite"]}
+                claimed = await http.post(f"/api/games/{gid}/seats/{s}", json=claim)
                 tokens.append(claimed.raise_for_status().json()["token"])
             games.append((gid, tokens))
     return games

@@ -5,7 +5,7 @@ the compiled build), so none of it runs long on the event loop:
 
 - a verification replays the record in a process of its own (``Verifier``), once per game: the verdict of
   a finished game never changes, so it is kept and every later request gets it at once;
-- watching a replay applies the moves in slices (``SLICE`` actions, then the loop serves others), from the
+- watching a replay applies the moves in slices (``SLICE`` seconds, then the loop serves others), from the
   nearest kept position: one every ``CHECKPOINT`` actions, so no step costs more than that many moves
   once the game has been played through.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
@@ -24,18 +25,20 @@ from siedler.core.verify import Verdict, verify_record
 if TYPE_CHECKING:
     from .room import Room
 
-#: Actions applied between two turns of the event loop (about 5-10 ms of the compiled engine).
-SLICE = 200
+#: Seconds of replaying between two turns of the event loop: other requests wait at most about this long.
+SLICE = 0.005
 #: A replayed position is kept every this many actions, for jumping back and forth.
 CHECKPOINT = 500
 
 
 async def advance(game: Game, actions: list[str]) -> None:
-    """Apply ``actions`` to ``game``, letting the event loop serve others every ``SLICE`` actions."""
-    for start in range(0, len(actions), SLICE):
-        for text in actions[start : start + SLICE]:
-            game.apply(text)
-        await asyncio.sleep(0)
+    """Apply ``actions`` to ``game``, letting the event loop serve others every ``SLICE`` seconds."""
+    turn = time.perf_counter() + SLICE
+    for i, text in enumerate(actions):
+        game.apply(text)
+        if i % 16 == 15 and time.perf_counter() > turn:
+            await asyncio.sleep(0)
+            turn = time.perf_counter() + SLICE
 
 
 class Verifier:
