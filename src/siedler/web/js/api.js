@@ -23,11 +23,7 @@ export async function api(path, options = {}) {
 const KEY = "siedler.seats";
 
 function all() {
-  try {
-    return JSON.parse(localStorage.getItem(KEY) || "{}");
-  } catch {
-    return {};
-  }
+  return storedFor(KEY);
 }
 
 export function rememberSeat(gameId, seat, token, extra = {}) {
@@ -50,38 +46,40 @@ export function forgetSeat(gameId) {
   localStorage.setItem(KEY, JSON.stringify(seats));
 }
 
+/** A per-game secret this browser keeps under `key` in localStorage (creator tokens, invite codes). */
+function keep(key, gameId, value) {
+  const kept = storedFor(key);
+  kept[gameId] = value;
+  localStorage.setItem(key, JSON.stringify(kept));
+}
+
+function storedFor(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "{}");
+  } catch {
+    return {};
+  }
+}
+
 const CREATORS = "siedler.creators";
+const INVITES = "siedler.invites";
 
 /** The creator's secret of a game this browser created: it alone may end the game. */
 export function rememberCreator(gameId, token) {
-  const creators = JSON.parse(localStorage.getItem(CREATORS) || "{}");
-  creators[gameId] = token;
-  localStorage.setItem(CREATORS, JSON.stringify(creators));
+  keep(CREATORS, gameId, token);
 }
 
 export function creatorToken(gameId) {
-  try {
-    return JSON.parse(localStorage.getItem(CREATORS) || "{}")[gameId] || null;
-  } catch {
-    return null;
-  }
+  return storedFor(CREATORS)[gameId] || null;
 }
-
-const INVITES = "siedler.invites";
 
 /** Remember a game's invite code (its creator gets it; an invite link carries it). */
 export function rememberInvite(gameId, code) {
-  const invites = JSON.parse(localStorage.getItem(INVITES) || "{}");
-  invites[gameId] = code;
-  localStorage.setItem(INVITES, JSON.stringify(invites));
+  keep(INVITES, gameId, code);
 }
 
 export function inviteFor(gameId) {
-  try {
-    return JSON.parse(localStorage.getItem(INVITES) || "{}")[gameId] || null;
-  } catch {
-    return null;
-  }
+  return storedFor(INVITES)[gameId] || null;
 }
 
 /** The link that invites a friend to a game's open seats: /games/ID#invite=... */
