@@ -19,7 +19,7 @@ from .conftest import GREEDY, Server, create, full_table, hello, my_turn, next_s
 LEAKS = re.compile(r"IntegrityError|IllegalAction|RuntimeError|UNIQUE|INSERT|SELECT|sqlite|Traceback|secret")
 
 
-def _duplicate(rows: Any) -> Any:
+def _duplicate(rows: Any, at_once: bool = False) -> Any:
     raise sa.exc.IntegrityError(
         "INSERT INTO actions (game_id, n, seat, text, at) VALUES (?, ?, ?, ?, ?)",
         rows,

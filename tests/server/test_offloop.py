@@ -4,7 +4,10 @@ no other request. These check the behaviour without timing it; ``bench/hardening
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +15,9 @@ from fastapi.testclient import TestClient
 
 import siedler
 from siedler.server import replay
+from siedler.server.database import Database
+from siedler.server.journal import Journal
+from siedler.server.storage import Busy, GameRow, SeatRow, Storage
 
 from .conftest import GREEDY, RANDOM, Server, create, on_loop, wait_for
 
@@ -27,7 +33,9 @@ def test_a_write_that_waits_holds_up_neither_the_lobby_nor_the_page(
     real = storage.append_actions
     entered, release = threading.Event(), threading.Event()
 
-    def waiting(rows: Any) -> None:  # a commit that waits for a lock another process holds
+    def waiting(rows: Any, at_once: bool = False) -> None:  # a commit that waits for a lock another process holds
+        if at_once:
+            raise Busy("database is locked")  # what the loop's own connection says, without waiting
         entered.set()
         assert release.wait(30), "the test never let the write go on: the loop was blocked"
         real(rows)
@@ -98,3 +106,26 @@ def test_replaying_a_long_log_lets_the_loop_serve_others_between_slices(
 
     turns, same = on_loop(client, replay_beside_another)
     assert same and turns >= len(texts) // 16 - 1
+
+
+def test_the_loops_own_commit_never_waits_for_a_lock_and_the_thread_does(tmp_path: Path) -> None:
+    storage = Storage(f"sqlite:///{tmp_path / 'lock.db'}")
+    storage.migrate()
+    storage.create_game(GameRow("g", "base", {}, 1, "running", 0.0, [SeatRow(0, "bot", "random", "R")]))
+    other = sqlite3.connect(tmp_path / "lock.db", isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")  # another process's write lock
+    with pytest.raises(Busy):
+        storage.append_actions([("g", 0, 0, "roll")], at_once=True)  # at once: no waiting on the loop
+    database = Database(storage)
+    journal = Journal(database)
+    threading.Timer(0.3, lambda: other.execute("ROLLBACK")).start()  # well within the thread's 2 s
+
+    async def append() -> None:
+        await journal.append("g", 0, 0, "roll")  # handed to the writer thread, which waits for the lock
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (see test_storage's journal test)
+        thread.submit(asyncio.run, append()).result()
+    storage.checkpoint()
+    assert storage.action_texts("g") == ["roll"]
+    other.close()
+    database.close()

@@ -83,7 +83,7 @@ def test_a_move_the_database_refuses_is_neither_applied_nor_shown(
     room = server.lobby.rooms[gid]
     seat = room.game.to_act
 
-    def broken(rows: Any) -> Any:
+    def broken(rows: Any, at_once: bool = False) -> Any:
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(server.lobby.storage, "append_actions", broken)
@@ -207,11 +207,11 @@ def test_bots_wait_out_a_database_that_refuses_their_moves(server: Server, monke
     real = storage.append_actions
     failures: list[Any] = []
 
-    def flaky(rows: Any) -> Any:
+    def flaky(rows: Any, at_once: bool = False) -> Any:
         if len(failures) < 2:
             failures.append(rows)
             raise RuntimeError("database is locked")
-        real(rows)
+        real(rows, at_once=at_once)
 
     monkeypatch.setattr(storage, "append_actions", flaky)
     assert server.client is not None

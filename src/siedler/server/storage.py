@@ -102,6 +102,12 @@ class GameRow:
 
 #: Seconds a write waits for a lock held by another connection before it fails (and may be tried again).
 BUSY_TIMEOUT = 2.0
+#: SQLite's result codes for a lock another connection holds (``SQLITE_BUSY``, ``SQLITE_LOCKED``).
+_SQLITE_BUSY = (5, 6)
+
+
+class Busy(Exception):
+    """Another connection holds the database's write lock: a write ``at_once`` would have had to wait."""
 
 
 class Storage:
@@ -117,7 +123,8 @@ class Storage:
         self.engine = sa.create_engine(self.url, **kwargs)
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        self._appender: sa.Connection | None = None
+        #: The connections that append actions: one that waits for locks, one that never does (``at_once``).
+        self._appenders: dict[bool, sa.Connection] = {}
 
     # ------------------------------------------------------------------ schema
     def migrate(self) -> None:
@@ -130,9 +137,8 @@ class Storage:
             command.upgrade(cfg, "head")
 
     def close(self) -> None:
-        if self._appender is not None:
-            self._appender.close()
-            self._appender = None
+        for at_once in list(self._appenders):
+            self._drop_appender(at_once)
         self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
@@ -254,11 +260,18 @@ class Storage:
                 conn.execute(games.delete().where(games.c.id.in_(ids)))
             return ids
 
-    def append_actions(self, rows: list[tuple[str, int, int | None, str]]) -> None:
-        """Append ``(game, n, seat, text)`` rows in one transaction; a duplicate ``n`` fails the whole batch."""
-        conn = self._appender
+    def append_actions(self, rows: list[tuple[str, int, int | None, str]], at_once: bool = False) -> None:
+        """Append ``(game, n, seat, text)`` rows in one transaction; a duplicate ``n`` fails the whole batch.
+
+        ``at_once`` (SQLite): on a connection that never waits for a lock (``Busy`` instead) and leaves WAL
+        checkpoints to the others (``checkpoint``), so that the event loop may call it."""
+        conn = self._appenders.get(at_once)
         if conn is None:
-            conn = self._appender = self.engine.connect()
+            conn = self._appenders[at_once] = self.engine.connect()
+            if at_once:
+                conn.exec_driver_sql("PRAGMA busy_timeout = 0")
+                conn.exec_driver_sql("PRAGMA wal_autocheckpoint = 0")
+                conn.commit()
         stamp = now()
         try:
             with conn.begin():
@@ -266,10 +279,23 @@ class Storage:
                     actions.insert(),
                     [{"game_id": g, "n": n, "seat": seat, "text": text, "at": stamp} for g, n, seat, text in rows],
                 )
-        except sa.exc.DBAPIError:
-            conn.close()
-            self._appender = None
+        except sa.exc.DBAPIError as exc:
+            self._drop_appender(at_once)
+            if at_once and getattr(exc.orig, "sqlite_errorcode", None) in _SQLITE_BUSY:
+                raise Busy(str(exc.orig)) from exc
             raise
+
+    def _drop_appender(self, at_once: bool) -> None:
+        conn = self._appenders.pop(at_once)
+        if at_once:
+            conn.invalidate()  # its pragmas (no waiting, no checkpoints) must not reach the pool's connections
+        conn.close()
+
+    def checkpoint(self) -> None:
+        """Copy SQLite's write-ahead log into the database as far as readers allow (never waits for them)."""
+        if self.is_sqlite:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     # ------------------------------------------------------------------ reads
     def load_game(self, game_id: str, with_actions: bool = True) -> GameRow | None:
