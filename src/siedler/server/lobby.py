@@ -113,9 +113,9 @@ class Lobby:
     def _check_bot_games(self, client: str) -> None:
         """A game of bots only is never abandoned (nobody has to be there): one client may run only a few at
         once, or it could fill ``max_live_games`` with them."""
-        mine = self._bot_games.get(client, set())
-        mine &= {game_id for game_id, room in self.rooms.items() if room.status in ("open", "running")}
-        self._bot_games[client] = mine
+        mine = {g for g in self._bot_games.pop(client, ()) if g in self.rooms and self.rooms[g].status == "running"}
+        if mine:  # only clients with games running are remembered
+            self._bot_games[client] = mine
         if len(mine) >= self.settings.bot_games_per_client:
             raise TooMany(
                 f"at most {self.settings.bot_games_per_client} games of bots only from one address at once: "
