@@ -109,7 +109,7 @@ def test_pig_gets_a_working_table_from_its_package_alone() -> None:
         warnings.simplefilter("ignore")  # starlette prefers httpx2 for its test client; httpx works
         from fastapi.testclient import TestClient
 
-    settings = server.Settings(database_url="sqlite://", bot_delay=0.0)
+    settings = server.Settings(database_url="sqlite://", bot_delay=0.0, allowed_hosts=("testserver",))
     with TestClient(server.create_app(settings)) as client:
         listed = {r["name"]: r for r in client.get("/api/rulesets").json()}
         assert listed["pig"]["layers"] == ["pig.js", "pig.css"]
