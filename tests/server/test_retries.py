@@ -48,7 +48,8 @@ def test_two_identical_concurrent_http_actions_apply_once(server: Server, client
     assert sorted(a.status_code for a in answers) == [200, 409]
     applied, refused = sorted(answers, key=lambda a: a.status_code)
     assert applied.json() == {"n": 0}
-    assert refused.json()["n"] == room.game.num_actions >= 1 and "move 0" in refused.json()["detail"]
+    # the refusal names the move number the game had then: at least 1, as the bot may have played on since
+    assert 1 <= refused.json()["n"] <= room.game.num_actions and "move 0" in refused.json()["detail"]
     assert server.lobby.storage.action_texts(gid)[:1] == [action]
     assert _movers(server, gid).count(0) == 1  # the bot plays on; Anna's seat moved once
 
