@@ -69,7 +69,8 @@ async def create_games(url: str, args: argparse.Namespace) -> list[Seat]:
             gid = created["game"]["id"]
             people.append(Seat(gid, 0, created["token"]))
             for s in range(1, args.people):
-                claimed = await http.post(f"/api/games/{gid}/seats/{s}", json={"name": f"load-{s}"})
+                claim = {"name": f"load-{s}", "invite": created.get("invite")}  # older servers had none
+                claimed = await http.post(f"/api/games/{gid}/seats/{s}", json=claim)
                 people.append(Seat(gid, s, claimed.raise_for_status().json()["token"]))
     return people
 
@@ -77,7 +78,7 @@ async def create_games(url: str, args: argparse.Namespace) -> list[Seat]:
 async def person(ws_url: str, seat: Seat, think: float, stats: Stats, rng: random.Random, stop: asyncio.Event) -> None:
     """One person's browser: play a random legal action after a think time whenever the view offers one."""
     async with websockets.connect(f"{ws_url}/ws/games/{seat.game}", max_size=1 << 22, compression=None) as ws:
-        await ws.send(orjson.dumps({"type": "hello", "protocol": 1, "seat": seat.seat, "token": seat.token}))
+        await ws.send(orjson.dumps({"type": "hello", "protocol": 2, "seat": seat.seat, "token": seat.token}))
         pending: tuple[int, str, float] | None = None
         async for raw in ws:
             message = orjson.loads(raw)
@@ -99,7 +100,7 @@ async def person(ws_url: str, seat: Seat, think: float, stats: Stats, rng: rando
                 text = rng.choice(message["actions"])["action"]
                 pending = (message["n"], text, time.perf_counter())
                 stats.in_flight += 1
-                await ws.send(orjson.dumps({"type": "act", "action": text}))
+                await ws.send(orjson.dumps({"type": "act", "action": text, "n": message["n"]}))
 
 
 def cpu_pressure() -> str:

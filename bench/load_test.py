@@ -64,6 +64,8 @@ UNLIMITED = {
     "SIEDLER_API_REQUESTS_PER_SECOND": "1000000",
     "SIEDLER_API_BURST": "1000000",
     "SIEDLER_WS_PER_CLIENT": "1000000",
+    "SIEDLER_BOT_GAMES_PER_CLIENT": "1000000",
+    "SIEDLER_CONNECTIONS_PER_CLIENT": "1000000",
     "SIEDLER_WS_MESSAGES_PER_SECOND": "1000000",
     "SIEDLER_WS_BURST": "1000000",
 }
@@ -103,7 +105,8 @@ async def create_games(url: str, count: int, seats: int, options: dict[str, Any]
             gid = created["game"]["id"]
             tokens = [created["token"]]
             for s in range(1, seats):
-                claimed = await http.post(f"/api/games/{gid}/seats/{s}", json={"name": f"load-{s}"})
+                claim = {"name": f"load-{s}", "invite": created["invite"]}
+                claimed = await http.post(f"/api/games/{gid}/seats/{s}", json=claim)
                 tokens.append(claimed.raise_for_status().json()["token"])
             games.append((gid, tokens))
     return games
@@ -120,7 +123,7 @@ async def seat_client(
     stop: asyncio.Event,
 ) -> None:
     async with websockets.connect(f"{ws_url}/ws/games/{game.id}", max_size=1 << 22, compression=None) as ws:
-        await ws.send(orjson.dumps({"type": "hello", "protocol": 1, "seat": seat, "token": token}))
+        await ws.send(orjson.dumps({"type": "hello", "protocol": 2, "seat": seat, "token": token}))
         pending: tuple[int, str, float] | None = None
         async for raw in ws:
             stats.messages += 1
@@ -152,7 +155,7 @@ async def seat_client(
                 text = rng.choice(message["actions"])["action"]
                 pending = (n, text, time.perf_counter())
                 stats.in_flight += 1
-                await ws.send(orjson.dumps({"type": "act", "action": text}))
+                await ws.send(orjson.dumps({"type": "act", "action": text, "n": n}))
 
 
 def cpu_seconds(pid: int) -> float:

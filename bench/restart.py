@@ -55,7 +55,7 @@ def fill(database: str, games: int, long_every: int, long_actions: int, seed: in
             if kind == "people":
                 seats[1].token_hash = seats[2].token_hash = hash_token(f"other-{i}")
         status = "open" if kind == "open" else "running"
-        row = GameRow(f"bench{i:05d}", "base", {}, seed + i, status, 0.0, seats)
+        row = GameRow(f"bench{i:05d}", "base", {}, seed + i, status, 0.0, seats, public=True)  # listed
         storage.create_game(row)
         if status == "open":
             continue

@@ -19,7 +19,8 @@ from pathlib import Path
 
 from siedler.server import timers
 from siedler.server.config import Settings
-from siedler.server.lobby import GameSpec, Lobby, SeatSpec
+from siedler.server.creation import GameSpec, SeatSpec
+from siedler.server.lobby import Lobby
 
 
 async def measure(games: int, sweeps: int, folder: Path) -> tuple[float, float]:
@@ -28,15 +29,16 @@ async def measure(games: int, sweeps: int, folder: Path) -> tuple[float, float]:
     lobby.open()
     try:
         for _ in range(games):
-            created = lobby.create(GameSpec("base", [SeatSpec() for _ in range(4)], name="a", timer="normal"))
+            spec = GameSpec("base", [SeatSpec() for _ in range(4)], name="a", timer="normal")
+            created = await lobby.create(spec, "127.0.0.1")
             for seat in (1, 2, 3):
-                lobby.claim(created.room.id, seat, "b")
+                await created.room.seating.claim(seat, f"b{seat}", created.invite, "127.0.0.1")
         rooms = list(lobby.rooms.values())
         start = time.perf_counter()
         for _ in range(sweeps):
             now = time.time()
             for room in rooms:
-                await timers.tick(room, now)
+                timers.due(room, now)
         sweep = (time.perf_counter() - start) / sweeps
         start = time.perf_counter()
         for room in rooms:

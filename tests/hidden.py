@@ -34,7 +34,9 @@ from typing import Any
 import siedler
 from siedler.core.game import Game
 from siedler.games.catan import CatanGame
+from siedler.games.catan.rules import DEV_CARDS, RESOURCES
 from siedler.games.deck_building import DeckBuildingGame
+from siedler.games.soldiers_and_armies.actions import SoldierAction
 
 View = Callable[[Game, "int | None"], dict[str, Any]]
 
@@ -77,6 +79,8 @@ def _catan_twin(
     g = state["game"]
     players = g["players"]
     others = [p for p in range(game.num_players) if p != hidden_from]
+    pledge = _pledge(game, g, others)
+    pledge(-1)  # what a waiting offer shows its offerer to give stays his: set aside while the rest is dealt
     if "resources" in parts:
         redeal([players[p]["hand"] for p in others], rng)
     if "development" in parts:
@@ -94,6 +98,29 @@ def _catan_twin(
     if "fish" in parts and "fish" in g:  # tokens lie face down, in the supply and in the others' hands
         fish = g["fish"]
         redeal([fish["supply"], *(fish["held"][p] for p in others)], rng, keep=("boot",))
+    pledge(1)
+
+
+def _pledge(game: CatanGame, g: dict[str, Any], others: list[int]) -> Callable[[int], None]:
+    """Soldaten & Armeen's offer waiting for its answer (``soldiers.card_offer``) shows everyone what its offerer
+    gives: a card of a kind, a fish token of a value, or the resources he pays. The returned function takes
+    that out of his rows (-1) or puts it back (1), so that a twin deals only what nobody has seen."""
+    offerer, waiting = g["current"], g.get("soldiers", {}).get("card_offer")
+    if not waiting or offerer not in others:
+        return lambda sign: None
+    offer = SoldierAction(*game.parse_action(waiting))
+    kind, own = offer[0], g["players"][offerer]
+
+    def change(sign: int) -> None:
+        if kind == "sellcard":
+            own["dev_cards"][DEV_CARDS[offer.card]] += sign
+        elif kind == "sellfish":
+            g["fish"]["held"][offerer][str(offer.token)] += sign
+        elif kind.startswith("buy"):
+            for r, name in enumerate(RESOURCES):
+                own["hand"][name] += sign * offer.bundle[r]
+
+    return change
 
 
 def _deck_twin(

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import siedler
+from siedler.core.fairness import commitment
 
 HEAD = {"format": "siedler-record", "version": 2}
 
@@ -91,3 +92,27 @@ def test_a_game_played_at_the_terminal_can_be_verified(run: Any, tmp_path: Path)
     assert out.index(record["commitment"]) < out.index("Game over")  # committed before the game, revealed after
     assert int(record["seed"]).bit_length() > 64  # a fresh 128-bit seed
     assert run("verify", str(save)).exit_code == 0
+
+
+def test_a_deeply_nested_file_is_refused_with_status_2_not_a_traceback(run: Any, tmp_path: Path) -> None:
+    for text in ("[" * 100_000, '{"seed": ' + "[" * 5000 + "]" * 5000 + "}"):
+        result = run("verify", write(tmp_path, text))
+        assert result.exit_code == 2 and "nested too deeply" in result.output
+        assert "Traceback" not in result.output and not isinstance(result.exception, RecursionError)
+
+
+def test_whether_the_seed_was_chosen_is_bound_by_the_commitment(run: Any, tmp_path: Path) -> None:
+    record = finished_record(seed=7)
+    seed = int(record["seed"])
+    drawn = {**record, "seed_chosen": False, "commitment": commitment(record["game_id"], seed, seed_chosen=False)}
+    result = run("verify", write(tmp_path, drawn))
+    assert result.exit_code == 0 and "nobody chose it" in result.output
+    flipped = run("verify", write(tmp_path, {**drawn, "seed_chosen": True}))  # the issue: this used to pass
+    assert flipped.exit_code == 1 and "does NOT match" in flipped.output and "not proven" in flipped.output
+    chosen = {**record, "seed_chosen": True, "commitment": commitment(record["game_id"], seed, seed_chosen=True)}
+    assert "creator chose this seed" in run("verify", write(tmp_path, chosen)).output
+    # A record made before commitments bound it says so, rather than vouching for it.
+    old = run("verify", write(tmp_path, {**record, "seed_chosen": True}))
+    assert old.exit_code == 0 and "does not bind that" in old.output
+    assert "does not say" in run("verify", write(tmp_path, record)).output
+    assert run("verify", write(tmp_path, {**drawn, "seed_chosen": "no"})).exit_code == 2

@@ -168,13 +168,14 @@ def test_pig_has_a_cost_card_and_how_to_pages_of_its_own() -> None:
     assert howto.page("pig", "en") == (PACKAGE / "howto" / "pig.en.md").read_text(encoding="utf-8")
 
 
-def test_pig_gets_a_working_table_from_its_package_alone() -> None:
+def test_pig_gets_a_working_table_from_its_package_alone(tmp_path: Path) -> None:
     server = pytest.importorskip("siedler.server")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # starlette prefers httpx2 for its test client; httpx works
         from fastapi.testclient import TestClient
 
-    settings = server.Settings(database_url="sqlite://", bot_delay=0.0)
+    database = f"sqlite:///{tmp_path / 'games.db'}"  # a file: the server's threads share it
+    settings = server.Settings(database_url=database, bot_delay=0.0, allowed_hosts=("testserver",))
     with TestClient(server.create_app(settings)) as client:
         listed = {r["name"]: r for r in client.get("/api/rulesets").json()}
         assert listed["pig"]["layers"] == ["pig.js", "pig.css"]

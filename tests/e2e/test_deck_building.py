@@ -28,10 +28,13 @@ def test_two_people_play_deck_building_and_a_spectator_sees_neither_hand(
     anna.wait_for_selector(".waiting-room")
     game_id = anna.url.split("/games/")[1].split("#")[0]
 
+    link = anna.wait_for_selector("#invite-link").inner_text()
+    assert game_id not in anna.evaluate("fetch('/api/games').then((r) => r.text())")  # private: not listed
+
     ben = context_factory().new_page()
-    ben.goto(live_server.url)
+    ben.goto(link)  # the invite link Anna sent him
     ben.on("dialog", lambda dialog: dialog.accept("Ben"))
-    ben.click(f'#open-games .join[data-game="{game_id}"]')
+    ben.click(".waiting-room .join-seat")
     ben.wait_for_selector("#table[data-seat='1'] .zones")
     anna.wait_for_selector("#table .zones")
 

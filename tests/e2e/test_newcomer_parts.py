@@ -119,7 +119,7 @@ def test_the_lobby_says_what_became_of_each_game_and_how_old_it_is(
     module_server: LiveServer, context_factory: Callable[..., Any]
 ) -> None:
     seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
-    _, waiting = module_server.post("/games", {"ruleset": "base", "name": "Anna", "seats": seats})
+    _, waiting = module_server.post("/games", {"ruleset": "base", "name": "Anna", "seats": seats, "public": True})
     _, ended = module_server.post("/games", {"ruleset": "base", "name": "Ben", "seats": seats})
     status, _ = module_server.post(f"/games/{ended['game']['id']}/end", {}, token=ended["creator_token"])
     assert status == 200

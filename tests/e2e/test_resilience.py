@@ -27,7 +27,7 @@ def test_a_server_restart_mid_game_resumes_it_and_a_wrong_token_is_refused(
     )
     assert status == 201
     game_id, token0 = created["game"]["id"], created["token"]
-    status, claimed = live_server.post(f"/games/{game_id}/seats/1", {"name": "Ben"})
+    status, claimed = live_server.post(f"/games/{game_id}/seats/1", {"name": "Ben", "invite": created["invite"]})
     assert status == 200
     token1 = claimed["token"]
 
@@ -62,7 +62,9 @@ def test_a_server_restart_mid_game_resumes_it_and_a_wrong_token_is_refused(
     # Another seat's token: the HTTP API refuses the action, and a link with it only watches.
     to_act = int(anna.get_attribute("#table", "data-to-act") or 0)
     wrong = token1 if to_act == 0 else token0
-    status, answer = live_server.post(f"/games/{game_id}/actions", {"seat": to_act, "action": "end"}, token=wrong)
+    status, answer = live_server.post(
+        f"/games/{game_id}/actions", {"seat": to_act, "action": "end", "n": 0}, token=wrong
+    )
     assert status == 403 and "does not hold" in answer["detail"]
     mallory = context_factory().new_page()
     mallory.goto(f"{live_server.url}/games/{game_id}#seat={1 - to_act if to_act < 2 else 0}&token=forged")

@@ -39,9 +39,10 @@ def test_the_clock_counts_down_and_the_table_says_who_plays_for_whom(
     anna.select_option("#timer", "fast")
     anna.select_option("#takeover-bot", "greedy")
     anna.click("#create")
-    anna.wait_for_selector("#invite-link")
+    link = anna.wait_for_selector("#invite-link").inner_text()
     game_id = anna.url.split("/games/")[1].split("#")[0]
-    status, _ = quick_server.post(f"/games/{game_id}/seats/1", {"name": "Ben"})  # Ben joins, and never shows up
+    invite = link.split("#invite=")[1]  # the invite link carries the code that takes the open seat
+    status, _ = quick_server.post(f"/games/{game_id}/seats/1", {"name": "Ben", "invite": invite})  # and never shows up
     assert status == 200
     anna.wait_for_selector("#table svg.board")
 

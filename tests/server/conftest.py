@@ -44,7 +44,13 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
 
 #: Tests play many games from one address ("testclient") in quick succession: the per-address rates are
 #: lifted here, and tests/server/test_limits.py sets them to see each one refuse.
-RELAXED = {"games_per_minute": 10_000, "api_requests_per_second": 10_000.0, "api_burst": 10_000}
+RELAXED = {
+    "games_per_minute": 10_000,
+    "api_requests_per_second": 10_000.0,
+    "api_burst": 10_000,
+    "bot_games_per_client": 10_000,
+    "allowed_hosts": ("testserver",),  # the test client's Host
+}
 
 
 class Server:
@@ -54,9 +60,11 @@ class Server:
         self.url = url
         self.client: TestClient | None = None
 
-    def start(self, **settings: Any) -> TestClient:
+    def start(self, client: tuple[str, int] = ("testclient", 50000), **settings: Any) -> TestClient:
+        """The app on a test client from ``client`` (an address), which gets a server error's answer rather
+        than the exception: what a player would read."""
         app = create_app(Settings(database_url=self.url, bot_delay=0.0, **{**RELAXED, **settings}))
-        self.client = TestClient(app)
+        self.client = TestClient(app, client=client, raise_server_exceptions=False)
         self.client.__enter__()
         return self.client
 
@@ -95,11 +103,16 @@ def full_table(client: TestClient) -> tuple[str, dict[int, str]]:
     """A base game of three people, every seat taken: its id and each seat's token (and a seed nobody
     chose: only a game with at most one human seat may have a chosen seed)."""
     created = create(client, [HUMAN, HUMAN, HUMAN], name="Anna")
-    gid = created["game"]["id"]
     tokens = {0: created["token"]}
     for seat in (1, 2):
-        tokens[seat] = client.post(f"/api/games/{gid}/seats/{seat}", json={"name": f"P{seat}"}).json()["token"]
-    return gid, tokens
+        tokens[seat] = join(client, created, seat, f"P{seat}").json()["token"]
+    return created["game"]["id"], tokens
+
+
+def join(client: TestClient, created: dict[str, Any], seat: int, name: str = "") -> Any:
+    """Take a free seat of a game with the invite code its creator got (``created``: the creation's answer)."""
+    body = {"name": name, "invite": created["invite"]}
+    return client.post(f"/api/games/{created['game']['id']}/seats/{seat}", json=body)
 
 
 HUMAN = {"kind": "human"}
@@ -108,7 +121,7 @@ RANDOM = {"kind": "bot", "bot": "random"}
 
 
 def hello(ws: Any, seat: int | None = None, token: str | None = None, lang: str = "en") -> dict[str, Any]:
-    message: dict[str, Any] = {"type": "hello", "protocol": 1, "lang": lang}
+    message: dict[str, Any] = {"type": "hello", "protocol": 2, "lang": lang}
     if seat is not None:
         message.update(seat=seat, token=token)
     ws.send_json(message)
@@ -141,6 +154,12 @@ def my_turn(ws: Any, state: dict[str, Any] | None = None) -> dict[str, Any]:
     while state is None or state["type"] != "state" or not (state["actions"] or state["over"]):
         state = next_state(ws)
     return state
+
+
+def on_loop(client: TestClient, call: Callable[..., Any], *args: Any) -> Any:
+    """``await call(*args)`` on the app's event loop (the server's own coroutines, from a test's thread)."""
+    assert client.portal is not None
+    return client.portal.call(call, *args)
 
 
 def wait_for(predicate: Callable[[], bool], timeout: float = 30.0) -> None:

@@ -64,6 +64,20 @@ def test_serve_passes_limits_and_keeps_uvicorn_from_trusting_forwarded_headers(m
     assert settings.trusted_proxies == ("10.0.0.1", "10.0.0.0/8")
     assert settings.allowed_origins == ("https://friends.example.org",)
     assert seen["host"] == "127.0.0.1" and seen["proxy_headers"] is False
+    assert settings.allowed_hosts == ("127.0.0.1", "localhost", "::1", "127.0.0.1")  # this machine's names
+    assert seen["http"].__name__ == "GatedHttp" and seen["ws"].__name__ == "GatedWebSocket"  # the door
     assert seen["ws_max_size"] == settings.ws_max_message_bytes
     bad = CliRunner().invoke(app, ["serve", "--database", "sqlite:////tmp/x.db", "--trusted-proxy", "proxy.lan"])
     assert bad.exit_code != 0 and "not an IP address" in str(bad.exception)
+
+
+def test_serve_answers_for_its_host_and_the_allowed_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr("uvicorn.run", lambda app, **kwargs: seen.update(app=app))
+    flags = ["--host", "192.168.1.5", "--allowed-host", "catan.example.org", "--allowed-host", "pi.local"]
+    result = CliRunner().invoke(app, ["serve", "--database", "sqlite:////tmp/x.db", *flags])
+    assert result.exit_code == 0, result.output
+    hosts = seen["app"].state.settings.allowed_hosts
+    assert {"localhost", "catan.example.org", "pi.local", "192.168.1.5"} <= set(hosts)
+    everywhere = CliRunner().invoke(app, ["serve", "--database", "sqlite:////tmp/x.db", "--host", "0.0.0.0"])
+    assert "--allowed-host" in everywhere.output  # binding every interface: say how to name this machine

@@ -32,6 +32,19 @@ def test_a_chosen_seed_needs_a_game_with_at_most_one_human_seat(client: TestClie
     assert create(client, [HUMAN, GREEDY, RANDOM])["game"]["seed_chosen"] is False
 
 
+def test_a_chosen_seed_binds_its_creator_to_the_human_seat(client: TestClient) -> None:
+    """Whoever picks the seed can foresee every card: leaving the one human seat to someone else (claim -1)
+    would make that person play against a known deck."""
+    refused = client.post(
+        "/api/games", json={"ruleset": "base", "seats": [HUMAN, GREEDY, GREEDY], "seed": 5, "claim": -1}
+    )
+    assert refused.status_code == 400 and "creator takes the human seat" in refused.json()["detail"]
+    watched = create(client, [GREEDY, GREEDY, RANDOM], seed=5, claim=-1, options={"turn_limit": 3})
+    assert watched["game"]["seed_chosen"] is True  # bots only: nobody is fooled
+    played = create(client, [HUMAN, GREEDY, RANDOM], seed=5)
+    assert played["seat"] == 0 and played["token"]
+
+
 @pytest.mark.parametrize("seed", [-1, 2**256, "12e5", "", 1.5, [1]])
 def test_bad_seeds_get_a_400_not_a_500(client: TestClient, seed: Any) -> None:
     response = client.post("/api/games", json={"ruleset": "base", "seats": [HUMAN, GREEDY, GREEDY], "seed": seed})
@@ -66,15 +79,19 @@ def test_the_commitment_is_shown_from_the_start_and_checks_out_at_the_end(server
     wait_for(lambda: client.get(f"/api/games/{gid}").json()["status"] == "finished")
     summary = client.get(f"/api/games/{gid}").json()
     assert summary["commitment"] == promised
-    assert commitment(gid, int(summary["seed"])) == promised
+    assert commitment(gid, int(summary["seed"]), seed_chosen=False) == promised
+    assert commitment(gid, int(summary["seed"]), seed_chosen=True) != promised
     assert int(summary["seed"]).bit_length() > 64  # 128 random bits: below 2**64 has odds 2**-64
     checked = client.get(f"/api/games/{gid}/verify").json()
     assert checked["commitment_ok"] and checked["replay_ok"] and checked["problem"] is None
     record = client.get(f"/api/games/{gid}/record").json()
     assert record["game_id"] == gid and record["commitment"] == promised and record["seed_chosen"] is False
-    assert verify_record(record).ok
+    assert verify_record(record).ok and verify_record(record).seed_chosen_bound
+    assert checked["seed_chosen"] is False and checked["seed_chosen_bound"] is True
     other_seed = verify_record(dict(record, seed=str(int(record["seed"]) + 1)))
     assert not other_seed.commitment_ok and not other_seed.replay_ok
+    flipped = verify_record(dict(record, seed_chosen=True))  # the issue: flipping it used to verify
+    assert not flipped.commitment_ok and not flipped.ok
 
 
 #: The tables as schema 0001 made them (the models have moved on): seeds were 64-bit integers.

@@ -49,13 +49,15 @@ def fuzzed_app(tmp_path: Path) -> Iterator[Any]:
             max_live_games=12,
             api_requests_per_second=10_000,
             api_burst=10_000,
+            allowed_hosts=("testserver",),  # schemathesis's client
         )
     )
     with asgi.get_client(cast(Any, app)) as http:
         seats = [HUMAN, HUMAN, HUMAN]
         running = http.post("/api/games", json={"ruleset": "base", "seats": seats, "name": "Anna"}).json()
         for seat in (1, 2):
-            http.post(f"/api/games/{running['game']['id']}/seats/{seat}", json={"name": f"P{seat}"})
+            body = {"name": f"P{seat}", "invite": running["invite"]}
+            http.post(f"/api/games/{running['game']['id']}/seats/{seat}", json=body)
         opened = http.post("/api/games", json={"ruleset": "base", "seats": [HUMAN, HUMAN, GREEDY]}).json()
         bots: dict[str, Any] = {
             "ruleset": "base",
@@ -120,13 +122,16 @@ NOTATION = st.builds(
     st.sampled_from(["settle", "road", "city", "roll", "end", "bank", "offer", "robber", "buy", "play", "discard"]),
     st.lists(st.integers(-3, 200).map(str) | st.text(string.ascii_letters + ":-@ ", max_size=8), max_size=3),
 )
-#: Stands for "a legal action now", drawn when the message is sent (the strategies are built once).
+#: Stand for "a legal action now" and "the game's move number now", drawn when the message is sent (the
+#: strategies are built once).
 LEGAL = "<legal>"
+NOW = "<n>"
 MESSAGES = st.one_of(
     st.fixed_dictionaries(
         {"type": st.sampled_from(["act", "lang", "ping", "hello", "state", ""]) | st.text(max_size=12) | JSON},
         optional={
             "action": NOTATION | st.just(LEGAL) | JSON | st.text(max_size=250),
+            "n": st.just(NOW) | st.integers(-2, 10**6) | JSON,
             **{name: JSON for name in ("id", "lang", "seat", "token", "protocol")},
         },
     ).map(lambda m: ("json", m)),
@@ -160,6 +165,8 @@ def test_random_websocket_messages_never_crash_a_room_or_change_a_game_they_do_n
         form, payload = data.draw(MESSAGES)
         if isinstance(payload, dict) and payload.get("action") == LEGAL:
             payload["action"] = data.draw(st.sampled_from([str(a) for a in game.legal_actions()]))
+        if isinstance(payload, dict) and payload.get("n") == NOW:
+            payload["n"] = game.num_actions
         before, n = game.state(), game.num_actions
         ws = socket(seat)
         if form == "json":
@@ -179,7 +186,7 @@ def test_random_websocket_messages_never_crash_a_room_or_change_a_game_they_do_n
             assert game.state() == before, payload
         else:  # the one way to change a game: its seat to act sent a legal action
             assert game.num_actions == n + 1 and form == "json" and isinstance(payload, dict)
-            assert payload["type"] == "act" and seat == before["to_act"]
+            assert payload["type"] == "act" and seat == before["to_act"] and payload["n"] == n
             assert game.record()["actions"][-1] == payload["action"]
 
     try:
@@ -189,7 +196,7 @@ def test_random_websocket_messages_never_crash_a_room_or_change_a_game_they_do_n
         action = str(room.game.legal_actions()[0])
         response = client.post(
             f"/api/games/{gid}/actions",
-            json={"seat": actor, "action": action},
+            json={"seat": actor, "action": action, "n": room.game.num_actions},
             headers={"Authorization": f"Bearer {tokens[actor]}"},
         )
         assert response.status_code == 200
@@ -208,13 +215,15 @@ def test_random_action_texts_over_http_are_refused_without_a_trace(server: Serve
         seat=st.integers(-2, 20),
         holder=st.sampled_from([0, 1, 2, None]),
         action=NOTATION | st.text(max_size=220) | st.sampled_from(["", " ", "settle", "settle 999999999999"]),
+        ahead=st.sampled_from([0, 0, 0, 1, -1]),
     )
-    def run(seat: int, holder: int | None, action: str) -> None:
+    def run(seat: int, holder: int | None, action: str, ahead: int) -> None:
         headers = {"Authorization": f"Bearer {tokens[holder]}"} if holder is not None else {}
         before, n = room.game.state(), room.game.num_actions
-        response = client.post(f"/api/games/{gid}/actions", json={"seat": seat, "action": action}, headers=headers)
+        body = {"seat": seat, "action": action, "n": n + ahead}
+        response = client.post(f"/api/games/{gid}/actions", json=body, headers=headers)
         if response.status_code == 200:  # a legal move by chance: its seat's holder played it
-            assert seat == holder == before["to_act"] and room.game.num_actions == n + 1
+            assert seat == holder == before["to_act"] and room.game.num_actions == n + 1 and ahead == 0
             return
         assert response.status_code in (403, 409, 422), response.text
         assert room.game.num_actions == n and room.game.state() == before

@@ -128,7 +128,8 @@ def test_the_board_picture_route_refuses_a_card_game_and_unknown_names(client: T
 def test_the_lobby_lists_waiting_running_finished_and_stopped_games_with_their_age(server: Server) -> None:
     client = server.client
     assert client is not None
-    waiting = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")
+    waiting = create(client, [HUMAN, HUMAN, GREEDY], name="Anna", public=True)
+    create(client, [HUMAN, HUMAN, GREEDY], name="Dora")  # private: its invitation seats players, not the lobby
     ended = create(client, [HUMAN, HUMAN, GREEDY], name="Ben")
     creator = {"Authorization": f"Bearer {ended['creator_token']}"}
     response = client.post(f"/api/games/{ended['game']['id']}/end", headers=creator)

@@ -57,6 +57,8 @@ ONE_ADDRESS_PLAYS_EVERY_SEAT = {
     "SIEDLER_GAMES_PER_MINUTE": "100000",
     "SIEDLER_API_REQUESTS_PER_SECOND": "100000",
     "SIEDLER_API_BURST": "100000",
+    "SIEDLER_BOT_GAMES_PER_CLIENT": "100000",
+    "SIEDLER_CONNECTIONS_PER_CLIENT": "100000",
 }
 
 
@@ -171,7 +173,8 @@ async def _create(http: httpx.AsyncClient, people: bool) -> Table:
     created = (await http.post("/api/games", json=body)).raise_for_status().json()
     table = Table(created["game"]["id"])
     if people:
-        claimed = await http.post(f"/api/games/{table.id}/seats/1", json={"name": "Ben"})
+        body = {"name": "Ben", "invite": created["invite"]}
+        claimed = await http.post(f"/api/games/{table.id}/seats/1", json=body)
         table.tokens = {0: created["token"], 1: claimed.raise_for_status().json()["token"]}
     return table
 
@@ -194,14 +197,13 @@ async def _drive(http: httpx.AsyncClient, table: Table, rng: random.Random, dead
                 await asyncio.sleep(0.02)
                 continue
             headers = {"Authorization": f"Bearer {table.tokens[seat]}"}
-            mine = await http.get(f"/api/games/{table.id}/view", params={"seat": seat}, headers=headers)
-            offered = mine.raise_for_status().json()["actions"]
-            if not offered:  # the turn moved on between the two views
+            got = await http.get(f"/api/games/{table.id}/view", params={"seat": seat}, headers=headers)
+            mine = got.raise_for_status().json()
+            if not mine["actions"]:  # the turn moved on between the two views
                 continue
-            action = rng.choice(offered)["action"]
-            done = await http.post(
-                f"/api/games/{table.id}/actions", json={"seat": seat, "action": action}, headers=headers
-            )
+            action = rng.choice(mine["actions"])["action"]
+            body = {"seat": seat, "action": action, "n": mine["n"]}
+            done = await http.post(f"/api/games/{table.id}/actions", json=body, headers=headers)
             if done.status_code == 200:
                 table.acked[done.json()["n"]] = action
         except httpx.TransportError:
@@ -215,10 +217,9 @@ def _act_once(http: httpx.Client, table: Table, rng: random.Random) -> int:
         assert time.monotonic() < deadline, f"game {table.id} does not come back to a person"
         time.sleep(0.05)
     headers = {"Authorization": f"Bearer {table.tokens[seat]}"}
-    actions = http.get(f"/api/games/{table.id}/view", params={"seat": seat}, headers=headers).json()["actions"]
-    done = http.post(
-        f"/api/games/{table.id}/actions", json={"seat": seat, "action": rng.choice(actions)["action"]}, headers=headers
-    )
+    seen = http.get(f"/api/games/{table.id}/view", params={"seat": seat}, headers=headers).json()
+    body = {"seat": seat, "action": rng.choice(seen["actions"])["action"], "n": seen["n"]}
+    done = http.post(f"/api/games/{table.id}/actions", json=body, headers=headers)
     assert done.status_code == 200, done.text
     return int(done.json()["n"])
 

@@ -11,7 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 from siedler.server import Settings
 from siedler.server.limits import TokenBucket, client_address, parse_networks
 
-from .conftest import GREEDY, HUMAN, Server, create, hello
+from .conftest import GREEDY, HUMAN, Server, create, hello, wait_for
 
 BOTS_ONLY = {"ruleset": "base", "seats": [GREEDY, GREEDY, GREEDY], "claim": -1}
 
@@ -112,7 +112,7 @@ def test_websocket_connections_per_seat_and_per_address(server: Server) -> None:
     with client.websocket_connect(path) as first:
         hello(first, 0, token)
         with client.websocket_connect(path) as second:
-            second.send_json({"type": "hello", "protocol": 1, "seat": 0, "token": token})
+            second.send_json({"type": "hello", "protocol": 2, "seat": 0, "token": token})
             assert refusal(second) == ("too_many", 4409)
         with client.websocket_connect(path) as watcher, client.websocket_connect(path) as other:
             hello(watcher)
@@ -161,7 +161,7 @@ def test_websocket_fields_are_bounded(server: Server) -> None:
     gid, token = created["game"]["id"], created["token"]
     for seat, tok in ((True, token), ("0", token), (10**30, token), (0, "x" * 5000), (0, ["a"])):
         with client.websocket_connect(f"/ws/games/{gid}") as ws:
-            ws.send_json({"type": "hello", "protocol": 1, "seat": seat, "token": tok})
+            ws.send_json({"type": "hello", "protocol": 2, "seat": seat, "token": tok})
             assert refusal(ws) == ("forbidden", 4403)
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         hello(ws, 0, token)
@@ -183,3 +183,50 @@ def test_settings_refuse_limits_that_would_switch_a_protection_off(monkeypatch: 
     monkeypatch.setenv("SIEDLER_TRUSTED_PROXIES", "10.0.0.1, 10.0.0.2")
     settings = Settings(database_url="sqlite://")
     assert settings.max_live_games == 7 and settings.trusted_proxies == ("10.0.0.1", "10.0.0.2")
+
+
+#: The issue's probe: two random bots in a Deck Building game nobody can win (no cities) and no turn limit.
+RANDOM_BOT = {"kind": "bot", "bot": "random"}
+ENDLESS: dict[str, Any] = {
+    "ruleset": "deck-building",
+    "seats": [RANDOM_BOT, RANDOM_BOT],
+    "options": {"supply": {"city": 0}, "turn_limit": 0},
+    "bot_delay": 0,
+}
+
+
+def test_a_game_of_bots_that_could_not_end_is_refused(client: Any) -> None:
+    refused = client.post("/api/games", json=ENDLESS)
+    assert refused.status_code == 400 and "must end" in refused.json()["detail"]
+    assert client.get("/api/games").json()["running"] == []
+    with_a_person = client.post("/api/games", json={**ENDLESS, "seats": [HUMAN, RANDOM_BOT]})
+    assert with_a_person.status_code == 201  # a person at the table: the game ends when people leave it
+
+
+def test_every_game_stops_at_the_action_limit(server: Server) -> None:
+    server.stop()
+    client = server.start(max_game_actions=150)
+    unwinnable = {"supply": {"city": 0}, "turn_limit": 10**6}  # a turn limit, but far off
+    created = create(client, [RANDOM_BOT, RANDOM_BOT], "deck-building", claim=-1, options=unwinnable, bot_delay=0)
+    gid = created["game"]["id"]
+    room = server.lobby.rooms[gid]
+    wait_for(lambda: room.status != "running", timeout=30)
+    summary = client.get(f"/api/games/{gid}").json()
+    assert (summary["status"], summary["reason"], summary["actions"]) == ("ended", "action_limit", 150)
+    assert "seed" not in summary and client.get(f"/api/games/{gid}/record").status_code == 403
+    assert len(server.lobby.storage.action_texts(gid)) == 150
+    assert server.lobby.storage.load_game(gid).status == "ended"
+
+
+def test_one_address_runs_only_a_few_games_of_bots_at_once(server: Server) -> None:
+    server.stop()
+    client = server.start(bot_games_per_client=2)
+    slow = {**BOTS_ONLY, "bot_delay": 5.0}
+    first = client.post("/api/games", json=slow).json()
+    assert client.post("/api/games", json=slow).status_code == 201
+    refused = client.post("/api/games", json=slow)
+    assert refused.status_code == 429 and "at most 2 games of bots only" in refused.json()["detail"]
+    assert client.post("/api/games", json={**slow, "seats": [HUMAN, GREEDY, GREEDY]}).status_code == 201
+    creator = {"Authorization": f"Bearer {first['creator_token']}"}
+    assert client.post(f"/api/games/{first['game']['id']}/end", headers=creator).status_code == 200
+    assert client.post("/api/games", json=slow).status_code == 201  # an ended game frees its place

@@ -9,7 +9,7 @@ if TYPE_CHECKING:
 
 from siedler.core.registry import get_ruleset, rulesets
 
-from .conftest import GREEDY, HUMAN, RANDOM, create
+from .conftest import GREEDY, HUMAN, RANDOM, create, join
 
 
 def test_rulesets_and_bots_are_listed(client: TestClient) -> None:
@@ -39,19 +39,19 @@ def test_options_are_pinned_with_their_defaults(client: TestClient) -> None:
 
 
 def test_an_open_game_starts_when_its_last_seat_is_claimed(client: TestClient) -> None:
-    created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")
+    created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna", public=True)
     gid = created["game"]["id"]
     assert created["game"]["status"] == "open"
     assert client.get("/api/games").json()["open"][0]["id"] == gid
-    taken = client.post(f"/api/games/{gid}/seats/0", json={"name": "Mallory"})
+    taken = join(client, created, 0, "Mallory")
     assert taken.status_code == 409 and "taken" in taken.json()["detail"]
-    bot = client.post(f"/api/games/{gid}/seats/2", json={"name": "Mallory"})
+    bot = join(client, created, 2, "Mallory")
     assert bot.status_code == 409 and "bot" in bot.json()["detail"]
-    joined = client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"})
+    joined = join(client, created, 1, "Ben")
     assert joined.status_code == 200
     assert joined.json()["token"] not in (created["token"], None)
     assert joined.json()["game"]["status"] == "running"
-    again = client.post(f"/api/games/{gid}/seats/1", json={"name": "Cleo"})
+    again = join(client, created, 1, "Cleo")
     assert again.status_code == 409
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .conftest import Server
+from .conftest import Server, join
 
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
@@ -31,7 +31,7 @@ def test_a_person_plays_against_bots_to_the_end(server: Server, client: TestClie
     gid, token = created["game"]["id"], created["token"]
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         welcome = hello(ws, 0, token, lang="de")
-        assert welcome["seat"] == 0 and welcome["protocol"] == 1
+        assert welcome["seat"] == 0 and welcome["protocol"] == 2
         state = next_state(ws)
         assert state["full"] and state["view"]["seat"] == 0
         while True:
@@ -39,7 +39,7 @@ def test_a_person_plays_against_bots_to_the_end(server: Server, client: TestClie
             if state["over"]:
                 break
             assert all(set(a) == {"action", "label", "target", "kind"} for a in state["actions"])
-            ws.send_json({"type": "act", "action": simple_choice(state["actions"])})
+            ws.send_json({"type": "act", "action": simple_choice(state["actions"]), "n": state["n"]})
             state = next_state(ws)
     assert state["view"]["over"] and "final" in state["view"]
     assert state["events"][-1]["kind"] == "over"
@@ -86,9 +86,10 @@ def test_illegal_actions_are_refused_with_the_engines_reason_and_change_nothing(
             copy = room.game.copy()
             with pytest.raises(siedler.IllegalAction) as reason:
                 copy.apply(text)
-            ws.send_json({"type": "act", "action": text, "id": 7})
+            ws.send_json({"type": "act", "action": text, "id": 7, "n": state["n"]})
             refused = next_state(ws)
-            assert refused == {"type": "refused", "action": text, "message": str(reason.value), "id": 7}
+            expected = {"action": text, "code": "illegal", "message": str(reason.value), "id": 7}
+            assert refused == {"type": "refused", **expected}
         assert room.game.state() == before
         log_matches_game(server, gid)
         assert state["n"] == room.game.num_actions
@@ -97,7 +98,7 @@ def test_illegal_actions_are_refused_with_the_engines_reason_and_change_nothing(
 def test_nobody_acts_for_a_seat_without_its_token(server: Server, client: TestClient) -> None:
     created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")
     gid, token0 = created["game"]["id"], created["token"]
-    token1 = client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"}).json()["token"]
+    token1 = join(client, created, 1, "Ben").json()["token"]
     room = server.lobby.rooms[gid]
     seat = room.game.to_act
     assert seat in (0, 1, 2)
@@ -106,21 +107,21 @@ def test_nobody_acts_for_a_seat_without_its_token(server: Server, client: TestCl
     for victim in (0, 1):
         wrong = client.post(
             f"/api/games/{gid}/actions",
-            json={"seat": victim, "action": action},
+            json={"seat": victim, "action": action, "n": 0},
             headers={"Authorization": f"Bearer {other[victim]}"},
         )
         assert wrong.status_code == 403
-        missing = client.post(f"/api/games/{gid}/actions", json={"seat": victim, "action": action})
+        missing = client.post(f"/api/games/{gid}/actions", json={"seat": victim, "action": action, "n": 0})
         assert missing.status_code == 403
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
-        ws.send_json({"type": "hello", "protocol": 1, "seat": 1, "token": token0})
+        ws.send_json({"type": "hello", "protocol": 2, "seat": 1, "token": token0})
         assert ws.receive_json()["code"] == "forbidden"
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4403
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         hello(ws)  # a spectator
-        ws.send_json({"type": "act", "action": action, "id": 1})
+        ws.send_json({"type": "act", "action": action, "id": 1, "n": 0})
         answer = next_state(ws)
         while answer["type"] != "refused":  # the bot may be moving meanwhile
             answer = next_state(ws)
@@ -141,9 +142,7 @@ def _seats_that_moved(server: Server, gid: str) -> list[int]:
 def test_http_play_and_views_need_the_right_token(server: Server, client: TestClient) -> None:
     created = create(client, [HUMAN, HUMAN, HUMAN], claim=0, name="Anna")
     gid = created["game"]["id"]
-    tokens = [created["token"]] + [
-        client.post(f"/api/games/{gid}/seats/{s}", json={"name": "x"}).json()["token"] for s in (1, 2)
-    ]
+    tokens = [created["token"]] + [join(client, created, s, f"x{s}").json()["token"] for s in (1, 2)]
     room = server.lobby.rooms[gid]
     for _ in range(6):
         seat = room.game.to_act
@@ -151,12 +150,14 @@ def test_http_play_and_views_need_the_right_token(server: Server, client: TestCl
         seen = client.get(f"/api/games/{gid}/view", params={"seat": seat}, headers=headers).json()
         assert seen["view"] == room.game.view(seat)
         done = client.post(
-            f"/api/games/{gid}/actions", json={"seat": seat, "action": seen["actions"][0]["action"]}, headers=headers
+            f"/api/games/{gid}/actions",
+            json={"seat": seat, "action": seen["actions"][0]["action"], "n": seen["n"]},
+            headers=headers,
         )
         assert done.status_code == 200
     refused = client.post(
         f"/api/games/{gid}/actions",
-        json={"seat": room.game.to_act, "action": "city 0"},
+        json={"seat": room.game.to_act, "action": "city 0", "n": room.game.num_actions},
         headers={"Authorization": f"Bearer {tokens[room.game.to_act]}"},
     )
     assert refused.status_code == 409 and refused.json()["detail"]
@@ -170,17 +171,17 @@ def test_refusals_name_players_and_count_seats_from_1(server: Server, client: Te
     """A person reads names or seat numbers from 1, never a bare index: the table says "Seat 1" for index 0."""
     created = create(client, [HUMAN, HUMAN, HUMAN], claim=0, name="Anna")
     gid = created["game"]["id"]
-    tokens = [created["token"], client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"}).json()["token"]]
-    taken = client.post(f"/api/games/{gid}/seats/1", json={"name": "Dora"})  # the game is still open
+    tokens = [created["token"], join(client, created, 1, "Ben").json()["token"]]
+    taken = join(client, created, 1, "Dora")  # the game is still open
     assert taken.status_code == 409 and taken.json()["detail"] == "seat 2 (index 1) is taken"
-    tokens.append(client.post(f"/api/games/{gid}/seats/2", json={"name": "Cleo"}).json()["token"])
+    tokens.append(join(client, created, 2, "Cleo").json()["token"])
     room = server.lobby.rooms[gid]
     names, acting = ["Anna", "Ben", "Cleo"], room.game.to_act
     assert acting is not None
     waiting = (acting + 1) % 3
     early = client.post(
         f"/api/games/{gid}/actions",
-        json={"seat": waiting, "action": str(room.game.legal_actions()[0])},
+        json={"seat": waiting, "action": str(room.game.legal_actions()[0]), "n": room.game.num_actions},
         headers={"Authorization": f"Bearer {tokens[waiting]}"},
     )
     assert early.json()["detail"] == f"it is {names[acting]}'s turn, not {names[waiting]}'s"
@@ -196,7 +197,7 @@ def test_protocol_errors_are_named(client: TestClient) -> None:
         ws.send_json({"type": "act", "action": "roll"})
         assert ws.receive_json()["code"] == "bad_hello"
     with client.websocket_connect("/ws/games/missing") as ws:
-        ws.send_json({"type": "hello", "protocol": 1})
+        ws.send_json({"type": "hello", "protocol": 2})
         assert ws.receive_json()["code"] == "not_found"
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         hello(ws)
@@ -225,9 +226,7 @@ def test_switching_language_resends_the_log_in_words(client: TestClient) -> None
 def test_after_the_first_state_only_the_changed_parts_of_a_view_are_sent(server: Server, client: TestClient) -> None:
     created = create(client, [HUMAN, HUMAN, HUMAN], name="Anna")
     gid = created["game"]["id"]
-    tokens = [created["token"]] + [
-        client.post(f"/api/games/{gid}/seats/{s}", json={"name": "x"}).json()["token"] for s in (1, 2)
-    ]
+    tokens = [created["token"]] + [join(client, created, s, f"x{s}").json()["token"] for s in (1, 2)]
     room = server.lobby.rooms[gid]
     with client.websocket_connect(f"/ws/games/{gid}") as ws:
         hello(ws)
@@ -237,7 +236,7 @@ def test_after_the_first_state_only_the_changed_parts_of_a_view_are_sent(server:
             action = str(room.game.legal_actions()[0])
             client.post(
                 f"/api/games/{gid}/actions",
-                json={"seat": seat, "action": action},
+                json={"seat": seat, "action": action, "n": room.game.num_actions},
                 headers={"Authorization": f"Bearer {tokens[seat]}"},
             )
             raw = ws.receive_json()

@@ -10,7 +10,7 @@ import siedler
 from siedler.server import models
 from siedler.server.storage import GameRow, SeatRow, Storage, hash_token
 
-from .conftest import GREEDY, HUMAN, RANDOM, Server, create, full_table, hello, next_state, room_of, wait_for
+from .conftest import GREEDY, HUMAN, RANDOM, Server, create, full_table, hello, join, next_state, room_of, wait_for
 
 TOKEN = "the-token-of-seat-0"
 
@@ -51,7 +51,7 @@ def fill(url: str, games: int) -> tuple[dict[str, int], list[str], list[str]]:
             bots.append(gid)
         if length == 400:
             long.append(gid)
-        made.append(GameRow(gid, "base", dict(game.options), 7, status, 0.0, seats))
+        made.append(GameRow(gid, "base", dict(game.options), 7, status, 0.0, seats, public=True))
         rows += [(gid, n, None, text) for n, text in enumerate(moves[:length])]
         counts[gid] = length
     with storage.engine.begin() as conn:  # one transaction: a thousand of create_game's take 10 s on PostgreSQL
@@ -63,7 +63,7 @@ def fill(url: str, games: int) -> tuple[dict[str, int], list[str], list[str]]:
 
 
 def _game(row: GameRow) -> dict[str, Any]:
-    fields = ("id", "ruleset", "options", "seed", "status", "bot_delay", "created_at")
+    fields = ("id", "ruleset", "options", "seed", "status", "bot_delay", "created_at", "public")
     return {**{name: getattr(row, name) for name in fields}, "updated_at": row.created_at, "result": None}
 
 
@@ -110,7 +110,10 @@ def test_idle_rooms_leave_memory_beyond_a_count_and_come_back_when_used(database
             next_state(ws)
             room = server.lobby.rooms[watched]
             # Games waiting for a person: idle, so beyond the bound they leave memory.
-            created = [create(client, [HUMAN, GREEDY, GREEDY], name="Anna", claim=-1)["game"]["id"] for _ in range(6)]
+            created = [
+                create(client, [HUMAN, GREEDY, GREEDY], name="Anna", claim=-1, public=True)["game"]["id"]
+                for _ in range(6)
+            ]
             assert server.lobby.rooms[watched] is room  # a room with a client stays
             assert len(server.lobby.rooms) <= 1 + 2 + 1  # the watched room, the bound, the newest
         gid = created[0]
@@ -129,7 +132,8 @@ def test_rooms_idle_for_a_while_are_dropped_but_never_one_that_is_busy(database_
     server = Server(database_url)
     client = server.start(room_idle_seconds=0.2, sweep_seconds=0.05)
     try:
-        quiet = create(client, [HUMAN, GREEDY, GREEDY], name="Anna", claim=-1)["game"]["id"]  # waits for a person
+        waiting = create(client, [HUMAN, GREEDY, GREEDY], name="Anna", claim=-1)
+        quiet = waiting["game"]["id"]  # waits for a person
         done = create(client, [RANDOM] * 3, claim=-1, seed=3, bot_delay=0.0)["game"]["id"]
         bots = create(client, [GREEDY, RANDOM, RANDOM], claim=-1, seed=4, bot_delay=0.4)["game"]["id"]
         bot_room = server.lobby.rooms[bots]
@@ -142,11 +146,11 @@ def test_rooms_idle_for_a_while_are_dropped_but_never_one_that_is_busy(database_
             wait_for(lambda: done not in server.lobby.rooms, timeout=60)  # over, then idle
             assert played in server.lobby.rooms  # a client is connected
             assert server.lobby.rooms.get(bots) is bot_room  # its bots are about to move
-        wait_for(lambda: server.lobby.rooms[played].connections == set(), timeout=10)
+        wait_for(lambda: server.lobby.rooms[played].views.connections == set(), timeout=10)
         server.lobby._sweep()
         assert played in server.lobby.rooms  # running: its clock and its absent player are watched here
         assert room_of(server, done).status == "finished"  # rebuilt from its log when asked for
-        taken = client.post(f"/api/games/{quiet}/seats/0", json={"name": "Ben"})
+        taken = join(client, waiting, 0, "Ben")
         assert taken.status_code == 200, taken.text
         assert server.lobby.rooms[quiet].status == "running"
     finally:

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 from siedler.server.security import PAGE_POLICY
 
-from .conftest import GREEDY, HUMAN, Server, create
+from .conftest import GREEDY, HUMAN, Server, create, join
 
 BOTS = [GREEDY, GREEDY, GREEDY]
 
@@ -67,10 +67,9 @@ def test_names_are_bounded_and_free_of_control_characters(client: TestClient) ->
     assert client.post("/api/games", json={"ruleset": "base", "seats": [HUMAN, seat, GREEDY]}).status_code == 422
     html_name = "<img src=x onerror=alert(1)>"
     created = create(client, [HUMAN, HUMAN, GREEDY], name=html_name)
-    gid = created["game"]["id"]
     assert created["game"]["seats"][0]["name"] == html_name  # kept as text: the page renders it as text
-    assert client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben\x1b[31m"}).status_code == 422
-    assert client.post(f"/api/games/{gid}/seats/1", json={"name": "Zoë 👩‍👧"}).status_code == 200
+    assert join(client, created, 1, "Ben\x1b[31m").status_code == 422
+    assert join(client, created, 1, "Zoë 👩‍👧").status_code == 200
 
 
 def test_seats_claims_steps_and_actions_are_bounded(server: Server, client: TestClient) -> None:
@@ -88,7 +87,7 @@ def test_seats_claims_steps_and_actions_are_bounded(server: Server, client: Test
     assert client.get(f"/api/games/{gid}/view", params={"seat": 10**30}).status_code == 422
     assert client.get(f"/api/games/{gid}/replay", params={"step": -1}).status_code == 422
     assert client.get(f"/api/games/{'x' * 100}").status_code == 422
-    long_action = client.post(f"/api/games/{gid}/actions", json={"seat": 0, "action": "x" * 201}, headers=auth)
+    long_action = client.post(f"/api/games/{gid}/actions", json={"seat": 0, "action": "x" * 201, "n": 0}, headers=auth)
     assert long_action.status_code == 422
     assert server.lobby.storage.action_texts(gid) == []
 

@@ -39,7 +39,8 @@ def play_to_first_roll(server: Server, client: TestClient, gid: str, token: str)
         moves = [a["action"] for a in seen["actions"]]
         if "roll" in moves:
             return
-        assert client.post(f"/api/games/{gid}/actions", json={"seat": 0, "action": moves[0]}, headers=auth).is_success
+        body = {"seat": 0, "action": moves[0], "n": seen["n"]}
+        assert client.post(f"/api/games/{gid}/actions", json=body, headers=auth).is_success
 
 
 def attack(server: Server, client: TestClient, **seed: Any) -> tuple[int | None, bool]:
@@ -57,7 +58,8 @@ def attack(server: Server, client: TestClient, **seed: Any) -> tuple[int | None,
         foreseen.apply(text)
     foreseen.apply("roll")
     auth = {"Authorization": f"Bearer {token}"}
-    assert client.post(f"/api/games/{gid}/actions", json={"seat": 0, "action": "roll"}, headers=auth).is_success
+    roll = {"seat": 0, "action": "roll", "n": server.lobby.rooms[gid].game.num_actions}
+    assert client.post(f"/api/games/{gid}/actions", json=roll, headers=auth).is_success
     rolled = client.get(f"/api/games/{gid}/view", params={"seat": 0}, headers=auth).json()["view"]["dice"]
     return found, rolled == foreseen.view(None)["dice"]
 

@@ -11,6 +11,7 @@ import pytest
 
 import siedler
 from siedler.games.catan.layout import with_layout
+from siedler.server.database import Database
 from siedler.server.journal import Journal
 from siedler.server.storage import GameRow, SeatRow, Storage
 
@@ -41,7 +42,7 @@ def test_a_restarted_server_resumes_every_unfinished_game_where_it_stood(server:
         state = next_state(ws)
         for _ in range(3):
             state = my_turn(ws, state)
-            ws.send_json({"type": "act", "action": state["actions"][0]["action"]})
+            ws.send_json({"type": "act", "action": state["actions"][0]["action"], "n": state["n"]})
             state = next_state(ws)
     room = server.lobby.rooms[gid]
     wait_for(lambda: room.game.to_act == 0)
@@ -55,7 +56,7 @@ def test_a_restarted_server_resumes_every_unfinished_game_where_it_stood(server:
         hello(ws, 0, token)
         state = my_turn(ws, next_state(ws))
         assert state["n"] == len(before["actions"])
-        ws.send_json({"type": "act", "action": state["actions"][0]["action"]})
+        ws.send_json({"type": "act", "action": state["actions"][0]["action"], "n": state["n"]})
         assert next_state(ws)["n"] == state["n"] + 1
     log_matches_game(server, gid)
 
@@ -83,7 +84,7 @@ def test_a_move_the_database_refuses_is_neither_applied_nor_shown(
     room = server.lobby.rooms[gid]
     seat = room.game.to_act
 
-    def broken(rows: Any) -> Any:
+    def broken(rows: Any, at_once: bool = False) -> Any:
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(server.lobby.storage, "append_actions", broken)
@@ -93,16 +94,17 @@ def test_a_move_the_database_refuses_is_neither_applied_nor_shown(
         hello(watcher)
         next_state(ws)
         next_state(watcher)
-        ws.send_json({"type": "act", "action": str(room.game.legal_actions()[0])})
+        ws.send_json({"type": "act", "action": str(room.game.legal_actions()[0]), "n": 0})
         refused = next_state(ws)
-        assert refused["type"] == "refused" and "disk full" in refused["message"]
+        assert refused["type"] == "refused" and refused["code"] == "internal"
+        assert "disk full" not in refused["message"] and "reference" in refused["message"]
         watcher.send_json({"type": "ping"})
         assert watcher.receive_json()["type"] == "pong"  # the watcher was shown nothing in between
     assert room.game.state() == before
     monkeypatch.undo()
     http = client.post(
         f"/api/games/{gid}/actions",
-        json={"seat": seat, "action": str(room.game.legal_actions()[0])},
+        json={"seat": seat, "action": str(room.game.legal_actions()[0]), "n": 0},
         headers={"Authorization": f"Bearer {tokens[seat]}"},
     )
     assert http.status_code == 200 and http.json() == {"n": 0}
@@ -165,7 +167,8 @@ def test_the_journal_commits_concurrent_moves_together_and_in_order(tmp_path: Pa
     storage.migrate()
     for g in range(20):
         storage.create_game(GameRow(f"g{g}", "base", {}, 1, "running", 0.0, [SeatRow(0, "bot", "random", "R")]))
-    journal = Journal(storage)
+    database = Database(storage)
+    journal = Journal(database)
 
     async def main() -> None:
         async def game(g: int) -> None:
@@ -180,7 +183,7 @@ def test_the_journal_commits_concurrent_moves_together_and_in_order(tmp_path: Pa
         thread.submit(asyncio.run, main()).result()
     assert journal.rows == 200 and journal.batches <= 20
     assert all(storage.action_texts(f"g{g}") == [f"move {n}" for n in range(10)] for g in range(20))
-    storage.close()
+    database.close()
 
 
 def test_the_migrations_also_speak_postgresql(capsys: pytest.CaptureFixture[str]) -> None:
@@ -205,11 +208,11 @@ def test_bots_wait_out_a_database_that_refuses_their_moves(server: Server, monke
     real = storage.append_actions
     failures: list[Any] = []
 
-    def flaky(rows: Any) -> Any:
+    def flaky(rows: Any, at_once: bool = False) -> Any:
         if len(failures) < 2:
             failures.append(rows)
             raise RuntimeError("database is locked")
-        real(rows)
+        real(rows, at_once=at_once)
 
     monkeypatch.setattr(storage, "append_actions", flaky)
     assert server.client is not None

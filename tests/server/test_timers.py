@@ -17,7 +17,7 @@ from siedler.core.game import Game
 from siedler.server.models import actions, games
 from siedler.server.storage import Storage, now
 
-from .conftest import GREEDY, HUMAN, RANDOM, Server, create, hello, wait_for
+from .conftest import GREEDY, HUMAN, RANDOM, Server, create, hello, join, on_loop, wait_for
 
 #: Short clocks and a quick sweeper, so that a test waits fractions of a second, never a minute.
 QUICK: dict[str, Any] = {"timers": {"relaxed": 5.0, "normal": 60.0, "fast": 1.5}, "sweep_interval": 0.02}
@@ -84,7 +84,7 @@ def test_a_seat_out_of_time_is_played_by_the_bot_until_its_player_takes_it_back(
         assert [s["takeover"] for s in taken["game"]["seats"]] == [True, False, False]
         wait_for(lambda: len(seats_that_moved(server, gid)) > waited, timeout=10)
         assert seats_that_moved(server, gid)[waited] == 0  # the bot's move for her, not someone else's
-        ws.send_json({"type": "act", "action": "end", "id": 4})
+        ws.send_json({"type": "act", "action": "end", "id": 4, "n": waited})
         refused, meanwhile = until(ws, lambda m: m["type"] == "refused")
         assert "take the seat back" in refused["message"] and refused["id"] == 4
         assert all(not m["actions"] for m in meanwhile if m["type"] == "state")  # the bot decides for her
@@ -93,7 +93,7 @@ def test_a_seat_out_of_time_is_played_by_the_bot_until_its_player_takes_it_back(
         until(ws, lambda m: m["type"] == "game" and not m["game"]["seats"][0]["takeover"])
         mine, _ = until(ws, lambda m: m["type"] == "state" and bool(m["actions"]))
         assert mine["clock"]["seat"] == 0 and mine["clock"]["left"] > 0.5
-        ws.send_json({"type": "act", "action": mine["actions"][0]["action"], "id": 5})
+        ws.send_json({"type": "act", "action": mine["actions"][0]["action"], "id": 5, "n": mine["n"]})
         answer, _ = until(ws, lambda m: m["type"] == "refused" or (m["type"] == "state" and m["n"] > mine["n"]))
         assert answer["type"] == "state", answer
     assert not room.row.seats[0].takeover
@@ -127,7 +127,7 @@ def test_an_http_player_takes_the_seat_back_and_others_cannot(start: Callable[..
     assert client is not None
     created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna", bot_delay=SLOW)
     gid, token = created["game"]["id"], created["token"]
-    other = client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"}).json()["token"]
+    other = join(client, created, 1, "Ben").json()["token"]
     room = server.lobby.rooms[gid]
     wait_for(lambda: room.row.seats[0].takeover and room.row.seats[1].takeover, timeout=5)
     assert client.post(f"/api/games/{gid}/seats/0/back", headers=bearer(other)).status_code == 403
@@ -179,10 +179,10 @@ def test_a_pending_decision_times_out_the_same_way(start: Callable[..., Server],
     gid = created["game"]["id"]
     tokens = {0: created["token"]}
     for seat in (1, 2):
-        tokens[seat] = client.post(f"/api/games/{gid}/seats/{seat}", json={"name": f"P{seat}"}).json()["token"]
+        tokens[seat] = join(client, created, seat, f"P{seat}").json()["token"]
     room = server.lobby.rooms[gid]
     for seat, text in _prefix_to(room.game, pending):
-        body = {"seat": seat, "action": text}
+        body = {"seat": seat, "action": text, "n": room.game.num_actions}
         done = client.post(f"/api/games/{gid}/actions", json=body, headers=bearer(tokens[seat]))
         assert done.status_code == 200, done.text
     assert room.game.view(None)["phase"] == pending
@@ -208,7 +208,9 @@ def test_a_game_nobody_attends_is_abandoned_and_refuses_moves(start: Callable[..
         assert "seed" not in summary["game"]  # an unfinished game's seed stays secret
     listed = client.get("/api/games").json()
     assert gid not in {g["id"] for g in listed["running"] + listed["open"] + listed["finished"]}
-    refused = client.post(f"/api/games/{gid}/actions", json={"seat": 0, "action": "roll"}, headers=bearer(token))
+    refused = client.post(
+        f"/api/games/{gid}/actions", json={"seat": 0, "action": "roll", "n": 0}, headers=bearer(token)
+    )
     assert refused.status_code == 409 and "abandoned" in refused.json()["detail"]
     assert client.get(f"/api/games/{gid}/record").status_code == 403
     assert server.lobby.storage.load_game(gid).status == "abandoned"
@@ -219,13 +221,13 @@ def test_an_open_game_nobody_joins_is_abandoned_unless_someone_waits_at_it(start
     server = start(abandon_after=0.2)
     client = server.client
     assert client is not None
-    lonely = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")["game"]["id"]
+    lonely = create(client, [HUMAN, HUMAN, GREEDY], name="Anna", public=True)["game"]["id"]
     waiting = create(client, [HUMAN, HUMAN, GREEDY], name="Ben")
     with client.websocket_connect(f"/ws/games/{waiting['game']['id']}") as ws:
         hello(ws, 0, waiting["token"])
         time.sleep(0.3)
         app: Any = client.app
-        app.state.sweeper.cleanup(time.time())
+        on_loop(client, app.state.sweeper.cleanup, time.time())
         assert server.lobby.storage.load_game(waiting["game"]["id"]).status == "open"  # Ben waits at his table
     assert server.lobby.storage.load_game(lonely).status == "abandoned"
     listed = client.get("/api/games").json()
@@ -250,7 +252,7 @@ def test_only_the_creator_ends_a_game(start: Callable[..., Server]) -> None:
     assert client is not None
     created = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")
     gid, seat_token, creator = created["game"]["id"], created["token"], created["creator_token"]
-    ben = client.post(f"/api/games/{gid}/seats/1", json={"name": "Ben"}).json()["token"]
+    ben = join(client, created, 1, "Ben").json()["token"]
     assert creator not in (seat_token, ben)
     for headers in ({}, bearer(ben), bearer(seat_token), bearer("forged")):
         refused = client.post(f"/api/games/{gid}/end", headers=headers)
@@ -262,7 +264,7 @@ def test_only_the_creator_ends_a_game(start: Callable[..., Server]) -> None:
         ended = client.post(f"/api/games/{gid}/end", headers=bearer(creator))
         assert ended.status_code == 200 and ended.json()["status"] == "ended"
         until(ws, lambda m: m["type"] == "game" and m["game"]["status"] == "ended")
-        ws.send_json({"type": "act", "action": "roll", "id": 1})
+        ws.send_json({"type": "act", "action": "roll", "id": 1, "n": 0})
         refused, _ = until(ws, lambda m: m["type"] == "refused")
         assert refused["message"] == "the game was ended by its creator"
     again = client.post(f"/api/games/{gid}/end", headers=bearer(creator))
@@ -273,7 +275,7 @@ def test_only_the_creator_ends_a_game(start: Callable[..., Server]) -> None:
     assert watching["token"] is None
     done = client.post(f"/api/games/{watching['game']['id']}/end", headers=bearer(watching["creator_token"]))
     assert done.status_code == 200 and done.json()["status"] == "ended"
-    taken = client.post(f"/api/games/{watching['game']['id']}/seats/0", json={"name": "Cleo"})
+    taken = join(client, watching, 0, "Cleo")
     assert taken.status_code == 409
 
 
@@ -296,7 +298,7 @@ def test_stopped_games_are_deleted_after_the_retention_and_finished_records_are_
     wait_for(lambda: storage.load_game(finished).status == "finished", timeout=30)
     app: Any = client.app
     sweeper = app.state.sweeper
-    assert sweeper.cleanup(time.time() + 86400) == []  # even a day later: finished records are kept
+    assert on_loop(client, sweeper.cleanup, time.time() + 86400) == []  # even a day later: finished records are kept
     record = client.get(f"/api/games/{finished}/record")
     assert record.status_code == 200 and record.json()["actions"] == storage.action_texts(finished)
 

@@ -18,6 +18,11 @@ TRUSTED_PROXY = typer.Option(
 ALLOWED_ORIGIN = typer.Option(
     None, help="another origin whose pages may connect (repeatable; or SIEDLER_ALLOWED_ORIGINS, comma-separated)"
 )
+ALLOWED_HOST = typer.Option(
+    None,
+    help="a host name this server answers for besides 127.0.0.1, localhost, [::1] and --host: the name a proxy "
+    "or other machines reach it by (repeatable; or SIEDLER_ALLOWED_HOSTS, comma-separated; * for any)",
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -43,6 +48,7 @@ def register(app: typer.Typer) -> None:
         ),
         trusted_proxy: list[str] | None = TRUSTED_PROXY,
         allowed_origin: list[str] | None = ALLOWED_ORIGIN,
+        allowed_host: list[str] | None = ALLOWED_HOST,
     ) -> None:
         """Serve the browser table: create games of any rule set, play with friends and bots."""
         from siedler.server.runner import serve as run
@@ -54,6 +60,7 @@ def register(app: typer.Typer) -> None:
             "max_live_games": max_live_games,
             "trusted_proxies": tuple(trusted_proxy) if trusted_proxy else None,
             "allowed_origins": tuple(allowed_origin) if allowed_origin else None,
+            "allowed_hosts": tuple(allowed_host) if allowed_host else None,
         }
         run(host, port, database, bot_delay, limits=limits)
 

@@ -2,7 +2,8 @@
 
 Exit status 0 only when both checks hold (see ``siedler.core.verify``): the revealed seed matches the
 commitment shown at the start, and seed and actions replay to the record's final state. 1 when a check
-fails, 2 when the file is no readable record with what the checks need.
+fails, 2 when the file is no readable record with what the checks need. It says too whether the seed was
+chosen by the game's creator, and whether the commitment binds that.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import typer
 
 from siedler.core.errors import RecordError
 from siedler.core.i18n import text
-from siedler.core.verify import verify_record
+from siedler.core.verify import Verdict, verify_record
 
 from .replay import load_record
 from .simulate import check_language
@@ -35,11 +36,24 @@ def verify_command(
     except (RecordError, OSError, UnicodeDecodeError) as exc:
         typer.echo(say("malformed", path=file, error=exc), err=True)
         raise typer.Exit(2) from None
+    except RecursionError:  # JSON nested deeper than any record: Python's parser gives up
+        typer.echo(say("malformed", path=file, error=say("too_deep")), err=True)
+        raise typer.Exit(2) from None
     typer.echo(say("game", game=verdict.game_id, seed=verdict.seed, commitment=verdict.commitment))
     typer.echo(say("commitment_ok" if verdict.commitment_ok else "commitment_bad"))
+    typer.echo(say(_chosen(verdict)))
     typer.echo(say("replay_ok") if verdict.replay_ok else say("replay_bad", error=verdict.problem))
     if not verdict.ok:
         raise typer.Exit(1)
+
+
+def _chosen(verdict: Verdict) -> str:
+    """What the record says of its seed's origin, and whether the commitment binds it: a catalog key."""
+    if verdict.seed_chosen is None:
+        return "chosen_unknown"
+    if not verdict.seed_chosen_bound:
+        return "chosen_unbound" if verdict.commitment_ok else "chosen_unchecked"
+    return "chosen_yes" if verdict.seed_chosen else "chosen_no"
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,10 @@ the seed during the game, or dealt other cards than the seed gives, is caught by
 
 The commitment is the SHA-256 hex digest of the UTF-8 text ``TAG + "\\n" + game_id + "\\n" + seed`` with
 the seed in decimal. The tag keeps these digests apart from any other SHA-256 use; the game id makes each
-commitment unique to its game. ``docs/fairness.md`` says the same for players.
+commitment unique to its game. A game that says whether its seed was chosen by its creator (the server's
+games) commits to that as well, so that its record cannot change it afterwards: version 2, the text
+``TAG_CHOSEN + "\\n" + game_id + "\\n" + seed + "\\n" + how`` with ``how`` ``chosen`` or ``drawn``.
+``docs/fairness.md`` says the same for players.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any, Final
 from .errors import OptionError
 
 TAG: Final = "siedler-seed-commitment-v1"
+TAG_CHOSEN: Final = "siedler-seed-commitment-v2"
 #: Bits of a seed drawn when none is given: beyond any search, far below the generator's maximum.
 NEW_SEED_BITS: Final = 128
 #: Game ids are URL-safe and short; the commitment's text separates its parts by newlines.
@@ -51,9 +55,13 @@ def check_game_id(game_id: object) -> str:
     return game_id
 
 
-def commitment(game_id: str, seed: int) -> str:
-    """The SHA-256 commitment to ``seed`` for the game ``game_id`` (see the module's docstring)."""
-    return hashlib.sha256(f"{TAG}\n{game_id}\n{seed}".encode()).hexdigest()
+def commitment(game_id: str, seed: int, seed_chosen: bool | None = None) -> str:
+    """The SHA-256 commitment to ``seed`` for the game ``game_id``, and to ``seed_chosen`` unless it is
+    ``None`` (version 2; see the module's docstring)."""
+    if seed_chosen is None:
+        return hashlib.sha256(f"{TAG}\n{game_id}\n{seed}".encode()).hexdigest()
+    how = "chosen" if seed_chosen else "drawn"
+    return hashlib.sha256(f"{TAG_CHOSEN}\n{game_id}\n{seed}\n{how}".encode()).hexdigest()
 
 
 def state_digest(state: dict[str, Any]) -> str:

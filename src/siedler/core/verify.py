@@ -1,8 +1,9 @@
 """Checking a finished game's record: was the seed the one promised, and do seed and actions give its end?
 
 Two checks, both needed (see ``siedler.core.fairness``): the commitment shown when the game started is
-the SHA-256 of the revealed seed and the game id; and replaying the seed and the actions ends in exactly
-the final state the record names (its SHA-256 over canonical JSON), hidden cards and generator included.
+the SHA-256 of the revealed seed and the game id (and, for a record that says whether its seed was chosen,
+of that too); and replaying the seed and the actions ends in exactly the final state the record names (its
+SHA-256 over canonical JSON), hidden cards and generator included.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ class Verdict:
     replay_ok: bool
     #: Why the replay failed (the engine's words), or ``None``.
     problem: str | None
+    #: Whether the record says its seed was chosen by the game's creator (``None``: it does not say) ...
+    seed_chosen: bool | None = None
+    #: ... and whether the commitment binds that (a version 2 commitment that matches).
+    seed_chosen_bound: bool = False
 
     @property
     def ok(self) -> bool:
@@ -53,6 +58,9 @@ def verify_record(record: Any) -> Verdict:
         raise RecordError(f"record: {exc}") from exc
     promised = _field(record, "commitment")
     final = _field(record, "final_state_sha256")
+    chosen = record.get("seed_chosen")
+    if chosen is not None and not isinstance(chosen, bool):
+        raise RecordError("record: 'seed_chosen' must be true or false")
     for key, value in (("commitment", promised), ("final_state_sha256", final)):
         if not isinstance(value, str) or not _HEX64.fullmatch(value):
             raise RecordError(f"record: {key!r} must be 64 lowercase hexadecimal digits (a SHA-256 digest)")
@@ -66,4 +74,6 @@ def verify_record(record: Any) -> Verdict:
             problem = f"the game is not over after the record's {game.num_actions} actions"
         elif state_digest(game.state()) != final:
             problem = "replaying seed and actions ends in another state than the record's final_state_sha256"
-    return Verdict(game_id, seed, promised, commitment(game_id, seed) == promised, problem is None, problem)
+    bound = chosen is not None and commitment(game_id, seed, chosen) == promised
+    kept = bound or commitment(game_id, seed) == promised
+    return Verdict(game_id, seed, promised, kept, problem is None, problem, chosen, bound)

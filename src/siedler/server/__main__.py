@@ -27,6 +27,9 @@ def main() -> None:
     parser.add_argument(
         "--allowed-origin", action="append", default=None, help="another origin whose pages may connect (repeatable)"
     )
+    parser.add_argument(
+        "--allowed-host", action="append", default=None, help="another host name this server answers for (repeatable)"
+    )
     args = parser.parse_args()
     limits = {
         "games_per_minute": args.games_per_minute,
@@ -34,6 +37,7 @@ def main() -> None:
         "ws_per_client": args.ws_per_client,
         "trusted_proxies": tuple(args.trusted_proxy) if args.trusted_proxy else None,
         "allowed_origins": tuple(args.allowed_origin) if args.allowed_origin else None,
+        "allowed_hosts": tuple(args.allowed_host) if args.allowed_host else None,
     }
     serve(args.host, args.port, args.database, args.bot_delay, limits=limits)
 

@@ -11,22 +11,25 @@ import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
+from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import AfterValidator, BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field, StrictBool, StrictInt
 
 from siedler.bots import BOTS, LEVELS
 from siedler.core.errors import IllegalAction, OptionError
 from siedler.core.i18n import languages, namespace
 from siedler.core.registry import rulesets
-from siedler.core.verify import verify_record
 
 from . import timers
 from .config import MAX_BOT_DELAY, Settings
-from .fields import MAX_ACTION, MAX_SEATS, check_name
-from .limits import Limits, ServerFull, TooFast
-from .lobby import GameSpec, Lobby, SeatSpec
+from .creation import GameSpec, SeatSpec
+from .fields import MAX_ACTION, MAX_SEATS, MAX_TOKEN
+from .limits import Limits, ServerFull, TooFast, TooMany
+from .lobby import Lobby
+from .names import MAX_NAME, normalise_name
 from .protocol import lang_of
-from .room import NotAllowed, Room
+from .room import Room, Stale
+from .seating import NotAllowed
 
 
 class Problem(BaseModel):
@@ -41,8 +44,8 @@ def _problem(description: str) -> dict[str, Any]:
 router = APIRouter(prefix="/api", responses={429: _problem("too many requests from this address; see Retry-After")})
 bearer = HTTPBearer(auto_error=False, description="the seat's secret token from its link")
 
-#: A player's name as others will read it: at most 40 characters, no control or text-direction characters.
-Name = Annotated[str, Field(max_length=40), AfterValidator(check_name)]
+#: A player's name as others will read it: at most 40 characters, normalised, nothing hidden (``names.py``).
+Name = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(normalise_name)]
 GameId = Annotated[str, Path(max_length=32, description="a game's id")]
 SeatNumber = Annotated[int, Path(ge=0, lt=MAX_SEATS)]
 Lang = Annotated[str, Query(max_length=16, description="en or de; others fall back to en")]
@@ -67,7 +70,7 @@ class CreateIn(BaseModel):
         description="leave out for a fresh 128-bit seed; a whole number below 2**256 (or its decimal text) only "
         "for a game with at most one human seat",
     )
-    claim: int | None = Field(
+    claim: StrictInt | None = Field(
         None, ge=-1, lt=MAX_SEATS, description="the seat the creator takes; default the first human seat, -1 for none"
     )
     name: Name | None = Field(None, description="the creator's name")
@@ -80,6 +83,11 @@ class CreateIn(BaseModel):
     takeover_bot: str = Field(
         "greedy", max_length=32, description="the bot (from /api/bots) playing for a person out of time or away"
     )
+    public: StrictBool = Field(
+        False,
+        description="list the game in the lobby for anyone to join, one seat per address; otherwise its open "
+        "seats are taken only with the invite code",
+    )
 
 
 class Created(BaseModel):
@@ -87,10 +95,14 @@ class Created(BaseModel):
     seat: int | None
     token: str | None
     creator_token: str = Field(description="the creator's secret: POST /api/games/{id}/end with it ends the game")
+    invite: str = Field(description="the code that takes the game's open seats (the invite link carries it)")
 
 
 class ClaimIn(BaseModel):
     name: Name = ""
+    invite: str | None = Field(
+        None, max_length=MAX_TOKEN, description="the game's invite code (not needed for a public game)"
+    )
 
 
 class Claimed(BaseModel):
@@ -100,8 +112,18 @@ class Claimed(BaseModel):
 
 
 class ActIn(BaseModel):
-    seat: int = Field(ge=0, lt=MAX_SEATS)
+    seat: StrictInt = Field(ge=0, lt=MAX_SEATS)
     action: str = Field(max_length=MAX_ACTION, description="the rule set's notation, e.g. 'settle 12'")
+    n: StrictInt = Field(
+        ge=0,
+        description="the number this action is to get: the game's n (actions played so far) that the client "
+        "saw; another number is refused with 409, so a retried request is never applied twice",
+    )
+
+
+class Moved(BaseModel):
+    detail: str
+    n: int = Field(description="the game's n now: the number its next action gets")
 
 
 class Acted(BaseModel):
@@ -126,7 +148,7 @@ LimitsDep = Annotated[Limits, Depends(limits_of)]
 
 async def room_of(game_id: GameId, lobby: LobbyDep) -> Room:
     # On the event loop, not in a worker thread: a room rebuilt on first use may start its bots.
-    room = lobby.room(game_id)
+    room = await lobby.room(game_id)
     if room is None:
         raise HTTPException(404, f"no game {game_id!r}")
     return room
@@ -163,7 +185,7 @@ async def list_timers(request: Request) -> dict[str, Any]:
 
 @router.get("/games", summary="Open, running and recently finished games")
 async def list_games(lobby: LobbyDep) -> dict[str, list[dict[str, Any]]]:
-    return lobby.listing()
+    return await lobby.listing()
 
 
 @router.post(
@@ -174,6 +196,7 @@ async def list_games(lobby: LobbyDep) -> dict[str, list[dict[str, Any]]]:
     responses={
         **BODY,
         400: _problem("a bad rule set, option, seat, bot or bot delay (or a body that is not JSON)"),
+        429: _problem("too many games from this address (see Retry-After), or of bots only at once"),
         503: _problem("the server holds as many live games as it may"),
     },
 )
@@ -181,7 +204,7 @@ async def create_game(spec: CreateIn, request: Request, lobby: LobbyDep, limits:
     client = limits.client(request.scope)
     try:
         limits.check_creation(client)
-        created = lobby.create(
+        created = await lobby.create(
             GameSpec(
                 ruleset=spec.ruleset,
                 seats=[SeatSpec(**s.model_dump()) for s in spec.seats],
@@ -192,17 +215,25 @@ async def create_game(spec: CreateIn, request: Request, lobby: LobbyDep, limits:
                 bot_delay=spec.bot_delay,
                 timer=spec.timer,
                 takeover_bot=spec.takeover_bot,
-            )
+                public=spec.public,
+            ),
+            client,
         )
     except OptionError as exc:
         raise HTTPException(400, str(exc)) from exc
     except TooFast as exc:
         raise HTTPException(429, str(exc), headers={"Retry-After": str(math.ceil(exc.retry_after))}) from exc
+    except TooMany as exc:
+        raise HTTPException(429, str(exc)) from exc
     except ServerFull as exc:
         raise HTTPException(503, str(exc)) from exc
     limits.created(client)
     return Created(
-        game=created.room.summary(), seat=created.seat, token=created.token, creator_token=created.creator_token
+        game=created.room.summary(),
+        seat=created.seat,
+        token=created.token,
+        creator_token=created.creator_token,
+        invite=created.invite,
     )
 
 
@@ -214,14 +245,19 @@ async def get_game(room: RoomDep) -> dict[str, Any]:
 @router.post(
     "/games/{game_id}/seats/{seat}",
     response_model=Claimed,
-    summary="Take a free seat",
-    responses={**NOT_FOUND, 409: _problem("the seat is taken, a bot's, or not there"), **BODY},
+    summary="Take a free seat (with the invite code, or in a public game)",
+    responses={
+        **NOT_FOUND,
+        403: _problem("no invite code for a private game, or this address holds a seat of this public game"),
+        409: _problem("the seat is taken, a bot's, or not there, or the name looks like another at the table"),
+        **BODY,
+    },
 )
-async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep, lobby: LobbyDep) -> Claimed:
+async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep, request: Request, limits: LimitsDep) -> Claimed:
     try:
-        token = lobby.claim(room.id, seat, body.name)
+        token = await room.seating.claim(seat, body.name, body.invite, limits.client(request.scope))
     except NotAllowed as exc:
-        raise HTTPException(409, str(exc)) from exc
+        raise HTTPException(exc.status, str(exc)) from exc
     return Claimed(game=room.summary(), seat=seat, token=token)
 
 
@@ -231,17 +267,23 @@ async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep, lobby: Lobb
     summary="Play an action for a seat",
     responses={
         403: _problem("the token is not this seat's"),
-        409: _problem("the engine refused the action; detail says why"),
+        409: {
+            "model": Moved,
+            "description": "the engine refused the action (detail says why), or n is not the game's next move "
+            "number (then n says what it is)",
+        },
         **NOT_FOUND,
         **BODY,
     },
 )
-async def act(body: ActIn, room: RoomDep, token: TokenDep) -> Acted:
-    if not room.check_token(body.seat, token):
+async def act(body: ActIn, room: RoomDep, token: TokenDep) -> Acted | JSONResponse:
+    if not room.seating.check_token(body.seat, token):
         raise HTTPException(403, f"this token does not hold seat index {body.seat}")
-    room.saw(body.seat)
+    room.seating.saw(body.seat)
     try:
-        n = await room.act(body.seat, body.action)
+        n = await room.act(body.seat, body.action, body.n)
+    except Stale as exc:
+        return JSONResponse({"detail": str(exc), "n": exc.current}, status_code=409)
     except IllegalAction as exc:
         raise HTTPException(409, str(exc)) from exc
     return Acted(n=n)
@@ -258,10 +300,10 @@ async def get_view(
     seat: Annotated[int | None, Query(ge=0, lt=MAX_SEATS)] = None,
     lang: Lang = "en",
 ) -> dict[str, Any]:
-    if seat is not None and not room.check_token(seat, token):
+    if seat is not None and not room.seating.check_token(seat, token):
         raise HTTPException(403, f"this token does not hold seat index {seat}")
     if seat is not None:
-        room.saw(seat)
+        room.seating.saw(seat)
     game = room.game
     if game is None:
         return {"n": 0, "to_act": None, "view": None, "actions": [], "game": room.summary()}
@@ -285,11 +327,11 @@ async def get_view(
     responses={403: _problem("the token is not this seat's"), 409: _problem("the game is not running"), **NOT_FOUND},
 )
 async def take_seat_back(seat: int, room: RoomDep, token: TokenDep) -> dict[str, Any]:
-    if not room.check_token(seat, token):
+    if not room.seating.check_token(seat, token):
         raise HTTPException(403, f"this token does not hold seat index {seat}")
     if room.status != "running":
         raise HTTPException(409, f"the game is {room.status}, not running")
-    room.take_back(seat)
+    await room.seating.take_back(seat)
     return room.summary()
 
 
@@ -303,11 +345,11 @@ async def take_seat_back(seat: int, room: RoomDep, token: TokenDep) -> dict[str,
     },
 )
 async def end_game(room: RoomDep, token: TokenDep) -> dict[str, Any]:
-    if not room.check_creator(token):
+    if not room.seating.check_creator(token):
         raise HTTPException(403, "only the game's creator may end it: send the creator_token from its creation")
     if room.status not in ("open", "running"):
         raise HTTPException(409, f"the game is {room.status} already")
-    await room.stop("ended")
+    await room.stop("ended", "creator")
     return room.summary()
 
 
@@ -319,7 +361,7 @@ async def end_game(room: RoomDep, token: TokenDep) -> dict[str, Any]:
 async def get_record(room: RoomDep) -> dict[str, Any]:
     if room.status != "finished" or room.game is None:
         raise HTTPException(403, "the record (seed and moves) reveals hidden cards; it is public once the game is over")
-    return room.record()
+    return room.replays.record()
 
 
 @router.get(
@@ -332,7 +374,7 @@ async def verify(room: RoomDep) -> dict[str, Any]:
     anyone can run ``siedler verify`` on the record for a check independent of this server."""
     if room.status != "finished" or room.game is None:
         raise HTTPException(403, "only a finished game can be checked: its seed is secret until the end")
-    verdict = verify_record(room.record())
+    verdict = await room.replays.verdict()
     return {
         "game_id": verdict.game_id,
         "seed": str(verdict.seed),
@@ -340,6 +382,8 @@ async def verify(room: RoomDep) -> dict[str, Any]:
         "commitment_ok": verdict.commitment_ok,
         "replay_ok": verdict.replay_ok,
         "problem": verdict.problem,
+        "seed_chosen": verdict.seed_chosen,
+        "seed_chosen_bound": verdict.seed_chosen_bound,
     }
 
 
@@ -358,4 +402,4 @@ async def replay(
         raise HTTPException(403, "only finished games can be replayed")
     if seat is not None and not 0 <= seat < len(room.row.seats):
         raise HTTPException(400, f"there is no seat index {seat}")
-    return room.replay_state(step, seat, lang_of(lang))
+    return await room.replays.state(step, seat, lang_of(lang))

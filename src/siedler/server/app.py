@@ -21,7 +21,7 @@ from .howto import board_picture, howto_page
 from .layers import layer_file
 from .limits import Limits
 from .lobby import Lobby
-from .security import Guard, docs_policy, validation_error
+from .security import Guard, docs_policy, internal_error, validation_error
 from .timers import Sweeper
 from .ws import game_socket
 
@@ -60,6 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limits = limits = Limits(settings)
     app.add_middleware(Guard, limits=limits)
     app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(Exception, internal_error)
     app.include_router(router)
     app.add_api_websocket_route("/ws/games/{game_id}", game_socket)
     app.mount("/static", StaticFiles(directory=WEB), name="static")

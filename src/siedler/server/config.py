@@ -20,6 +20,9 @@ DATABASE_ENV = "SIEDLER_DATABASE_URL"
 #: The longest bot delay a game may ask for: longer would look like a frozen table.
 MAX_BOT_DELAY = 10.0
 
+#: The names of this machine that are allowed as ``Host`` whatever the settings say.
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
 #: Seconds per decision of each timer a creator may choose ("off" has none); see docs/server.md.
 DEFAULT_TIMERS = {"relaxed": 180.0, "normal": 60.0, "fast": 20.0}
 
@@ -73,6 +76,9 @@ class Settings:
     idle_rooms_in_memory: int = 100
     #: How often the lobby looks for idle rooms to drop.
     sweep_seconds: float = 15.0
+    #: Seconds a database write waits for a lock held elsewhere (another process) before it fails; it waits
+    #: on a thread of its own (``database.py``), so only the games whose moves it stores wait with it.
+    db_busy_timeout: float = field(default_factory=lambda: _env_float("db_busy_timeout", 2.0))
 
     # ---------------------------------------------------------------- timers (docs/server.md)
     #: Seconds a seat has for each decision, per timer setting (a game without a timer is "off").
@@ -94,6 +100,13 @@ class Settings:
     #: Open and running games on the server at once (HTTP 503 beyond): bounds memory, and with the
     #: per-client rate, how fast the database grows.
     max_live_games: int = field(default_factory=lambda: _env_int("max_live_games", 500))
+    #: Games of bots only (never abandoned: nobody has to attend them) one client may have open or running
+    #: at once (HTTP 429 beyond).
+    bot_games_per_client: int = field(default_factory=lambda: _env_int("bot_games_per_client", 3))
+    #: Actions a game may have: one that reaches them is stopped (``ended``, reason ``action_limit``). Far
+    #: beyond a real game (bots' base games have a few hundred to a few thousand), it ends any game that could
+    #: not end otherwise.
+    max_game_actions: int = field(default_factory=lambda: _env_int("max_game_actions", 20_000))
     #: HTTP requests to ``/api`` one client may make per second, sustained (HTTP 429 beyond) ...
     api_requests_per_second: float = field(default_factory=lambda: _env_float("api_requests_per_second", 20.0))
     #: ... and in a burst.
@@ -111,12 +124,24 @@ class Settings:
     #: ... and in a burst.
     ws_burst: int = field(default_factory=lambda: _env_int("ws_burst", 30))
 
+    #: Seconds a connection may take to send a request's headers, from opening or from its request's first
+    #: byte (HTTP 408 and closed beyond): a half-sent request must not hold a connection for ever.
+    header_timeout: float = field(default_factory=lambda: _env_float("header_timeout", 5.0))
+    #: TCP connections one client address may hold at once, HTTP and WebSocket (a trusted proxy's count only
+    #: towards ``max_connections``); a new one beyond takes the place of the address's longest idle one.
+    connections_per_client: int = field(default_factory=lambda: _env_int("connections_per_client", 64))
+    #: TCP connections the server holds at once (at most what its file-descriptor limit leaves room for).
+    max_connections: int = field(default_factory=lambda: _env_int("max_connections", 4096))
+
     # ---------------------------------------------------------------- who is asking (docs/security.md)
     #: Addresses or networks (``10.0.0.0/8``) of reverse proxies whose ``X-Forwarded-For`` is believed;
     #: empty: the peer's own address is the client, whatever headers it sends.
     trusted_proxies: tuple[str, ...] = field(default_factory=lambda: _env_list("trusted_proxies"))
     #: Origins (``https://catan.example.org``) whose pages may open a WebSocket besides the server's own host.
     allowed_origins: tuple[str, ...] = field(default_factory=lambda: _env_list("allowed_origins"))
+    #: Host names (the ``Host`` header) this server answers for: a page from another site that a DNS record
+    #: points at this server (DNS rebinding) is refused. ``siedler serve`` adds its ``--host``; ``*``: any.
+    allowed_hosts: tuple[str, ...] = field(default_factory=lambda: LOCAL_HOSTS + _env_list("allowed_hosts"))
     #: A folder of How-to-play pages (``RULESET.LANG.md`` and their pictures) served at ``/howto/`` instead
     #: of the rule sets' own (``siedler.howto``, which ``siedler rules RULESET`` prints too), when
     #: ``SIEDLER_HOWTO_DIR`` names one.

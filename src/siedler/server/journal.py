@@ -3,29 +3,37 @@
 A room awaits ``append`` before it applies a move and pushes views. Appends that arrive while the loop is
 busy are written together in one transaction at the end of the loop iteration, so 200 games moving at
 once cost a handful of commits, not 200, without ever pushing a move that is not yet stored.
-SQLite commits in WAL mode take tens of microseconds and run on the loop; other databases (a network
-round trip) commit on one writer thread, keeping the order of batches.
+SQLite's commits in WAL mode take tens of microseconds: a batch commits on the loop itself, on a
+connection that never waits for a lock and leaves checkpoints (the slow part) to the writer thread. If
+another process holds the write lock, that batch, and every batch after it until the thread has caught up,
+commits on the database's writer thread instead (``database.py``), which waits for the lock: the loop
+never does. Other databases (a network round trip) always commit on the writer thread.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from concurrent.futures import ThreadPoolExecutor
 
-from .storage import Storage
+from .database import Database
 
 log = logging.getLogger("siedler.server")
+
+#: Batches committed on the loop between two WAL checkpoints on the writer thread.
+CHECKPOINT_EVERY = 500
 
 Row = tuple[str, int, int | None, str]
 
 
 class Journal:
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.storage = database.storage
         self._pending: list[tuple[Row, asyncio.Future[None]]] = []
         self._scheduled = False
-        self._executor = None if storage.is_sqlite else ThreadPoolExecutor(1, thread_name_prefix="journal")
+        #: Batches handed to the writer thread and not yet settled: later ones queue behind them.
+        self._queued = 0
+        self._on_loop = 0
         self.batches = 0
         self.rows = 0
 
@@ -44,12 +52,36 @@ class Journal:
         batch, self._pending = self._pending, []
         if not batch:
             return
-        if self._executor is None:
-            _settle(batch, self._write(batch))
+        if self.storage.is_sqlite and not self._queued and self._at_once(batch):
             return
-        loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(self._executor, self._write, batch)
-        job.add_done_callback(lambda done: _settle(batch, done.result()))
+        self._queued += 1
+        job = asyncio.get_running_loop().run_in_executor(self.database.writer, self._write, batch)
+        job.add_done_callback(lambda done: self._settled(batch, done.result()))
+
+    def _at_once(self, batch: list[tuple[Row, asyncio.Future[None]]]) -> bool:
+        """Commit the batch on the loop if nothing has to wait for it; false leaves it to the writer thread
+        (a lock another process holds, or a failure, which the thread writes row by row)."""
+        try:
+            self.storage.append_actions([row for row, _ in batch], at_once=True)
+        except Exception:  # Busy, or a row the database refuses: rolled back, nothing of it was stored
+            return False
+        self.batches += 1
+        self.rows += len(batch)
+        _settle(batch, [None] * len(batch))
+        self._on_loop += 1
+        if self._on_loop % CHECKPOINT_EVERY == 0:
+            asyncio.get_running_loop().run_in_executor(self.database.writer, self._checkpoint)
+        return True
+
+    def _settled(self, batch: list[tuple[Row, asyncio.Future[None]]], outcomes: list[BaseException | None]) -> None:
+        self._queued -= 1
+        _settle(batch, outcomes)
+
+    def _checkpoint(self) -> None:
+        try:
+            self.storage.checkpoint()
+        except Exception as exc:  # the next one tries again; the log only grows meanwhile
+            log.warning("checkpoint failed: %s", exc)
 
     def _write(self, batch: list[tuple[Row, asyncio.Future[None]]]) -> list[BaseException | None]:
         """Write the batch; if it fails, write row by row so one bad row cannot sink the others."""
@@ -63,10 +95,6 @@ class Journal:
                 log.error("could not store action %s: %s", batch[0][0], exc)
                 return [exc]
         return [self._write([item])[0] for item in batch]
-
-    def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=True)
 
 
 def _settle(batch: list[tuple[Row, asyncio.Future[None]]], outcomes: list[BaseException | None]) -> None:

@@ -29,6 +29,10 @@ class ServerFull(Exception):
     """The server already holds as many live games as its settings allow (HTTP 503)."""
 
 
+class TooMany(Exception):
+    """A client holds as many of something as it may at once (HTTP 429)."""
+
+
 class TooFast(Exception):
     """A client asked more often than its rate allows (HTTP 429); ``retry_after`` is in seconds."""
 
@@ -119,7 +123,8 @@ def parse_networks(entries: Iterable[str]) -> tuple[Network, ...]:
     return tuple(networks)
 
 
-def _trusted(address: str, networks: tuple[Network, ...]) -> bool:
+def trusted_address(address: str, networks: tuple[Network, ...]) -> bool:
+    """Whether ``address`` is one of the trusted proxies."""
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
@@ -136,14 +141,14 @@ def client_address(scope: Mapping[str, Any], networks: tuple[Network, ...]) -> s
     """
     peer = scope.get("client")
     address = str(peer[0]) if peer else "unknown"
-    if not networks or not _trusted(address, networks):
+    if not networks or not trusted_address(address, networks):
         return address
     forwarded: list[str] = []
     for name, value in scope.get("headers", ()):
         if name == b"x-forwarded-for":
             forwarded.extend(part.strip() for part in value.decode("latin-1").split(","))
     for hop in reversed([part for part in forwarded if part]):
-        if not _trusted(hop, networks):
+        if not trusted_address(hop, networks):
             return hop[:64]
         address = hop
     return address

@@ -37,6 +37,12 @@ games = sa.Table(
     #: When the decision clock last restarted other than by a move (the start, a player taking a seat back);
     #: with the last action's ``at`` it gives the running deadline after a restart.
     sa.Column("clock_at", sa.DateTime(timezone=True), nullable=True),
+    #: sha256 of the invite code, with which the game's open seats are taken.
+    sa.Column("invite_hash", sa.String(64), nullable=True),
+    #: Listed in the lobby for anyone to join without the invite code, one seat per client address.
+    sa.Column("public", sa.Boolean, nullable=False, server_default=sa.false()),
+    #: 1: the commitment binds game id and seed; 2: and whether the seed was chosen (siedler.core.fairness).
+    sa.Column("commitment_version", sa.Integer, nullable=False, server_default="1"),
 )
 
 seats = sa.Table(
@@ -51,6 +57,8 @@ seats = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     #: A person's seat the game's takeover bot plays until its player takes it back.
     sa.Column("takeover", sa.Boolean, nullable=False, server_default=sa.false()),
+    #: sha256 of the game id and the address that took the seat: one seat per address in a public game.
+    sa.Column("client_hash", sa.String(64), nullable=True),
 )
 
 actions = sa.Table(

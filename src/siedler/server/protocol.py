@@ -14,8 +14,10 @@ import orjson
 
 from siedler.core.i18n import ENGLISH, language
 
-PROTOCOL = 1
-SUPPORTED = (1,)
+#: Version 2: an ``act`` carries ``n``, the number the action is to get (version 1's acts did not, and a
+#: retried one could be applied twice).
+PROTOCOL = 2
+SUPPORTED = (2,)
 
 # Close codes (4000-4999 are free for applications).
 CLOSE_PROTOCOL = 4400  # bad hello or unsupported version
@@ -57,8 +59,10 @@ def error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
 
 
-def refused(action: str, message: str, ref: Any = None) -> dict[str, Any]:
-    return {"type": "refused", "action": action, "message": message, "id": ref}
+def refused(action: str, code: str, message: str, ref: Any = None) -> dict[str, Any]:
+    """An ``act`` that changed nothing: ``code`` is ``illegal``, ``stale``, ``bad_action``, ``spectator`` or
+    ``internal``; ``message`` says why in words."""
+    return {"type": "refused", "action": action, "code": code, "message": message, "id": ref}
 
 
 def lang_of(value: Any) -> str:

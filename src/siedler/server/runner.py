@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from .config import Settings
+from .gate import Gate
 
 
 def serve(
@@ -19,7 +20,7 @@ def serve(
     limits: Mapping[str, Any] | None = None,
 ) -> None:
     """``limits``: ``Settings`` fields to change (``games_per_minute``, ``trusted_proxies``...); ``None``
-    values keep the default (or what the environment says)."""
+    values keep the default (or what the environment says); ``allowed_hosts`` are added to the default ones."""
     import uvicorn
 
     from .app import create_app
@@ -28,22 +29,31 @@ def serve(
     changes: dict[str, Any] = {k: v for k, v in (limits or {}).items() if v is not None}
     if bot_delay is not None:
         changes["bot_delay"] = bot_delay
+    # This machine's own names, the environment's, the flags' and the address it listens on.
+    changes["allowed_hosts"] = (*settings.allowed_hosts, *changes.get("allowed_hosts", ()), host)
     settings = replace(settings, **changes)  # checked again by Settings.__post_init__
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"siedler: the browser table is at http://{shown}:{port}/  (games stored in {_safe(settings)})", flush=True)
-    uvicorn.run(
-        create_app(settings),
-        host=host,
-        port=port,
-        log_level=log_level,
-        ws_max_size=settings.ws_max_message_bytes,
+    if host in ("0.0.0.0", "::"):
+        print("siedler: name the hosts others reach this machine by with --allowed-host NAME", flush=True)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, **uvicorn_options(settings))
+
+
+def uvicorn_options(settings: Settings, gate: Gate | None = None) -> dict[str, Any]:
+    """The ``uvicorn.Config`` arguments of a server with these settings: its door (``gate``, made from the
+    settings unless given: header deadline, connection caps) and its frame limit."""
+    gate = Gate(settings) if gate is None else gate
+    return {
+        "http": gate.http_protocol(),
+        "ws": gate.ws_protocol(),
+        "ws_max_size": settings.ws_max_message_bytes,
         # The client's address comes from X-Forwarded-For only behind a trusted proxy, and the app decides
         # that itself (limits.py); uvicorn would otherwise believe the header from any local peer.
-        proxy_headers=False,
-        server_header=False,
-    )
+        "proxy_headers": False,
+        "server_header": False,
+    }
 
 
 def _safe(settings: Settings) -> str:

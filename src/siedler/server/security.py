@@ -2,6 +2,9 @@
 
 ``Guard`` is a plain ASGI middleware in front of the whole application:
 
+- a request or WebSocket whose ``Host`` is not one of the server's names (``allowed_hosts``) is refused (HTTP
+  400; a WebSocket's handshake, 403): a site whose DNS name an attacker points at this server (DNS
+  rebinding) must not get answers, nor a WebSocket, in the server's name;
 - every response gets the security headers below, unless the route set its own (the API browser does);
 - a request body larger than ``max_body_bytes`` is refused with 413 before the application reads it;
 - each client's ``/api`` requests are rate limited (429 with ``Retry-After``).
@@ -27,6 +30,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.requests import Request
 from starlette.responses import Response
 
+from .incidents import report
 from .limits import Limits
 
 Scope = MutableMapping[str, Any]
@@ -68,9 +72,21 @@ class Guard:
     def __init__(self, app: ASGIApp, limits: Limits) -> None:
         self.app = app
         self.limits = limits
+        hosts = {_host_name(host) for host in limits.settings.allowed_hosts}
+        self.hosts = None if "*" in hosts else hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        host = _host_name(_header(scope, b"host") or "")
+        if self.hosts is not None and host not in self.hosts:
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+            else:
+                await _reply(send, 400, f"this server does not answer for the host {host[:80]!r}")
+            return
+        if scope["type"] == "websocket":
             await self.app(scope, receive, send)
             return
         settings = self.limits.settings
@@ -107,6 +123,18 @@ class Guard:
             await send(message)
 
         await self.app(scope, counted_receive, guarded_send)
+
+
+def _host_name(host: str) -> str:
+    """The name in a ``Host`` header or setting, as compared: lower case, no port, brackets or final dot."""
+    host = host.strip()
+    if host.count(":") > 1 and not host.startswith("["):  # a bare IPv6 address, as a setting names one
+        host = f"[{host}]"
+    try:
+        name = urlsplit("//" + host).hostname or ""
+    except ValueError:
+        return ""
+    return name.rstrip(".")
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -158,6 +186,12 @@ async def validation_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     body = json.dumps({"detail": _finite(jsonable_encoder(exc.errors()))}, allow_nan=False)
     return Response(body, status_code=422, media_type="application/json")
+
+
+async def internal_error(request: Request, exc: Exception) -> Response:
+    """A request that failed inside the server: a short answer with a reference, the details in the log."""
+    body = {"detail": report("the server could not answer this request", exc)}
+    return Response(orjson.dumps(body), status_code=500, media_type="application/json")
 
 
 def _finite(value: Any) -> Any:

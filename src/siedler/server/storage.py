@@ -1,7 +1,8 @@
 """Games in a database (SQLAlchemy 2 Core): SQLite in WAL mode by default, PostgreSQL when the URL says so.
 
-Everything here is synchronous and short; ``journal.py`` batches the one frequent write (appending actions)
-so the event loop commits many games' moves in one transaction.
+Everything here is synchronous; the server calls it on threads (``database.py``), never on the event loop,
+and ``journal.py`` batches the one frequent write (appending actions) so that many games' moves commit in
+one transaction. A write waits at most ``busy_timeout`` seconds for a lock another connection holds.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ class SeatRow:
     token_hash: str | None = None
     #: The game's takeover bot plays this person's seat until its player takes it back.
     takeover: bool = False
+    #: SHA-256 of the game id and the address that took the seat (``client_hash``).
+    client_hash: str | None = None
 
     @property
     def claimed(self) -> bool:
@@ -89,20 +92,39 @@ class GameRow:
     last_action_at: datetime | None = None
     #: The number of stored actions, where the listing read the rows without the actions themselves.
     action_count: int | None = None
+    #: SHA-256 of the invite code, with which the open seats are taken.
+    invite_hash: str | None = None
+    #: Listed for anyone to join without the invite code (one seat per client address).
+    public: bool = False
+    #: What the commitment binds: 1, game id and seed; 2, and ``seed_chosen`` (``core.fairness.commitment``).
+    commitment_version: int = 2
+
+
+#: Seconds a write waits for a lock held by another connection before it fails (and may be tried again).
+BUSY_TIMEOUT = 2.0
+#: SQLite's result codes for a lock another connection holds (``SQLITE_BUSY``, ``SQLITE_LOCKED``).
+_SQLITE_BUSY = (5, 6)
+
+
+class Busy(Exception):
+    """Another connection holds the database's write lock: a write ``at_once`` would have had to wait."""
 
 
 class Storage:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.url = normalise_url(url)
         self.is_sqlite = self.url.startswith("sqlite")
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_timeout}
             _make_folder(self.url)
+        elif self.url.startswith("postgresql"):
+            kwargs["connect_args"] = {"options": f"-c lock_timeout={round(busy_timeout * 1000)}"}
         self.engine = sa.create_engine(self.url, **kwargs)
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        self._appender: sa.Connection | None = None
+        #: The connections that append actions: one that waits for locks, one that never does (``at_once``).
+        self._appenders: dict[bool, sa.Connection] = {}
 
     # ------------------------------------------------------------------ schema
     def migrate(self) -> None:
@@ -115,9 +137,8 @@ class Storage:
             command.upgrade(cfg, "head")
 
     def close(self) -> None:
-        if self._appender is not None:
-            self._appender.close()
-            self._appender = None
+        for at_once in list(self._appenders):
+            self._drop_appender(at_once)
         self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
@@ -140,6 +161,9 @@ class Storage:
                     takeover_bot=row.takeover_bot,
                     creator_hash=row.creator_hash,
                     clock_at=row.clock_at,
+                    invite_hash=row.invite_hash,
+                    public=row.public,
+                    commitment_version=row.commitment_version,
                 )
             )
             conn.execute(
@@ -153,13 +177,23 @@ class Storage:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "takeover": s.takeover,
+                        "client_hash": s.client_hash,
                     }
                     for s in row.seats
                 ],
             )
 
-    def claim_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give a free human seat its secret; false when somebody claimed it first."""
+    def claim_seat(
+        self,
+        game_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        client_hash: str | None = None,
+        starts_at: datetime | None = None,
+    ) -> bool:
+        """Give a free human seat its secret; false when somebody claimed it first. ``starts_at``: it was the
+        last free seat, and the game runs from then on (stored in the same transaction)."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 seats.update()
@@ -169,9 +203,14 @@ class Storage:
                     seats.c.kind == "human",
                     seats.c.token_hash.is_(None),
                 )
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, client_hash=client_hash)
             )
-            return done.rowcount == 1
+            if done.rowcount != 1:
+                return False
+            if starts_at is not None:
+                values = {"status": "running", "clock_at": starts_at, "updated_at": now()}
+                conn.execute(games.update().where(games.c.id == game_id).values(**values))
+            return True
 
     def set_status(
         self, game_id: str, status: str, result: dict[str, Any] | None = None, clock_at: datetime | None = None
@@ -221,11 +260,18 @@ class Storage:
                 conn.execute(games.delete().where(games.c.id.in_(ids)))
             return ids
 
-    def append_actions(self, rows: list[tuple[str, int, int | None, str]]) -> None:
-        """Append ``(game, n, seat, text)`` rows in one transaction; a duplicate ``n`` fails the whole batch."""
-        conn = self._appender
+    def append_actions(self, rows: list[tuple[str, int, int | None, str]], at_once: bool = False) -> None:
+        """Append ``(game, n, seat, text)`` rows in one transaction; a duplicate ``n`` fails the whole batch.
+
+        ``at_once`` (SQLite): on a connection that never waits for a lock (``Busy`` instead) and leaves WAL
+        checkpoints to the others (``checkpoint``), so that the event loop may call it."""
+        conn = self._appenders.get(at_once)
         if conn is None:
-            conn = self._appender = self.engine.connect()
+            conn = self._appenders[at_once] = self.engine.connect()
+            if at_once:
+                conn.exec_driver_sql("PRAGMA busy_timeout = 0")
+                conn.exec_driver_sql("PRAGMA wal_autocheckpoint = 0")
+                conn.commit()
         stamp = now()
         try:
             with conn.begin():
@@ -233,10 +279,23 @@ class Storage:
                     actions.insert(),
                     [{"game_id": g, "n": n, "seat": seat, "text": text, "at": stamp} for g, n, seat, text in rows],
                 )
-        except sa.exc.DBAPIError:
-            conn.close()
-            self._appender = None
+        except sa.exc.DBAPIError as exc:
+            self._drop_appender(at_once)
+            if at_once and getattr(exc.orig, "sqlite_errorcode", None) in _SQLITE_BUSY:
+                raise Busy(str(exc.orig)) from exc
             raise
+
+    def _drop_appender(self, at_once: bool) -> None:
+        conn = self._appenders.pop(at_once)
+        if at_once:
+            conn.invalidate()  # its pragmas (no waiting, no checkpoints) must not reach the pool's connections
+        conn.close()
+
+    def checkpoint(self) -> None:
+        """Copy SQLite's write-ahead log into the database as far as readers allow (never waits for them)."""
+        if self.is_sqlite:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     # ------------------------------------------------------------------ reads
     def load_game(self, game_id: str, with_actions: bool = True) -> GameRow | None:
@@ -260,9 +319,7 @@ class Storage:
             found = {row["id"]: _row(row, []) for row in rows}
             for s in conn.execute(seats.select().where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)):
                 if s.game_id in found:
-                    found[s.game_id].seats.append(
-                        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.takeover))
-                    )
+                    found[s.game_id].seats.append(_seat(s))
             counts = sa.select(actions.c.game_id, sa.func.count()).where(actions.c.game_id.in_(ids))
             for game_id, count in conn.execute(counts.group_by(actions.c.game_id)):
                 if game_id in found:
@@ -297,7 +354,7 @@ class Storage:
 
 
 def _seat(s: Any) -> SeatRow:
-    return SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.takeover))
+    return SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.takeover), s.client_hash)
 
 
 def _row(row: Any, seat_rows: list[SeatRow]) -> GameRow:
@@ -316,6 +373,9 @@ def _row(row: Any, seat_rows: list[SeatRow]) -> GameRow:
         takeover_bot=row["takeover_bot"],
         creator_hash=row["creator_hash"],
         clock_at=utc(row["clock_at"]),
+        invite_hash=row["invite_hash"],
+        public=bool(row["public"]),
+        commitment_version=int(row["commitment_version"]),
     )
 
 

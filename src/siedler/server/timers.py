@@ -8,7 +8,8 @@ connection for the disconnect grace, the game's takeover bot plays that seat unt
 
 Deadlines are wall-clock times derived from stored timestamps (the last action's ``at``, the game's
 ``clock_at``), so a restarted server continues a running deadline instead of starting it again. One
-sweeper task checks every room a few times a second; see docs/server.md, "Timers".
+sweeper task checks every room a few times a second, and stores what a room's clocks ask for in a task of
+that room's own (a slow write delays no other room's clock); see docs/server.md, "Timers".
 """
 
 from __future__ import annotations
@@ -59,24 +60,37 @@ def clock(room: Room, now: float) -> dict[str, Any] | None:
     return {"seat": room.game.to_act, "left": round(max(0.0, due - now), 1), "limit": limit(room)}
 
 
-async def tick(room: Room, now: float) -> None:
-    """Hand a seat whose time ran out, or whose player is away, to the bot; abandon a game nobody attends."""
+def due(room: Room, now: float) -> list[tuple[int | None, str]]:
+    """What the clocks ask of a room now: seats for the bot to take over, ``(seat, "time" or "away")``, and
+    ``(None, "absent")`` to abandon a game nobody attends. Decided at once, on the loop; done by ``settle``."""
     game = room.game
     if room.status != "running" or game is None or game.is_over or room.lock.locked():
-        return  # a move being stored decides first; the next sweep looks again
-    due = deadline(room)
-    if due is not None and now >= due and game.to_act is not None:
-        room.take_over(game.to_act, "time")
+        return []  # a move being stored decides first; the next sweep looks again
+    changes: list[tuple[int | None, str]] = []
+    ends = deadline(room)
+    if ends is not None and now >= ends and game.to_act is not None:
+        changes.append((game.to_act, "time"))
     humans = [s.seat for s in room.row.seats if s.kind == "human"]
     if not humans:
-        return  # bots only: plays to its end, watched or not
-    present = room.present()
+        return changes  # bots only: plays to its end, watched or not
+    present = room.views.present()
     grace = room.settings.disconnect_grace
+    seen = room.seating.seen
     for seat in humans:
-        if seat not in present and not room.row.seats[seat].takeover and now - room.seen[seat] >= grace:
-            room.take_over(seat, "away")
-    if not present and now - max(room.seen[s] for s in humans) >= room.settings.abandon_after:
-        await room.stop("abandoned")
+        if seat not in present and not room.row.seats[seat].takeover and now - seen[seat] >= grace:
+            changes.append((seat, "away"))
+    if not present and now - max(seen[s] for s in humans) >= room.settings.abandon_after:
+        changes.append((None, "absent"))
+    return changes
+
+
+async def settle(room: Room, changes: list[tuple[int | None, str]]) -> None:
+    """Hand seats to the bot and abandon, as ``due`` found (each stored first; each checks again)."""
+    for seat, why in changes:
+        if seat is None:
+            await room.stop("abandoned", why)
+        else:
+            await room.seating.take_over(seat, why)
 
 
 class Sweeper:
@@ -86,6 +100,8 @@ class Sweeper:
         self.lobby = lobby
         self.settings = settings
         self._task: asyncio.Task[None] | None = None
+        #: Rooms whose changes are being stored: each its own task, so that a slow write delays no other room.
+        self._settling: dict[str, asyncio.Task[None]] = {}
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run())
@@ -102,27 +118,35 @@ class Sweeper:
             await asyncio.sleep(self.settings.sweep_interval)
             now = time.time()
             for room in list(self.lobby.rooms.values()):
-                try:
-                    await tick(room, now)
-                except Exception:  # one room's failure (a database hiccup) must not stop the others' clocks
-                    log.exception("game %s: timers", room.id)
+                changes = [] if room.id in self._settling else due(room, now)
+                if changes:
+                    self._settling[room.id] = asyncio.create_task(self._settle(room, changes))
             if now >= next_cleanup:
                 next_cleanup = now + self.settings.cleanup_interval
                 try:
-                    self.cleanup(now)
+                    await self.cleanup(now)
                 except Exception:
                     log.exception("cleaning up stopped games failed; trying again later")
 
-    def cleanup(self, now: float) -> list[str]:
+    async def _settle(self, room: Room, changes: list[tuple[int | None, str]]) -> None:
+        try:
+            await settle(room, changes)
+        except Exception:  # one room's failure (a database hiccup) must not stop the others' clocks
+            log.exception("game %s: timers", room.id)
+        finally:
+            self._settling.pop(room.id, None)
+
+    async def cleanup(self, now: float) -> list[str]:
         """Abandon the open games nobody joined or attended for ``abandon_after``; delete abandoned and ended
         games stopped more than the retention period ago; the deleted games' ids."""
-        attended = {room.id for room in self.lobby.rooms.values() if room.connections}
+        lobby = self.lobby
+        attended = {room.id for room in lobby.rooms.values() if room.views.connections}
         waited = datetime.fromtimestamp(now - self.settings.abandon_after, UTC)
-        for game_id in self.lobby.storage.abandon_waiting(waited, attended):
-            self.lobby.rooms.pop(game_id, None)  # rebuilt from its row, stopped, if anyone asks for it
+        for game_id in await lobby.db.write(lobby.storage.abandon_waiting, waited, attended):
+            lobby.rooms.pop(game_id, None)  # rebuilt from its row, stopped, if anyone asks for it
             log.info("game %s abandoned: nobody joined it", game_id)
         cutoff = datetime.fromtimestamp(now - self.settings.retention, UTC)
-        gone = self.lobby.storage.delete_stopped(cutoff)
+        gone = await lobby.db.write(lobby.storage.delete_stopped, cutoff)
         for game_id in gone:
             self.lobby.rooms.pop(game_id, None)
         if gone:

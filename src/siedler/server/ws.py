@@ -18,6 +18,7 @@ from siedler.core.errors import IllegalAction
 
 from .connection import Connection
 from .fields import MAX_ACTION, MAX_SEATS, MAX_TOKEN, ref_of
+from .incidents import report
 from .limits import Limits, TokenBucket
 from .lobby import Lobby
 from .protocol import (
@@ -36,7 +37,7 @@ from .protocol import (
     loads,
     refused,
 )
-from .room import Room
+from .room import Room, Stale
 from .security import origin_allowed
 
 HELLO_TIMEOUT = 10.0
@@ -85,13 +86,14 @@ async def _serve(websocket: WebSocket, game_id: str, limits: Limits) -> None:
     if hello.get("protocol", PROTOCOL) not in SUPPORTED:
         shown = str(hello.get("protocol"))[:20]
         raise Refusal(CLOSE_PROTOCOL, "protocol", f"protocol {shown} is not spoken here; supported: {list(SUPPORTED)}")
-    room = lobby.room(game_id)
+    room = await lobby.room(game_id)
     if room is None:
         raise Refusal(CLOSE_NOT_FOUND, "not_found", f"no game {game_id[:40]!r}")
     seat, token = hello.get("seat"), hello.get("token")
     if seat is not None:
         valid = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < MAX_SEATS
-        if not valid or not isinstance(token, str) or len(token) > MAX_TOKEN or not room.check_token(seat, token):
+        valid = valid and isinstance(token, str) and len(token) <= MAX_TOKEN
+        if not valid or not room.seating.check_token(seat, token):
             raise Refusal(CLOSE_FORBIDDEN, "forbidden", f"this token does not hold seat index {str(seat)[:20]}")
         if not limits.seats.acquire((room.id, seat), settings.ws_per_seat):
             message = f"seat index {seat} is open in too many windows (at most {settings.ws_per_seat})"
@@ -105,7 +107,9 @@ async def _serve(websocket: WebSocket, game_id: str, limits: Limits) -> None:
 
 async def _play(websocket: WebSocket, room: Room, conn: Connection, limits: Limits) -> None:
     budget: TokenBucket = limits.message_bucket()
-    room.attach(conn)
+    if conn.seat is not None:
+        await room.seating.take_back(conn.seat)  # reconnecting with the seat's token takes the seat back
+    room.views.attach(conn)
     try:
         while True:
             text = await _receive(websocket, limits)
@@ -114,14 +118,17 @@ async def _play(websocket: WebSocket, room: Room, conn: Connection, limits: Limi
                 conn.send(dumps(error("rate", message)))
                 conn.close(CLOSE_RATE)
                 return
-            await _handle(room, conn, text)
+            try:
+                await _handle(room, conn, text)
+            except Exception as exc:  # a failure of the server's own: a reference for the player, details logged
+                conn.send(dumps(error("internal", report("the server could not handle that message", exc, room.id))))
     except Refusal as refusal:
         conn.send(dumps(error(refusal.what, refusal.message)))
         conn.close(refusal.code)
     except WebSocketDisconnect:
         pass
     finally:
-        room.detach(conn)
+        room.views.detach(conn)
         with contextlib.suppress(Exception):
             await conn.wait_closed()
 
@@ -147,33 +154,44 @@ async def _handle(room: Room, conn: Connection, text: str | bytes) -> None:
         return
     kind = message.get("type") if isinstance(message, dict) else None
     if kind == "act":
-        action = message.get("action")
-        ref = ref_of(message.get("id"))
-        shown = str(action)[:MAX_ACTION]
-        if conn.seat is None:
-            conn.send(dumps(refused(shown, "spectators cannot act", ref)))
-            return
-        if not isinstance(action, str) or len(action) > MAX_ACTION:
-            reason = f"an action is a text of at most {MAX_ACTION} characters in the rule set's notation"
-            conn.send(dumps(refused(shown, reason, ref)))
-            return
-        try:
-            await room.act(conn.seat, action)
-        except IllegalAction as exc:
-            conn.send(dumps(refused(action, str(exc), ref)))
-        except Exception as exc:  # a database failure: nothing was applied, the player may try again
-            conn.send(dumps(refused(action, f"the server could not store the move: {exc}", ref)))
+        await _act(room, conn, message)
     elif kind == "take_seat":
         if conn.seat is None:
             conn.send(dumps(error("no_seat", "a spectator has no seat to take back")))
         else:
-            room.take_back(conn.seat)
+            await room.seating.take_back(conn.seat)
     elif kind == "lang":
-        room.set_lang(conn, lang_of(message.get("lang")))
+        room.views.set_lang(conn, lang_of(message.get("lang")))
     elif kind == "ping":
         conn.send(dumps({"type": "pong", "id": ref_of(message.get("id"))}))
     else:
         conn.send(dumps(error("unknown_type", f"unknown message type {str(kind)[:40]!r}")))
+
+
+async def _act(room: Room, conn: Connection, message: dict[str, Any]) -> None:
+    """Play an ``act`` for the connection's seat, or say why not in a ``refused`` (nothing changed then)."""
+    action, n, ref = message.get("action"), message.get("n"), ref_of(message.get("id"))
+    shown = str(action)[:MAX_ACTION]
+    if conn.seat is None:
+        conn.send(dumps(refused(shown, "spectator", "spectators cannot act", ref)))
+        return
+    if not isinstance(action, str) or len(action) > MAX_ACTION:
+        reason = f"an action is a text of at most {MAX_ACTION} characters in the rule set's notation"
+        conn.send(dumps(refused(shown, "bad_action", reason, ref)))
+        return
+    if not isinstance(n, int) or isinstance(n, bool):
+        reason = "an act carries n: the number the action is to get (the n of the last state)"
+        conn.send(dumps(refused(shown, "bad_action", reason, ref)))
+        return
+    try:
+        await room.act(conn.seat, action, n)
+    except Stale as exc:
+        conn.send(dumps({**refused(action, "stale", str(exc), ref), "n": exc.current}))
+    except IllegalAction as exc:
+        conn.send(dumps(refused(action, "illegal", str(exc), ref)))
+    except Exception as exc:  # a database failure: nothing was applied, the player may try again
+        reason = report("the server could not store the move; nothing changed, try again", exc, room.id)
+        conn.send(dumps(refused(action, "internal", reason, ref)))
 
 
 async def _refuse(websocket: WebSocket, refusal: Refusal) -> None:

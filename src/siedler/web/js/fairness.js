@@ -1,14 +1,21 @@
 // Provably fair dice and cards, checked in this browser (docs/fairness.md). While a game runs the page
 // shows the commitment to its seed and remembers the first one it saw; once the game is over the server
-// reveals the seed, and the check recomputes SHA-256(tag, game id, seed) here and compares it with the
-// remembered commitment, then asks the server to replay seed and actions to the recorded end.
+// reveals the seed, and the check recomputes SHA-256(tag, game id, seed, chosen or drawn) here (version 1,
+// games from before: without the last) and compares it with the remembered commitment, then asks the
+// server to replay seed and actions to the recorded end.
 
 import {api} from "./api.js";
 import {h} from "./dom.js";
 import {t} from "./i18n.js";
 
 const KEY = "siedler.commitments";
-const TAG = "siedler-seed-commitment-v1";
+const TAGS = {1: "siedler-seed-commitment-v1", 2: "siedler-seed-commitment-v2"};
+
+/** The text a commitment digests (siedler.core.fairness.commitment). */
+function committed(gameId, summary) {
+  const base = `${TAGS[summary.commitment_version] || TAGS[1]}\n${gameId}\n${summary.seed}`;
+  return summary.commitment_version === 2 ? `${base}\n${summary.seed_chosen ? "chosen" : "drawn"}` : base;
+}
 
 function remembered() {
   try {
@@ -35,7 +42,7 @@ async function check(gameId, summary, out) {
   out.replaceChildren(h("p", {text: t("fair_checking")}));
   const lines = [];
   const seen = remembered()[gameId];
-  const ours = await sha256Hex(`${TAG}\n${gameId}\n${summary.seed}`);
+  const ours = await sha256Hex(committed(gameId, summary));
   if (!seen) lines.push(["warn", t("fair_not_seen")]);
   const promised = seen || summary.commitment;
   lines.push(ours === promised ? ["ok", t("fair_seed_ok", summary.seed)] : ["bad", t("fair_seed_bad", summary.seed)]);

@@ -1,7 +1,7 @@
 // The lobby: create a game of any rule set (its options drawn from the rule set's own description),
 // fill seats with yourself, friends and bots; list open, running and finished games to join or watch.
 
-import {api, mySeats, rememberCreator, rememberSeat, seatLink} from "./api.js";
+import {api, mySeats, rememberCreator, rememberInvite, rememberSeat, seatLink} from "./api.js";
 import {clear, h} from "./dom.js";
 import {botName, onLangChange, t, wordOr} from "./i18n.js";
 import {playerColor} from "./colors.js";
@@ -69,6 +69,9 @@ class Lobby {
         field(t("takeover_bot"), h("select", {id: "takeover-bot"}, this.bots.map((b) =>
           h("option", {value: b, text: botName(b), selected: b === (this.bots.includes("greedy") ? "greedy" : this.bots[0])})))),
       ]),
+      h("label", {class: "field check", title: t("public_help")}, [
+        h("input", {type: "checkbox", id: "public"}), h("span", {class: "field-label", text: t("public_game")}),
+      ]),
       h("button", {type: "submit", class: "action-btn primary", id: "create", text: t("create")}),
     );
     this.buildSeats(rs.players.max);
@@ -121,12 +124,14 @@ class Lobby {
     const delay = this.form.querySelector("#bot-delay").value;
     const body = {ruleset: rs.name, seats, options, name: name || null, claim: you >= 0 ? you : -1,
                   timer: this.form.querySelector("#timer").value,
-                  takeover_bot: this.form.querySelector("#takeover-bot").value};
+                  takeover_bot: this.form.querySelector("#takeover-bot").value,
+                  public: this.form.querySelector("#public").checked};
     if (seed !== "") body.seed = seed.trim();  // decimal text: seeds exceed what a JavaScript number holds
     if (delay !== "") body.bot_delay = Number(delay);
     try {
       const created = await api("/games", {method: "POST", body});
       rememberCreator(created.game.id, created.creator_token);
+      rememberInvite(created.game.id, created.invite);
       if (created.token !== null) {
         rememberSeat(created.game.id, created.seat, created.token, {title: created.game.title});
         location.href = seatLink(created.game.id, created.seat, created.token);

@@ -1,7 +1,7 @@
-// The WebSocket to one game (protocol 1, docs/protocol.md): hello first, then state pushes; reconnects
+// The WebSocket to one game (protocol 2, docs/protocol.md): hello first, then state pushes; reconnects
 // with backoff after a drop or a server restart, and asks for the full state again on every reconnect.
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 // Close codes after which reconnecting cannot help (docs/protocol.md): bad hello, wrong token, no such game,
 // a page from another origin, too many connections for this seat or address.
 const FINAL = new Set([4400, 4403, 4404, 4406, 4409]);
@@ -52,9 +52,10 @@ export class GameSocket {
     return false;
   }
 
-  act(action) {
+  /** Play `action` as move `n` (the last state's n): a resent act can never be played twice. */
+  act(action, n) {
     const id = this.nextId++;
-    this.send({type: "act", action, id});
+    this.send({type: "act", action, n, id});
     return id;
   }
 

@@ -2,7 +2,7 @@
 // legal actions as highlights and buttons, the log, and the winner overlay. A seat is held only with its
 // token (from the link's #fragment or this browser's memory); without one the page watches.
 
-import {api, creatorToken, forgetSeat, rememberSeat, seatFromPage, seatLink} from "./api.js";
+import {api, creatorToken, forgetSeat, inviteFor, inviteLink, rememberSeat, seatFromPage, seatLink} from "./api.js";
 import {bindTargets, closeChooser, renderMenu} from "./actions.js";
 import {DISCARD_KIND, DiscardComposer} from "./discard.js";
 import {clear, h} from "./dom.js";
@@ -149,7 +149,8 @@ class TablePage {
       case "refused":
         this.pending = false;
         this.queue = [];
-        toast(`${t("refused")}: ${message.message}`, "error");
+        // A move sent for a position that has changed since: the new state is on its way, nothing to say.
+        if (message.code !== "stale") toast(`${t("refused")}: ${message.message}`, "error");
         this.render();
         break;
       case "error":
@@ -180,7 +181,7 @@ class TablePage {
     closeChooser();
     this.pending = true;
     this.page.dataset.pending = "true";
-    this.socket.act(action);
+    this.socket.act(action, this.n);
   }
 
   render() {
@@ -259,7 +260,8 @@ class TablePage {
     this.takeoverKey = key;
     const stopped = summary.status === "abandoned" || summary.status === "ended";
     const lines = [];
-    if (stopped) lines.push(h("p", {class: "notice stopped", text: t(`game_${summary.status}`)}));
+    const why = summary.reason === "action_limit" ? "game_action_limit" : `game_${summary.status}`;
+    if (stopped) lines.push(h("p", {class: "notice stopped", text: t(why)}));
     for (const seat of stopped ? [] : summary.seats.filter((s) => s.takeover)) {
       lines.push(h("p", {class: "notice takeover", "data-seat": seat.seat,
                          text: t("plays_for", botName(summary.takeover_bot), seat.name)}));
@@ -311,21 +313,24 @@ class TablePage {
   renderWaiting() {
     const summary = this.summary;
     if (!summary) return;
-    const link = `${location.origin}/games/${this.gameId}`;
+    // The invite link carries the code that takes the open seats; a public game's own link does too little
+    // harm to hide (anyone may join it from the lobby).
+    const code = inviteFor(this.gameId);
+    const link = code ? inviteLink(this.gameId, code) : summary.public ? `${location.origin}/games/${this.gameId}` : null;
     const rows = summary.seats.map((seat) => h("li", {class: "seat-line", "data-seat": seat.seat}, [
       h("span", {class: "seat-no", text: `${t("seat")} ${seat.seat + 1}`}),
       h("span", {text: seat.claimed ? `${seat.name}${seat.kind === "bot" ? ` (${t("bot")})` : ""}` : t("free")}),
-      !seat.claimed && this.seat === null
+      !seat.claimed && this.seat === null && (code || summary.public)
         ? h("button", {class: "action-btn join-seat", text: t("join"), onclick: () => this.join(seat.seat)}) : null,
     ]));
     this.el.play.replaceChildren(h("div", {class: "waiting-room"}, [
       h("h2", {text: t("waiting")}),
       h("p", {text: t("not_started")}),
       h("ul", {class: "seat-list"}, rows),
-      h("div", {class: "invite"}, [
+      link ? h("div", {class: "invite"}, [
         h("span", {text: `${t("invite")}: `}), h("code", {id: "invite-link", text: link}),
         h("button", {class: "link-btn", text: t("copy"), onclick: () => { navigator.clipboard?.writeText(link); toast(t("copied")); }}),
-      ]),
+      ]) : null,
     ]));
   }
 
@@ -339,7 +344,8 @@ class TablePage {
     if (name === null) return;
     localStorage.setItem("siedler.name", name);
     try {
-      const claimed = await api(`/games/${this.gameId}/seats/${seat}`, {method: "POST", body: {name}});
+      const body = {name, invite: inviteFor(this.gameId)};
+      const claimed = await api(`/games/${this.gameId}/seats/${seat}`, {method: "POST", body});
       rememberSeat(this.gameId, claimed.seat, claimed.token, {title: claimed.game.title});
       location.hash = seatLink(this.gameId, claimed.seat, claimed.token).split("#")[1];
       location.reload();

@@ -1,0 +1,169 @@
+"""The server's door: how many TCP connections it holds, from whom, and how long one may take to ask.
+
+uvicorn has no deadline for a request's headers: a client that sends half a request line and then nothing
+holds its connection, and a file descriptor, for ever (1,000 such sockets stayed open over 20 s; 20,000
+from one address exhausted the descriptors). ``Gate`` sits in uvicorn's own protocol classes (``http_protocol``,
+``ws_protocol``, passed to ``uvicorn.Config``) and
+
+- closes a connection that has not sent a whole request's headers within ``header_timeout`` seconds of
+  opening or of starting its next request (HTTP 408, then the connection closes);
+- caps the connections of one client address (``connections_per_client``) and of the whole server
+  (``max_connections``, never above what the process's file-descriptor limit leaves room for).
+
+At a cap, a new connection takes the place of the longest-waiting connection that has no request in
+progress (one still sending its headers, or idle between requests); only when every connection is busy
+(a request being answered, a WebSocket open) is the new one refused. A flood of half-open sockets thus only
+ever evicts itself, and a real request still gets in. Connections from a trusted proxy count only towards
+the server's cap: behind it are many clients, whose own limits the proxy applies (``docs/security.md``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import resource
+import time
+from dataclasses import dataclass
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from .config import Settings
+from .limits import parse_networks, trusted_address
+
+#: File descriptors kept for everything but client connections: the database, logs, the listening socket.
+RESERVED_FDS = 64
+TIMEOUT_ANSWER = b"HTTP/1.1 408 Request Timeout\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+
+
+@dataclass
+class _Open:
+    address: str
+    #: Since when the connection waits for a request's headers (``time.monotonic()``); ``None``: busy.
+    waiting_since: float | None
+
+
+class Gate:
+    def __init__(self, settings: Settings) -> None:
+        self.header_timeout = settings.header_timeout
+        self.per_client = settings.connections_per_client
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+        room = soft - RESERVED_FDS if soft != resource.RLIM_INFINITY else settings.max_connections
+        self.max_connections = max(1, min(settings.max_connections, room))
+        self._proxies = parse_networks(settings.trusted_proxies)
+        #: Every open connection by its transport, oldest first.
+        self._open: dict[asyncio.Transport, _Open] = {}
+        self._per_address: dict[str, int] = {}
+        self.refused = 0
+        self.evicted = 0
+
+    def admit(self, transport: asyncio.Transport) -> bool:
+        """Count a new connection in, making room at a cap; false when it must be closed at once."""
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if peer else "unknown"
+        crowded = not trusted_address(address, self._proxies) and self._per_address.get(address, 0) >= self.per_client
+        if (crowded and not self._evict(address)) or (
+            len(self._open) >= self.max_connections and not self._evict(None)
+        ):
+            self.refused += 1
+            return False
+        self._open[transport] = _Open(address, time.monotonic())
+        self._per_address[address] = self._per_address.get(address, 0) + 1
+        return True
+
+    def busy(self, transport: asyncio.Transport, busy: bool) -> None:
+        """The connection's request is being answered (or it became a WebSocket), or it waits again."""
+        entry = self._open.get(transport)
+        if entry is not None:
+            entry.waiting_since = None if busy else time.monotonic()
+
+    def release(self, transport: asyncio.Transport) -> None:
+        entry = self._open.pop(transport, None)
+        if entry is None:
+            return
+        left = self._per_address[entry.address] - 1
+        if left:
+            self._per_address[entry.address] = left
+        else:
+            del self._per_address[entry.address]
+
+    def __len__(self) -> int:
+        return len(self._open)
+
+    def _room_for_one(self) -> bool:
+        return len(self._open) < self.max_connections or self._evict(None)
+
+    def _evict(self, address: str | None) -> bool:
+        """Close the longest-waiting idle connection (of ``address``, or any); false if there is none."""
+        waiting = [
+            (entry.waiting_since, transport)
+            for transport, entry in self._open.items()
+            if entry.waiting_since is not None and (address is None or entry.address == address)
+        ]
+        if not waiting:
+            return False
+        _, transport = min(waiting, key=lambda item: item[0])
+        self.release(transport)
+        transport.abort()
+        self.evicted += 1
+        return True
+
+    def http_protocol(self) -> type[HttpToolsProtocol]:
+        """uvicorn's HTTP protocol with this gate: counted, and given ``header_timeout`` for each request's
+        headers."""
+        gate = self
+
+        class GatedHttp(HttpToolsProtocol):
+            _deadline: asyncio.TimerHandle | None = None
+
+            def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+                super().connection_made(transport)
+                if not gate.admit(transport):
+                    transport.abort()
+                    return
+                self._arm()
+
+            def on_message_begin(self) -> None:
+                super().on_message_begin()
+                if self._deadline is None:
+                    self._arm()
+
+            def on_headers_complete(self) -> None:
+                self._disarm()
+                gate.busy(self.transport, True)
+                super().on_headers_complete()
+
+            def on_response_complete(self) -> None:
+                super().on_response_complete()
+                gate.busy(self.transport, False)
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                self._disarm()
+                gate.release(self.transport)
+                super().connection_lost(exc)
+
+            def _arm(self) -> None:
+                self._deadline = self.loop.call_later(gate.header_timeout, self._too_slow)
+
+            def _disarm(self) -> None:
+                if self._deadline is not None:
+                    self._deadline.cancel()
+                    self._deadline = None
+
+            def _too_slow(self) -> None:
+                self._deadline = None
+                if not self.transport.is_closing():
+                    self.transport.write(TIMEOUT_ANSWER)
+                    self.transport.close()
+
+        return GatedHttp
+
+    def ws_protocol(self) -> type[WebSocketsSansIOProtocol]:
+        """uvicorn's WebSocket protocol, which takes an upgraded connection over: released when it closes."""
+        gate = self
+
+        class GatedWebSocket(WebSocketsSansIOProtocol):
+            def connection_lost(self, exc: Exception | None) -> None:
+                gate.release(self.transport)
+                super().connection_lost(exc)
+
+        return GatedWebSocket
