@@ -157,7 +157,7 @@ function battlePanel(view, battle, events, actions) {
     lastRound(battle, events),
     unique.length ? h("div", {class: "sa-buttons"}, unique.map((a) => h("button", {
       class: `action-btn${a.kind === "continue" || a.kind === "resist" ? " primary" : ""}`, "data-target": a.target,
-      text: a.label || a.action}))) : null,
+      text: a.label}))) : null,
     withdraw ? h("p", {class: "hint", text: t("soldiers.withdraw_hint")}) : null,
   ]);
 }
