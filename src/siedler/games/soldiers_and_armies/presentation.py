@@ -343,9 +343,11 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
             return ", ".join(f"d{s} {r}" + (f"+{b}" if b else "") + f" ({n})" for n, s, r, b in rolls) or "-"
 
         loss = text(f"soldiers.loss.{data['loss'] or 'none'}", lang, at=data["loser_at"])
-        return text(
+        # Told to the reader where they fight: "gegen dich", never "gegen du".
+        return voice.say(
             "soldiers.log.combat",
-            lang,
+            seat,
+            data["defender"],
             attacker=who(seat),
             defender=who(data["defender"]),
             attack=side(data["attack"]),
