@@ -35,6 +35,9 @@ from .cards import (
     card_named,
 )
 
+#: The notation's words for people (``siedler rules``, ``siedler play``'s help), in every language.
+NOTATION_KEY = "deck_building.help.notation"
+
 #: Cards with an action to ``play``; roads are played as a group with ``road <n>``.
 PLAYABLE = (SETTLEMENT, CITY, BANDIT, KNIGHT, DEFENDER, HARBOR)
 #: Cards that may also be laid out without their action. A Siedlung or Stadt laid out always makes its

@@ -26,6 +26,9 @@ from siedler.games.catan.rules import RESOURCES
 
 from .data import USES
 
+#: The notation's words for people (``siedler rules``, ``siedler play``'s help), in every language.
+NOTATION_KEY = "fishermen.notation"
+
 #: Tokens handed in or held, as counts (ones, twos, threes).
 Tokens = tuple[int, int, int]
 

@@ -42,6 +42,9 @@ from siedler.games.catan.rules import DEV_CARDS, NUM_RESOURCES, RESOURCES
 
 from .rules import UNITS
 
+#: The notation's words for people (``siedler rules``, ``siedler play``'s help), in every language.
+NOTATION_KEY = "soldiers.notation"
+
 #: Units as written, the nuke after them (``recruit nuke 12``).
 RECRUITS = (*UNITS, "nuke")
 NUKE_UNIT = 3
