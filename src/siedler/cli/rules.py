@@ -135,7 +135,7 @@ def rules_command(
     how_to: Annotated[
         bool, typer.Option("--howto/--no-howto", help="with one rule set: first its how-to-play page")
     ] = True,
-    lang: Annotated[str, typer.Option(help="language of the how-to page, the options and the notation: en or de")] = "en",
+    lang: Annotated[str, typer.Option(help="language of the how-to page, options and notation: en or de")] = "en",
 ) -> None:
     """List the rule sets with their options (defaults, allowed values), player counts and notation;
     one rule set first with its how-to-play page (``--lang de``), wrapped to the terminal's width."""
