@@ -27,9 +27,13 @@ from .config import Settings
 from .connection import Connection
 from .journal import Journal
 from .protocol import PROTOCOL, dumps, dumps_bytes, json_object, splice
-from .storage import GameRow, Storage, hash_token, new_token, now, token_matches
+from .storage import STOPPED, GameRow, Storage, hash_token, new_token, now, token_matches
 
 log = logging.getLogger("siedler.server")
+
+#: A game that takes no more moves: finished, or stopped (ended by its creator, abandoned). Its seed is revealed
+#: and its record, check and replay are public, as the fairness panel promises "once the game is over".
+OVER = ("finished", *STOPPED)
 
 
 class NotAllowed(Exception):
@@ -455,9 +459,9 @@ class Room:
             "commitment": commitment(row.id, row.seed),
             "seed_chosen": row.seed_chosen,
         }
-        if row.status == "finished":
+        if row.status in OVER:
             data["result"] = row.result
-            data["seed"] = str(row.seed)  # with the game over, setup and moves hide nothing any more
+            data["seed"] = str(row.seed)  # with the game over or stopped, setup and moves hide nothing any more
         if self.error:
             data["error"] = self.error
         return data
