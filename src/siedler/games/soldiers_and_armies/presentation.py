@@ -165,10 +165,10 @@ class SoldiersViewMixin(CardTradeMixin):
         }
         if self.is_over:  # players who left keep the score they left with
             scores = self.scores()
-            data["final"] = [
-                {"seat": p, "name": self.players[p], "vp": scores[p], "vp_cards": self.dev_hand[p * 5 + 1]}
-                for p in range(self.num_players)
-            ]
+            data["final"] = [{"seat": p, "name": self.players[p], "vp": scores[p]} for p in range(self.num_players)]
+            if self.variant:  # victory-point cards are in the deck only in the Variante
+                for row in data["final"]:
+                    row["vp_cards"] = self.dev_hand[row["seat"] * 5 + 1]
         return data
 
     def _card_offer_view(self) -> dict[str, Any] | None:
@@ -348,7 +348,6 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
             "soldiers.log.combat",
             seat,
             data["defender"],
-            attacker=who(seat),
             defender=who(data["defender"]),
             attack=side(data["attack"]),
             defence=side(data["defence"]),
