@@ -12,6 +12,7 @@ from typing import Any
 from siedler.bots import BOTS, LEVELS
 from siedler.core.errors import OptionError
 from siedler.core.fairness import new_seed
+from siedler.core.i18n import ENGLISH, text_or
 from siedler.core.registry import get_ruleset, new_game
 from siedler.core.rng import parse_seed
 from siedler.core.seats import seat_number
@@ -125,7 +126,8 @@ class Lobby:
                 if s.bot is None or (s.bot not in BOTS and s.bot not in LEVELS.values()):
                     raise OptionError(f"unknown bot {s.bot!r} (bots: {', '.join(sorted(BOTS))})")
                 name = s.bot.partition(":")[0]
-                seats.append(SeatRow(i, "bot", s.bot, _clean(s.name) or f"{name.capitalize()} {seat_number(i)}"))
+                named = text_or(f"page.bots.{name}", ENGLISH, name.capitalize())  # "MCTS 3", not "Mcts 3"
+                seats.append(SeatRow(i, "bot", s.bot, _clean(s.name) or f"{named} {seat_number(i)}"))
             elif s.kind == "human":
                 seats.append(SeatRow(i, "human"))
             else:

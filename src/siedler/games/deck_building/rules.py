@@ -16,7 +16,7 @@ from typing import Any
 from siedler.core.data import load_data
 from siedler.core.errors import OptionError
 
-from .cards import CARD_INDEX, CARDS, NUM_BASIC, NUM_CARDS, NUM_RESOURCES
+from .cards import ACTION_CARDS, CARD_INDEX, CARDS, NUM_BASIC, NUM_CARDS, NUM_RESOURCES
 
 DATA_PACKAGE = "siedler.games.deck_building"
 
@@ -26,6 +26,16 @@ def editions() -> tuple[str, ...]:
     folder = importlib_resources.files(DATA_PACKAGE).joinpath("data")
     names = sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
     return tuple(sorted(names, key=lambda n: n != "standard"))
+
+
+def option_form(option: str) -> dict[str, Any]:
+    """How the lobby's form fills the option ``deck``, ``supply`` or ``costs``: a count per card, or a price
+    per card in basic cards, starting from the chosen edition's numbers (``Option.form``)."""
+    values = {edition: load_data(DATA_PACKAGE, f"data/{edition}.toml")[option] for edition in editions()}
+    form: dict[str, Any] = {"rows": list(CARDS if option == "deck" else ACTION_CARDS), "words": "cards"}
+    if option == "costs":
+        form |= {"columns": list(CARDS[:NUM_BASIC]), "column_words": "cards"}
+    return form | {"base": {"by": "edition", "values": values}}
 
 
 @dataclass(frozen=True)
