@@ -176,7 +176,7 @@ class Lobby {
         ? `♛ ${g.seats[g.result.winner]?.name}` : "";
       return h("li", {class: "game-line", "data-game": g.id, "data-status": g.status}, [
         h("div", {class: "game-head"}, [
-          h("b", {text: g.title}), " ", statusBadge(g),
+          h("b", {text: wordOr(`rulesets.${g.ruleset}.title`, g.title)}), " ", statusBadge(g),
           h("small", {class: "muted", text: ` ${t("moves", g.actions)} · ${age(g.created_at)}`}),
           result ? h("span", {class: "result", text: ` ${result}`}) : null]),
         h("div", {class: "seat-pills"}, seats),
@@ -269,31 +269,37 @@ function baseOf(form, root) {
 function tableField(o, all) {
   const form = o.form;
   const columns = form.columns || null;
-  const grid = h("table", {class: "option-grid", name: `opt-${o.name}`, "data-option": o.name});
+  const word = (group, key) => wordOr(`${group}.${key}`, key);
   const cell = (row, column) => h("input", {type: "number", min: 0, max: 99, inputmode: "numeric",
-    "data-row": row, "data-column": column ?? "", "aria-label": [row, column].filter(Boolean)
-      .map((k, i) => wordOr(`${i ? form.column_words : form.words}.${k}`, k)).join(": ")});
-  if (columns) {
-    grid.append(h("tr", {}, [h("th"), ...columns.map((c) => h("th", {text: wordOr(`${form.column_words}.${c}`, c)}))]));
+    "data-row": row, "data-column": column ?? "",
+    "aria-label": column ? `${word(form.words, row)}: ${word(form.column_words, column)}` : word(form.words, row)});
+  let grid;
+  if (columns) {  // a price per row: a table, a row per card, a column per resource
+    grid = h("div", {class: "option-grid-wrap"}, [h("table", {class: "option-grid"}, [
+      h("tr", {}, [h("th"), ...columns.map((c) => h("th", {class: "col", text: word(form.column_words, c)}))]),
+      ...form.rows.map((row) => h("tr", {}, [h("th", {text: word(form.words, row)}),
+                                             ...columns.map((c) => h("td", {}, [cell(row, c)]))])),
+    ])]);
+  } else {  // a count per row: a name and its number, as many to a line as fit
+    grid = h("div", {class: "option-counts"}, form.rows.map((row) => h("label", {class: "option-count"}, [
+      h("span", {text: word(form.words, row)}), cell(row, null)])));
   }
-  for (const row of form.rows) {
-    grid.append(h("tr", {}, [h("th", {text: wordOr(`${form.words}.${row}`, row)}),
-                             ...(columns || [null]).map((c) => h("td", {}, [cell(row, c)]))]));
-  }
+  grid.setAttribute("name", `opt-${o.name}`);
+  grid.dataset.option = o.name;
   // The rules' numbers as placeholders, again when the option they depend on changes.
   const fill = () => {
-    const root = grid.closest("form") || document;
-    const base = baseOf(form, root);
+    const base = baseOf(form, grid.closest("form") || document);
     for (const input of grid.querySelectorAll("input")) {
       const value = columns ? base[input.dataset.row]?.[input.dataset.column] : base[input.dataset.row];
       input.placeholder = String(typeof value === "number" ? value : 0);
     }
   };
-  queueMicrotask(fill);
-  if (form.base?.by && all.some((x) => x.name === form.base.by)) {
-    queueMicrotask(() => (grid.closest("form") || document).querySelector(`[name="opt-${form.base.by}"]`)
-      ?.addEventListener("change", fill));
-  }
+  queueMicrotask(() => {
+    fill();
+    if (form.base?.by && all.some((x) => x.name === form.base.by)) {
+      (grid.closest("form") || document).querySelector(`[name="opt-${form.base.by}"]`)?.addEventListener("change", fill);
+    }
+  });
   return grid;
 }
 
