@@ -325,6 +325,10 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
     def unit(u: int) -> str:
         return text(f"soldiers.unit.{RECRUITS[u]}", lang)
 
+    if kind == "buy":  # "darf man vor der Bewegungsphase eine Karte ziehen": a free card, not a purchase
+        card = data.get("card")  # the card is told to its new holder only
+        drawn = f" ({text(f'catan.card.{DEV_CARDS[card]}', lang)})" if card is not None else ""
+        return voice.say("soldiers.log.free_card", seat, card=drawn)
     if kind in ("recruit", "upgrade"):
         return voice.say(f"soldiers.log.{kind}", seat, unit=unit(data["unit"]), at=data["at"])
     if kind in ("wall", "retreat", "raze", "resist"):
