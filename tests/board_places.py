@@ -97,6 +97,7 @@ def soldiers_view() -> dict[str, Any]:
     units = {"infantry": 3, "cavalry": 2, "artillery": 1}
     far = board["nodes"].index([3, -1])  # a corner of the east neighbour
     return {
+        "ruleset": "soldiers-and-armies",
         "players": [{"seat": 0, "name": "Anna"}, {"seat": 1, "name": "Bert"}],
         "board": board,
         "pieces": [{"kind": "city", "at": n, "owner": k % 2} for k, n in enumerate(cities)]

@@ -22,6 +22,7 @@ SIZE = 60  # board.js's pixels per hex size
 
 PLACES_JS = """async (view) => {
   const {renderBoard} = await import('/static/js/board.js');
+  await (await import('/static/js/layers.js')).loadLayers(view.ruleset);
   const svg = renderBoard(view);
   document.body.replaceChildren(svg);
   const places = {};

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import siedler
+from siedler.games.catan.layout import with_layout
 
 from .conftest import LiveServer
 
@@ -63,7 +64,7 @@ def test_baden_wuerttemberg_says_its_own_words(
     page = context_factory().new_page()
     page.goto(module_server.url)
     page.wait_for_selector("#create-form")
-    drawn = page.evaluate(DRAW, [view, "baden-wuerttemberg", lang])
+    drawn = page.evaluate(DRAW, [with_layout(view), "baden-wuerttemberg", lang])
     assert drawn["phase"] == words["phase"]
     assert words["card"] in drawn["hand"]
     assert drawn["awards"] == [words["award"]]
@@ -96,7 +97,7 @@ def test_soldiers_and_armies_says_its_own_words(
     page = context_factory().new_page()
     page.goto(module_server.url)
     page.wait_for_selector("#create-form")
-    drawn = page.evaluate(DRAW, [view, "soldiers-and-armies", lang])
+    drawn = page.evaluate(DRAW, [with_layout(view), "soldiers-and-armies", lang])
     assert drawn["phase"] == phase
     assert drawn["costs"] == costs
     assert drawn["awards"] == [] and "Largest army" not in drawn["words"] and "Rittermacht" not in drawn["words"]

@@ -114,7 +114,7 @@ def test_the_hand_limit_on_a_seven_is_ten_plus_two_per_wall(walls: int, discards
     ("lang", "words"),
     [
         ("en", ("Armies: 21", "2 cavalry+1 artillery (d12)", "Turned: 20")),
-        ("de", ("Armeen: 21", "2 Kavallerie+1 Artillerie (d12)", "Auf dem Kopf: 20")),
+        ("de", ("Armeen: 21", "2 Kavallerie+1 Artillerie (W12)", "Auf dem Kopf: 20")),
     ],
 )
 def test_the_text_board_shows_armies_walls_and_turned_buildings(lang: str, words: tuple[str, ...]) -> None:

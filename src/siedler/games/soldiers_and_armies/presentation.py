@@ -344,7 +344,8 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
     if kind == "combat":
 
         def side(rolls: list[list[int]]) -> str:
-            return ", ".join(f"d{s} {r}" + (f"+{b}" if b else "") + f" ({n})" for n, s, r, b in rolls) or "-"
+            die = text("page.soldiers.die", lang, "{}")  # "d10", "W10"
+            return ", ".join(f"{die.format(s)} {r}" + (f"+{b}" if b else "") + f" ({n})" for n, s, r, b in rolls) or "-"
 
         loss = text(f"soldiers.loss.{data['loss'] or 'none'}", lang, at=data["loser_at"])
         # Told to the reader where they fight: "gegen dich", never "gegen du".
@@ -408,7 +409,7 @@ def soldiers_text(view: dict[str, Any], lang: str) -> str:
     armies = [
         f"{a['at']} {names[a['owner']]} "
         + "+".join(f"{n} {word}" for n, word in zip(a["units"].values(), unit_words, strict=True) if n)
-        + f" (d{a['die']})"
+        + f" ({text('page.soldiers.die', lang, a['die'])})"
         for a in s["armies"]
     ]
     lines = [f"{w['armies']}: {'; '.join(armies) or '-'}"]

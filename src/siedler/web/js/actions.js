@@ -20,7 +20,9 @@ export function bindTargets(root, actions, play) {
     const list = byTarget.get(el.getAttribute("data-target"));
     if (!list) continue;
     drawn.add(el.getAttribute("data-target"));
-    el.classList.add("target");
+    // A finger's reach around a drawn target (board.js, data-reach) takes its clicks unseen: not a target
+    // that shows, only one that listens.
+    el.classList.add(el.dataset.reach ? "live" : "target");
     el.addEventListener("click", (event) => {
       event.stopPropagation();
       if (list.length === 1) play(list[0].action);

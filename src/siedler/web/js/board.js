@@ -103,13 +103,14 @@ export function renderBoard(view, ruleset = view.ruleset) {
   // corner; together they cover the board's every point near a place (a phone shows a corner 12 px wide).
   const reach = s("g", {class: "hits reach"});
   nodes.forEach(([x, y], i) => {
-    reach.append(s("circle", {cx: x, cy: y, r: SIZE * NODE_REACH, class: "hit node-reach", "data-target": `node:${i}`}));
+    reach.append(s("circle", {cx: x, cy: y, r: SIZE * NODE_REACH, class: "hit node-reach", "data-target": `node:${i}`,
+                             "data-reach": "1"}));
   });
   for (const [a, b] of board.edges) {
     const [x1, y1] = nodes[a];
     const [x2, y2] = nodes[b];
     reach.append(s("line", {x1, y1, x2, y2, class: "hit edge-reach", "data-target": `edge:${a}-${b}`,
-                            "stroke-width": SIZE * EDGE_REACH}));
+                            "data-reach": "1", "stroke-width": SIZE * EDGE_REACH}));
   }
 
   const roads = s("g", {class: "roads"});
