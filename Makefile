@@ -3,9 +3,11 @@
 # path (tests/conftest.py), so that `make run` serves only the rule sets siedler ships.
 # Two virtual environments, both made on first use (docs/build.md):
 # - .venv: an editable, pure-Python install for development, linting and the pure test run;
-# - .venv-compiled: a normal install of the compiled engine (mypyc; pure Python where it cannot be built),
-#   which `make run` serves and the second test run tests. Its stamp depends on every file under src/, so any
-#   edit reinstalls it: a compiled module can never shadow a newer .py file. Nothing is ever built into src/.
+# - .venv-compiled: a normal install of the compiled engine (mypyc; pure Python where it cannot be built) with
+#   the server's extra only, which `make run` serves; `make test` adds the test tools beside it (the dev
+#   extra's packages, read from pyproject.toml, so siedler is not built twice) and tests it a second time. Its
+#   stamp depends on every file under src/, so any edit reinstalls it: a compiled module can never shadow a
+#   newer .py file. Nothing is ever built into src/.
 
 PYTHON ?= python3
 VENV := .venv
@@ -16,10 +18,11 @@ PORT ?= 8000
 CVENV := .venv-compiled
 CBIN := $(CVENV)/bin
 CSTAMP := $(CVENV)/.installed-stamp
+CDEVSTAMP := $(CVENV)/.dev-stamp
 SOURCES := $(shell find src -type f ! -path '*/__pycache__/*' ! -path '*.egg-info/*')
 BUILD_REQUIRES := 'setuptools>=69' 'mypy>=1.10'
 
-.PHONY: run test lint unit browser bench simulate setup compiled clean
+.PHONY: run test lint unit browser bench simulate setup compiled screenshots clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -32,15 +35,21 @@ $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 	[ -x $(CBIN)/python ] || $(PYTHON) -m venv $(CVENV)
 	$(CBIN)/python -m pip install --quiet --upgrade pip $(BUILD_REQUIRES)
 	rm -rf build
-	$(CBIN)/python -m pip install -v --no-build-isolation '.[server,dev]' >$(CVENV)/build.log 2>&1 \
+	$(CBIN)/python -m pip install -v --no-build-isolation '.[server]' >$(CVENV)/build.log 2>&1 \
 	  || { tail -n 30 $(CVENV)/build.log; exit 1; }
 	@grep -ho 'siedler: building pure Python.*' $(CVENV)/build.log | head -n 1 || true
 	@$(CBIN)/siedler --version
 	touch $(CSTAMP)
 
+# The test tools beside the compiled build: the dev extra's requirements as pyproject.toml lists them.
+$(CDEVSTAMP): pyproject.toml $(CSTAMP)
+	$(CBIN)/python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['dev'], sep='\n')" >$(CVENV)/dev-requirements.txt
+	$(CBIN)/python -m pip install --quiet -r $(CVENV)/dev-requirements.txt
+	touch $(CDEVSTAMP)
+
 setup: $(STAMP)
 
-compiled: $(CSTAMP)
+compiled: $(CSTAMP) $(CDEVSTAMP)
 
 # A port already in use is refused with a message naming it and how to choose another (PORT=8001).
 run: $(CSTAMP)
@@ -66,7 +75,7 @@ lint: $(STAMP)
 # browser tests' server process included) and reported, not enforced: the figure is quoted in the README.
 # -rs lists every skipped test with its reason (a missing Chromium, say).
 # Then the suite again on the compiled build, which must behave identically.
-test: $(STAMP) $(CSTAMP) browser lint
+test: $(STAMP) $(CSTAMP) $(CDEVSTAMP) browser lint
 	$(BIN)/pytest -n 2 -rs --cov --cov-report=
 	@echo "coverage: $$($(BIN)/coverage report --format=total)% of the lines of src/siedler"
 	$(CBIN)/pytest -n 2 -rs -m 'not browser'
@@ -76,6 +85,11 @@ bench: $(CSTAMP)
 
 simulate: $(CSTAMP)
 	$(CBIN)/siedler simulate --ruleset base --seats greedy,random,random,random --games 200 --seed 1
+
+# docs/screenshots/: every rule set's table at a laptop's and a phone's size, taken in Chromium (Playwright
+# is a test tool: the development environment has it).
+screenshots: $(STAMP) browser
+	PYTHONPATH=. $(BIN)/python scripts/table_screenshots.py docs/screenshots
 
 clean:
 	rm -rf $(VENV) $(CVENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage .coverage.*

@@ -2,7 +2,8 @@
 generator, not a test). A person's seat plays a few moves against bots, so that the hand, the public facts,
 the actions and the log are filled; the picture is taken when it is that person's turn again.
 
-    PYTHONPATH=src:. .venv/bin/python scripts/table_screenshots.py [docs/screenshots [RULESET ...]]
+    make screenshots     # all of them, from a fresh clone: sets up .venv first
+    PYTHONPATH=. .venv/bin/python scripts/table_screenshots.py [docs/screenshots [RULESET ...]]
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ ROWS = {
         "road": "road", "settlement": "settlement", "city": "city", "development card": "development",
         "infantry": "infantry", "cavalry": "cavalry", "artillery": "artillery", "city wall": "wall",
         "nuke": "nuke", "each move beyond 3 corners": "move", "harbour": "harbor", "bandit": "bandit",
-        "knight (attacking)": "knight", "knight (defending)": "defender",
+        "knight (offensive)": "knight", "knight (defensive)": "defender",
         "town hall": "town_hall", "landmark": "landmark",
     },
     "de": {
@@ -77,7 +77,7 @@ def _cost_card(text: str, lang: str) -> dict[str, dict[str, int]]:
     """``{purchase: {resource: n}}`` from the page's cost card (rows without a price left out)."""
     card = text.split(COST_CARD[lang], 1)[1].split("\n## ", 1)[0]
     names = catalog(lang)
-    # the board games' resource words, and the card game's names for its resource cards (German "Weide")
+    # the board games' resource words, and the card game's names for its resource cards
     words = {names[f"{kind}.{r}"].lower(): r for kind in ("catan.resource", "deck_building.card") for r in RESOURCES}
     out = {}
     for line in card.splitlines()[3:]:

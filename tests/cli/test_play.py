@@ -19,9 +19,10 @@ BASE = ("play", "--seed", "4", "--options", "board=beginner")
 def test_a_few_scripted_moves_against_bots(run: Any) -> None:
     result = run(*BASE, "--seats", "human,greedy,greedy", input="1\n1\n1\n1\nquit\n")
     assert result.exit_code == 0, result.output
-    out = result.output
+    out = " ".join(result.output.split())  # lines wrap at the terminal's width
     assert "Commitment to the seed (SHA-256)" in out and "The seed was 4 " in out
-    assert "Build a settlement at" in out and "[settle" in out  # labels with their notation
+    # the founding's many intersections in columns under one heading; a short list with words and notation
+    assert "choices, from “Build a settlement at" in out and "Build a road 0-" in out and "[road 0-" in out
     # seats count from 1 in every name: the person in seat 1 is "Player 1", the bots "Greedy 2" and "Greedy 3"
     assert "seats: 1: Player 1 (human), 2: Greedy 2 (greedy), 3: Greedy 3 (greedy)" in out
     assert "Player 1 (you)" in out and "Greedy 2 built" in out and "Greedy 3 built" in out
@@ -103,3 +104,20 @@ def test_a_bot_breaking_the_rules_ends_the_game_with_an_error(run: Any, tmp_path
 def test_player_names_count_seats_from_1(seats: tuple[str, ...], lang: str, names: list[str]) -> None:
     """Index ``p`` is seat ``p + 1`` in every name; a person is "Player N" by seat, never "You"."""
     assert player_names(seats, lang) == names
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_line_fits_an_80_column_terminal(run: Any, lang: str, monkeypatch: Any) -> None:
+    """At 80x24 nothing runs off the screen, and the founding's 50 free intersections take a few lines in
+    columns, so the board stays on the screen; the help is the notation in the player's language."""
+    monkeypatch.setenv("COLUMNS", "80")
+    result = run(*BASE, "--seats", "human,greedy,greedy", "--lang", lang, input="help\n1\n1\nquit\n")
+    assert result.exit_code == 0, result.output
+    # (the test's input is not echoed: what follows a prompt stands on a line of its own at a terminal)
+    lines = [part for line in result.output.splitlines() for part in line.split("'help'): ")]
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith("1. 0 "))
+    grid = lines[start : next(i for i in range(start, len(lines)) if not lines[i].strip()[:1].isdigit())]
+    assert 5 <= len(grid) <= 8 and all(len(line.split(".")) >= 8 for line in grid[:-1])
+    assert "``" not in result.output
+    assert ("roll the dice" if lang == "en" else "würfeln, den Zug beenden") in result.output

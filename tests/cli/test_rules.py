@@ -49,3 +49,16 @@ def test_one_rule_set_starts_with_its_how_to_page_wrapped_to_the_terminal(run: A
     assert "How to play: the Fishermen of Catan" in english.stdout and "Cost card" in english.stdout
     assert "How to play" not in run("rules", "fishermen", "--no-howto").stdout
     assert "How to play" not in run("rules").stdout  # the list of every rule set stays short
+
+
+def test_in_german_the_options_and_the_notation_are_german(run: Any) -> None:
+    result = run("rules", "soldiers-and-armies", "--no-howto", "--lang", "de")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert "Catan: Soldaten & Armeen" in out and "Spieler: 2-4" in out and "Bedeutung" in out
+    assert "Handelsangebote an Mitspieler pro Zug" in out and "0 bis 20" in out and "JSON-Tabelle" in out
+    # the family's notation, then the rule set's own, each explained in German; no reST markup
+    assert out.index("würfeln, den Zug beenden") < out.index("die Nuklearwaffe über Feld F zünden")
+    assert "``" not in out and "trade offers to other players" not in out and "roll the dice" not in out
+    english = " ".join(run("rules", "soldiers-and-armies", "--no-howto").stdout.split())
+    assert "roll the dice" in english and "fire the nuke at hex F" in english and "players: 2-4" in english

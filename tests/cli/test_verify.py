@@ -68,18 +68,28 @@ def test_a_tampered_record_fails_with_the_reason(run: Any, tmp_path: Path, how: 
     [
         ("{not json", "is not JSON"),
         ({"format": "siedler-record", "version": 2}, "no 'seed'"),
-        ("unfinished", "final_state_sha256"),
         ({**HEAD, "seed": "1", "game_id": "a b", "commitment": "0" * 64, "final_state_sha256": "0" * 64}, "game id"),
         ({**HEAD, "seed": "x", "game_id": "g", "commitment": "0" * 64, "final_state_sha256": "0" * 64}, "decimal"),
         ({**HEAD, "seed": "1", "game_id": "g", "commitment": "zz", "final_state_sha256": "0" * 64}, "SHA-256"),
     ],
 )
 def test_a_malformed_record_is_refused_with_status_2(run: Any, tmp_path: Path, content: Any, says: str) -> None:
-    if content == "unfinished":
-        content = siedler.new_game("base", players=3).record()
     result = run("verify", write(tmp_path, content))
     assert result.exit_code == 2
     assert says in " ".join(result.output.split())
+
+
+def test_a_game_stopped_before_its_end_is_checked_up_to_where_it_stopped(run: Any, tmp_path: Path) -> None:
+    """A game ended by its creator or abandoned reveals its seed too: its record replays to where it stopped,
+    and a move left out or added is caught like in a finished game's."""
+    game = siedler.new_game("base", players=3, seed=5)
+    for _ in range(30):
+        game.apply(game.legal_actions()[0])
+    record = game.record()
+    assert not record["result"]["over"]
+    assert run("verify", write(tmp_path, record)).exit_code == 0
+    cut = run("verify", write(tmp_path, dict(record, actions=record["actions"][:-1])))
+    assert cut.exit_code == 1 and "another state" in " ".join(cut.output.split())
 
 
 def test_a_game_played_at_the_terminal_can_be_verified(run: Any, tmp_path: Path) -> None:

@@ -18,6 +18,11 @@ NAMES = ("Anna", "Bert", "Cleo", "Dora")
 #: A second-person sentence whose verb kept the third person's ending: "You takes", "Du nimmt" (German
 #: stems ending in s, ß, z or x take a bare -t in the second person too: "du versetzt").
 WRONG_PERSON = {"en": re.compile(r"\b[Yy]ou (?!pass\b)\w+s\b"), "de": re.compile(r"\b[Dd]u \w*[^sßzx]t\b")}
+#: "you" after a preposition that governs another case: "gegen du" (dich), "von du" (dir).
+WRONG_CASE = {
+    "en": re.compile(r"$^"),
+    "de": re.compile(r"\b(gegen|für|um|durch|ohne|von|mit|bei|vor|aus|zu|nach) du\b", re.I),
+}
 #: Words that mark a sentence as told to its reader.
 SECOND_PERSON = {"en": re.compile(r"\b[Yy]ou(r)?\b"), "de": re.compile(r"\b([Dd]u|dir|dich|deine[nm]?)\b")}
 
@@ -46,6 +51,7 @@ def test_each_reader_hears_sentences_about_them_in_the_second_person(
             assert "{" not in words and NAMES[seat] not in words, words
             assert words[0] == words[0].upper(), words  # a sentence, not a pasted "you rolled"
             assert not WRONG_PERSON[lang].search(words), words
+            assert not WRONG_CASE[lang].search(words), words
             actor = own["data"].get("seat")
             if NAMES[seat] in public["text"]:
                 # Where a spectator reads this reader's name, the reader reads "you" instead.

@@ -186,6 +186,14 @@ class Person:
             self.note("turned")
 
 
+def set_costs(page: Any, option: str, costs: dict[str, dict[str, int]]) -> None:
+    """Fill a table option's grid as a designer would: each changed row's every field (the rest stay empty)."""
+    grid = page.locator(f'[data-option="{option}"]')
+    for row, price in costs.items():
+        for field in grid.locator(f'input[data-row="{row}"]').all():
+            field.fill(str(price.get(field.get_attribute("data-column") or "", 0)))
+
+
 def create_game(page: Any, server: LiveServer, seed: int, turn_limit: int) -> None:
     """From the lobby, as a new user: the rule set, a name, three greedy bots, the options, create."""
     page.goto(server.url)
@@ -195,7 +203,7 @@ def create_game(page: Any, server: LiveServer, seed: int, turn_limit: int) -> No
         assert page.locator(f'.seat-kind[data-seat="{seat}"]').input_value() == "bot:greedy"
     open_options(page)
     page.fill('[name="opt-turn_limit"]', str(turn_limit))
-    page.fill('[name="opt-army_costs"]', json.dumps(COSTS))
+    set_costs(page, "army_costs", COSTS)
     page.fill("#seed", str(seed))
     page.fill("#bot-delay", "0")
     page.click("#create")

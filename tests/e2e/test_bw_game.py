@@ -1,5 +1,5 @@
 """A person plays Baden-Württemberg Catan against three bots to the end by clicking; the board shows the
-towns, the landmark fields, the landmarks' outside pictures and the award fields."""
+towns and the landmark fields, and beside it a list of the landmarks' outside pictures and the award fields."""
 
 from __future__ import annotations
 
@@ -31,8 +31,9 @@ def test_a_person_plays_baden_wuerttemberg_against_three_bots_to_the_end(
     assert board.locator(".bw-landmark").count() == 12
     towns = board.locator(".bw-town").evaluate_all("els => els.map(e => e.textContent)")
     assert {"Stuttgart", "Ebingen", "Biberach", "Sigmaringen", "Friedrichshafen", "Sinsheim"} <= set(towns)
-    assert board.locator(".bw-field").count() == 14  # 12 landmark pictures and the 2 award fields
-    labels = board.locator(".bw-label").evaluate_all("els => els.map(e => e.textContent)")
+    outside = page.locator("#bw-outside")  # beside the map: 12 landmark pictures and the 2 award fields
+    assert outside.locator(".bw-field").count() == 14
+    labels = outside.locator(".bw-label").all_inner_texts()
     assert "Stuttgart: TV Tower" in labels and "Longest trade road" in labels
     # Anna's three start town halls from her build-cost card stand on the map in her colour.
     assert page.locator("svg .settlement[fill='#d7263d']").count() == 3

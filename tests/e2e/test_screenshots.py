@@ -17,7 +17,7 @@ import pytest
 
 from .conftest import LiveServer, shots_dir
 from .soldiers import Person, create_game
-from .table import click_and_wait, simple_move, wait_my_turn_or_over
+from .table import click_and_wait, discard, simple_move, wait_my_turn_or_over
 
 pytestmark = [pytest.mark.browser, pytest.mark.screenshots]
 
@@ -58,8 +58,15 @@ def test_screenshot_of_a_base_game(live_server: LiveServer, context_factory: Cal
             turns += 1
         simple_move(page)
     assert wait_my_turn_or_over(page), "the game should still be on after seven turns"
+    while page.locator("#discard-confirm").count():  # another's 7: Anna's answer first, then her turn
+        discard(page)
+        assert wait_my_turn_or_over(page)
     if page.locator('#menu [data-action="roll"]').count():
         click_and_wait(page, page.locator('#menu [data-action="roll"]'))
+    for _ in range(4):  # a 7 of Anna's: the robber and his victim first, then the trade and build phase
+        if page.locator(".trade").count() or not wait_my_turn_or_over(page):
+            break
+        simple_move(page)
     page.wait_for_timeout(300)
     # The caption: the board, legal places highlighted, the trade panel, the log.
     assert page.locator("svg.board .hexes > *").count() >= 19
@@ -81,15 +88,14 @@ def test_screenshot_of_a_deck_building_game_in_german(
     )
     page.wait_for_selector("#table .zones")
     page.click('[data-lang="de"]')
-    for _ in range(6):
+    for _ in range(3):  # a few cards laid out of the hand (it comes first), and a purchase if one is possible
         if not wait_my_turn_or_over(page):
             break
         simple_move(page, prefer_end_after=3, moves_this_turn=0)
-    assert wait_my_turn_or_over(page), "the game should still be on after six moves"
-    for _ in range(3):
-        targets = page.locator("#play-area .card.target")
-        if targets.count():
-            click_and_wait(page, targets.first)
+    assert wait_my_turn_or_over(page), "the game should still be on after three moves"
+    piles = page.locator("#play-area .pile.target")
+    if piles.count():
+        click_and_wait(page, piles.first)
     page.wait_for_timeout(300)
     # The caption: the supply, both players' zones and the own hand, in German.
     assert page.locator("#table .zones").count()

@@ -94,7 +94,7 @@ def test_the_difficulty_levels_are_offered_and_only_their_budgets_accepted(clien
     levels = client.get("/api/bots").json()["levels"]
     assert levels == {"easy": "greedy", "medium": "value", "hard": "mcts:ms=300"}
     game = create(client, [HUMAN, {"kind": "bot", "bot": levels["hard"]}, {"kind": "bot", "bot": levels["medium"]}])
-    assert [s["name"] for s in game["game"]["seats"]][1:] == ["Mcts 2", "Value 3"]
+    assert [s["name"] for s in game["game"]["seats"]][1:] == ["MCTS 2", "Value 3"]
     base = {"ruleset": "base", "seats": [HUMAN, {"kind": "bot", "bot": "mcts:ms=100000"}, GREEDY]}
     refused = client.post("/api/games", json=base)
     assert refused.status_code == 400 and "unknown bot" in refused.json()["detail"]

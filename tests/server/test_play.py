@@ -39,6 +39,8 @@ def test_a_person_plays_against_bots_to_the_end(server: Server, client: TestClie
             if state["over"]:
                 break
             assert all(set(a) == {"action", "label", "target", "kind"} for a in state["actions"])
+            # every action in words, the trade offers (hundreds of them) too: never notation on a button
+            assert all(a["label"] and a["label"] != a["action"] for a in state["actions"])
             ws.send_json({"type": "act", "action": simple_choice(state["actions"]), "n": state["n"]})
             state = next_state(ws)
     assert state["view"]["over"] and "final" in state["view"]

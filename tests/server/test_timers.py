@@ -205,14 +205,17 @@ def test_a_game_nobody_attends_is_abandoned_and_refuses_moves(start: Callable[..
         hello(watcher)  # watching does not keep a game alive: only its players do
         wait_for(lambda: room.status == "abandoned", timeout=5)
         summary, _ = until(watcher, lambda m: m["type"] == "game" and m["game"]["status"] == "abandoned")
-        assert "seed" not in summary["game"]  # an unfinished game's seed stays secret
+        # It takes no more moves: its seed is revealed, as the fairness panel promises once a game is over.
+        assert summary["game"]["seed"] == str(room.row.seed)
     listed = client.get("/api/games").json()
     assert gid not in {g["id"] for g in listed["running"] + listed["open"] + listed["finished"]}
     refused = client.post(
         f"/api/games/{gid}/actions", json={"seat": 0, "action": "roll", "n": 0}, headers=bearer(token)
     )
     assert refused.status_code == 409 and "abandoned" in refused.json()["detail"]
-    assert client.get(f"/api/games/{gid}/record").status_code == 403
+    record = client.get(f"/api/games/{gid}/record").json()
+    assert record["seed"] == str(room.row.seed) and not record["result"]["over"]
+    assert client.get(f"/api/games/{gid}/verify").json()["replay_ok"] is True  # up to where it stopped
     assert server.lobby.storage.load_game(gid).status == "abandoned"
     assert not room.row.seats[0].takeover
 
@@ -269,6 +272,12 @@ def test_only_the_creator_ends_a_game(start: Callable[..., Server]) -> None:
         assert refused["message"] == "the game was ended by its creator"
     again = client.post(f"/api/games/{gid}/end", headers=bearer(creator))
     assert again.status_code == 409
+    # Ended, the game is over for good: its seed and record are public, and they check out.
+    summary = client.get(f"/api/games/{gid}").json()
+    assert summary["seed"] == str(room.row.seed)
+    assert client.get(f"/api/games/{gid}/record").json()["actions"] == room.row.actions
+    verdict = client.get(f"/api/games/{gid}/verify").json()
+    assert verdict["commitment_ok"] and verdict["replay_ok"]
     assert gid not in {g["id"] for g in client.get("/api/games").json()["running"]}
     # A creator who only watches ends an open game the same way.
     watching = create(client, [HUMAN, HUMAN, GREEDY], claim=-1)

@@ -24,7 +24,8 @@ def test_the_page_gets_every_language_with_english_filling_gaps(client: TestClie
 
 
 def test_every_listed_rule_set_and_option_has_its_own_words(client: TestClient) -> None:
-    # The lobby shows these; without a catalog entry a German player would read the registry's English.
+    # The lobby shows these (each option's name, help and choices, a table option's rows and columns); without
+    # a catalog entry a German player would read the registry's English.
     # A third-party rule set (the walkthrough's Pig, from an entry point) brings its own words, not ours.
     english = own_keys(ENGLISH)
     ours = {r.name for r in siedler.rulesets() if r.game_class.__module__.startswith("siedler.")}
@@ -34,7 +35,15 @@ def test_every_listed_rule_set_and_option_has_its_own_words(client: TestClient) 
         for part in ("title", "description"):
             assert f"page.rulesets.{ruleset['name']}.{part}" in english
         for option in ruleset["options"]:
-            assert f"page.option_help.{option['name']}" in english, option["name"]
+            name = option["name"]
+            assert f"page.option_help.{name}" in english and f"page.option_names.{name}" in english, name
+            for choice in option.get("choices", []):
+                assert f"page.option_values.{name}.{choice}" in english, (name, choice)
+            form = option.get("form") or {}
+            for row in form.get("rows", []):  # a table option's form names its rows and columns
+                assert f"page.{form['words']}.{row}" in english, (name, row)
+            for column in form.get("columns", []):
+                assert f"page.{form['column_words']}.{column}" in english, (name, column)
 
 
 def test_every_count_a_player_row_shows_has_its_words() -> None:

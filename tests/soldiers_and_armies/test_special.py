@@ -110,7 +110,11 @@ def test_annihilation_gives_the_destroyer_the_cards_and_the_last_player_standing
     assert game.view(0)["you"]["hand"]["grain"] == 3 and game.view(0)["you"]["dev_cards"]["monopoly"] == 1
     assert events(game, "annihilated") == [{"seat": 1, "by": 0}]
     assert game.is_over and game.winner == 0 and game.scores() == [2, 0]
-    assert [row["vp"] for row in game.view(None)["final"]] == [2, 0]
+    # "Die Siegpunktkarten werden aus den Entwicklungskarten entfernt": the final scores show no such column
+    assert game.view(None)["final"] == [
+        {"seat": 0, "name": "Player 1", "vp": 2},
+        {"seat": 1, "name": "Player 2", "vp": 0},
+    ]
 
 
 def test_thirteen_points_win_in_ones_own_turn() -> None:

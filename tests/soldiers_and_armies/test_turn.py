@@ -7,6 +7,7 @@ import pytest
 
 import siedler
 from siedler.core.errors import IllegalAction
+from siedler.core.i18n import text
 from tests.catan.positions import cards, roll
 
 from .positions import building, current, hand, phase, position
@@ -54,6 +55,13 @@ def test_a_free_development_card_when_nothing_was_bought_or_played() -> None:
     game.apply("buy")
     assert phase(game) == "movement" and sum(game.view(0)["you"]["dev_cards"].values()) == 1
     assert hand(game, 0) == cards(wood=1, brick=1)  # it costs nothing
+    # "darf man vor der Bewegungsphase eine Karte ziehen": the log says it was drawn, not bought
+    card = next(c for c, n in game.view(0)["you"]["dev_cards"].items() if n)
+    drawn = [e["text"] for e in game.events(0, lang="en") if e["kind"] == "buy"][-1]
+    assert drawn == f"You take the free development card ({text(f'catan.card.{card}', 'en')})."
+    assert [e["text"] for e in game.events(1, lang="de") if e["kind"] == "buy"][-1] == (
+        "Player 1 nimmt die kostenlose Entwicklungskarte."
+    )
 
 
 def test_no_free_card_after_a_purchase() -> None:
@@ -106,7 +114,7 @@ def test_the_hand_limit_on_a_seven_is_ten_plus_two_per_wall(walls: int, discards
     ("lang", "words"),
     [
         ("en", ("Armies: 21", "2 cavalry+1 artillery (d12)", "Turned: 20")),
-        ("de", ("Armeen: 21", "2 Kavallerie+1 Artillerie (d12)", "Auf dem Kopf: 20")),
+        ("de", ("Armeen: 21", "2 Kavallerie+1 Artillerie (W12)", "Auf dem Kopf: 20")),
     ],
 )
 def test_the_text_board_shows_armies_walls_and_turned_buildings(lang: str, words: tuple[str, ...]) -> None:

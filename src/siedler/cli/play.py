@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from siedler.bots import Bot, make_bot
 from siedler.core.actions import Action
@@ -83,7 +84,9 @@ class TerminalGame:
 
     # ------------------------------------------------------------------ output
     def out(self, words: str) -> None:
-        self.console.out(words, highlight=False)
+        """A line (or lines) of words, wrapped at the terminal's width: a long line (the start's seats and
+        commitment, the bank) breaks between words instead of running off an 80-column screen."""
+        self.console.print(Text(words), highlight=False)
 
     def say(self, key: str, **fields: object) -> str:
         """The command line's words for ``key`` (``cli.<key>`` in the catalog) in the session's language."""
@@ -129,7 +132,19 @@ class TerminalGame:
         return shown, hints
 
     def show_actions(self, shown: list[Action], hints: list[str]) -> None:
+        """Each action numbered with its words and notation; the only kind, when it has too many to list one
+        a line (a founding settlement's free intersections), numbered in columns under one heading instead,
+        so that the board stays on the screen."""
         width = len(str(len(shown)))
+        if len(shown) > LIST_LIMIT:
+            first, last = (self.game.action_label(a, self.lang) for a in (shown[0], shown[-1]))
+            self.out(self.say("grid", count=len(shown), first=first, last=last))
+            cells = [f"{i:>{width}}. {str(a).partition(' ')[2] or a}" for i, a in enumerate(shown, 1)]
+            cell = max(len(c) for c in cells) + 3
+            per_row = max(1, (min(self.console.width, 80) - 2) // cell)
+            for row in range(0, len(cells), per_row):
+                self.out("  " + "".join(c.ljust(cell) for c in cells[row : row + per_row]).rstrip())
+            return
         for i, a in enumerate(shown, 1):
             label = self.game.action_label(a, self.lang)
             notation = str(a)
@@ -186,7 +201,7 @@ class TerminalGame:
                 return False
             elif command in ("help", "?", "hilfe"):
                 self.out(self.say("help"))
-                self.out(notation_help(get_ruleset(game.ruleset)))
+                self.out(notation_help(type(game), self.lang))
             elif command == "board":
                 self.show_board(seat)
                 self.show_actions(shown, hints)

@@ -476,9 +476,9 @@ class Game:
         }
         if self._start_state is not None:
             rec["start_state"] = self._start_state
-        if self.is_over:
-            # What ``siedler verify`` compares its replay with: the whole final position, hidden parts too.
-            rec["final_state_sha256"] = state_digest(self.state())
+        # What ``siedler verify`` compares its replay with: the whole position where the record ends (the
+        # game's end, or where a server stopped it), hidden parts too.
+        rec["final_state_sha256"] = state_digest(self.state())
         return rec
 
     def result(self) -> dict[str, Any]:

@@ -105,6 +105,12 @@ def text(key: str, lang: str, *args: Any, **fields: Any) -> str:
     return words.format(*args, **fields) if args or fields else words
 
 
+def text_or(key: str, lang: str, fallback: str) -> str:
+    """The words for ``key`` in ``lang``, or ``fallback`` where no catalog has the key: a third party's rule
+    set or option, described in its own words."""
+    return catalog(lang).get(key, fallback)
+
+
 def in_every_language(key: str) -> dict[str, str]:
     """``{lang: words}`` for a view that carries a name in every language (the page picks its own)."""
     return {lang: text(key, lang) for lang in languages()}

@@ -23,6 +23,11 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     kind: str = field(default="")
+    #: How a form fills a table-valued (JSON) option, for the lobby: ``rows`` (keys, named in the catalog's
+    #: ``page.<words>`` group), optional ``columns`` (keys of each row's table, named in
+    #: ``page.<column_words>``), and ``base``: the values a row starts from, or ``{"by": option, "values":
+    #: {choice: base}}`` where another option's choice decides them (an edition's numbers).
+    form: Mapping[str, Any] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if not self.kind:
@@ -72,6 +77,8 @@ class Option:
             data["minimum"] = self.minimum
         if self.maximum is not None:
             data["maximum"] = self.maximum
+        if self.form is not None:
+            data["form"] = dict(self.form)
         return data
 
 

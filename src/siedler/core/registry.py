@@ -100,7 +100,7 @@ def _apply_presets(opts: list[Option], presets: Mapping[str, Any]) -> list[Optio
     out = []
     for o in opts:
         if o.name in presets:
-            o = Option(o.name, presets[o.name], o.help, o.choices, o.minimum, o.maximum, o.kind)
+            o = Option(o.name, presets[o.name], o.help, o.choices, o.minimum, o.maximum, o.kind, o.form)
         out.append(o)
     return out
 

@@ -28,7 +28,7 @@ from .limits import Limits, ServerFull, TooFast, TooMany
 from .lobby import Lobby
 from .names import MAX_NAME, normalise_name
 from .protocol import lang_of
-from .room import Room, Stale
+from .room import OVER, Room, Stale
 from .seating import NotAllowed
 
 
@@ -355,11 +355,11 @@ async def end_game(room: RoomDep, token: TokenDep) -> dict[str, Any]:
 
 @router.get(
     "/games/{game_id}/record",
-    summary="The game's record (finished games only)",
+    summary="The game's record (finished or stopped games only)",
     responses={403: _problem("the game is not over"), **NOT_FOUND},
 )
 async def get_record(room: RoomDep) -> dict[str, Any]:
-    if room.status != "finished" or room.game is None:
+    if room.status not in OVER or room.game is None:
         raise HTTPException(403, "the record (seed and moves) reveals hidden cards; it is public once the game is over")
     return room.replays.record()
 
@@ -372,8 +372,8 @@ async def get_record(room: RoomDep) -> dict[str, Any]:
 async def verify(room: RoomDep) -> dict[str, Any]:
     """The server's own replay of the record; a player checks the commitment in the browser too, and
     anyone can run ``siedler verify`` on the record for a check independent of this server."""
-    if room.status != "finished" or room.game is None:
-        raise HTTPException(403, "only a finished game can be checked: its seed is secret until the end")
+    if room.status not in OVER or room.game is None:
+        raise HTTPException(403, "only a finished or stopped game can be checked: its seed is secret until then")
     verdict = await room.replays.verdict()
     return {
         "game_id": verdict.game_id,
@@ -398,8 +398,8 @@ async def replay(
     seat: Annotated[int | None, Query(ge=0, lt=MAX_SEATS)] = None,
     lang: Lang = "en",
 ) -> dict[str, Any]:
-    if room.status != "finished":
-        raise HTTPException(403, "only finished games can be replayed")
+    if room.status not in OVER:
+        raise HTTPException(403, "only finished or stopped games can be replayed")
     if seat is not None and not 0 <= seat < len(room.row.seats):
         raise HTTPException(400, f"there is no seat index {seat}")
     return await room.replays.state(step, seat, lang_of(lang))

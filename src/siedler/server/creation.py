@@ -4,7 +4,7 @@ Besides the rule set's own checks (building the game once checks player count, s
 must be able to end and must be fair to the people at it:
 
 - a game without people must end on its own: a rule set's ``turn_limit`` may not be 0 (no limit) there,
-  since bots that cannot win (Deck Building without cities, say) would otherwise play for ever; and every
+  since bots that cannot win (a supply without the winning pieces, say) would otherwise play for ever; and every
   game stops at the server's ``max_game_actions`` (``room.py``);
 - a chosen seed is only for a game with at most one human seat, and its creator plays that seat: whoever
   picks the seed can know every card and die to come;
@@ -22,6 +22,7 @@ from typing import Any
 from siedler.bots import BOTS, LEVELS
 from siedler.core.errors import OptionError
 from siedler.core.fairness import new_seed
+from siedler.core.i18n import ENGLISH, text_or
 from siedler.core.registry import get_ruleset, new_game
 from siedler.core.rng import parse_seed
 from siedler.core.seats import seat_number
@@ -144,7 +145,8 @@ def _seats(spec: GameSpec) -> list[SeatRow]:
             if s.bot is None or (s.bot not in BOTS and s.bot not in LEVELS.values()):
                 raise OptionError(f"unknown bot {s.bot!r} (bots: {', '.join(sorted(BOTS))})")
             name = s.bot.partition(":")[0]
-            seats.append(SeatRow(i, "bot", s.bot, s.name or f"{name.capitalize()} {seat_number(i)}"))
+            named = text_or(f"page.bots.{name}", ENGLISH, name.capitalize())  # "MCTS 3", not "Mcts 3"
+            seats.append(SeatRow(i, "bot", s.bot, s.name or f"{named} {seat_number(i)}"))
         elif s.kind == "human":
             seats.append(SeatRow(i, "human"))
         else:

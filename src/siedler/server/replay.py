@@ -76,7 +76,7 @@ class Replays:
         self._verdict: asyncio.Future[Verdict] | None = None
 
     def record(self) -> dict[str, Any]:
-        """The game's record (finished games only: it reveals the seed), saying whether the seed was chosen,
+        """The game's record (finished or stopped games only: it reveals the seed), saying whether the seed was chosen,
         with the commitment its players were shown (which binds that since version 2)."""
         room = self.room
         assert room.game is not None
@@ -86,7 +86,7 @@ class Replays:
         return record
 
     async def verdict(self) -> Verdict:
-        """The verification of the finished game's record, computed once (concurrent requests share it)."""
+        """The verification of the finished or stopped game's record, computed once (concurrent requests share it)."""
         if self._verdict is None:
             self._verdict = asyncio.ensure_future(self.room.verifier.verify(self.record()))
         try:

@@ -29,10 +29,14 @@ from .incidents import report
 from .journal import Journal
 from .replay import Replays, Verifier, advance
 from .seating import Seating
-from .storage import GameRow
+from .storage import STOPPED, GameRow
 from .views import Views
 
 log = logging.getLogger("siedler.server")
+
+#: A game that takes no more moves: finished, or stopped (ended by its creator, abandoned). Its seed is revealed
+#: and its record, check and replay are public, as the fairness panel promises "once the game is over".
+OVER = ("finished", *STOPPED)
 
 
 @dataclass
@@ -279,9 +283,9 @@ class Room:
             "seed_chosen": row.seed_chosen,
             "public": row.public,
         }
-        if row.status == "finished":
+        if row.status in OVER:
             data["result"] = row.result
-            data["seed"] = str(row.seed)  # with the game over, setup and moves hide nothing any more
+            data["seed"] = str(row.seed)  # with the game over or stopped, setup and moves hide nothing any more
         if self.reason is not None:
             data["reason"] = self.reason
         if self.error:

@@ -8,7 +8,6 @@ shows a client more than ``view(seat)``/``events(seat)`` of the seat its token p
 from __future__ import annotations
 
 import time
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from siedler.core.actions import Action
@@ -20,9 +19,6 @@ from .protocol import PROTOCOL, dumps, dumps_bytes, json_object, splice
 
 if TYPE_CHECKING:
     from .room import Room
-
-#: Actions of one kind that still get words (``label``) each; see ``Views.actions``.
-LABEL_LIMIT = 30
 
 
 class Views:
@@ -141,15 +137,15 @@ class Views:
         assert game is not None
         memo = self._memo
         legal = game.legal_actions()
-        per_kind = Counter(action[0] for action in legal)
         out = []
         for action in legal:
             known = memo.get(action)
             if known is None:
                 known = memo[action] = (str(action), game.action_target(action))
-            # Words only where a person picks from a short list; a kind with hundreds of actions (trade
-            # offers) is composed by the page, and naming each of them would cost more than the move itself.
-            label = game.action_label(action, lang) if per_kind[action[0]] <= LABEL_LIMIT else None
-            out.append({"action": known[0], "label": label, "target": known[1], "kind": action[0]})
+            # Every action in words, whatever its kind: a menu or button never shows notation. The rule sets
+            # compose even their most numerous kinds (trade offers) from words kept per language.
+            out.append(
+                {"action": known[0], "label": game.action_label(action, lang), "target": known[1], "kind": action[0]}
+            )
         cache[key] = out
         return out

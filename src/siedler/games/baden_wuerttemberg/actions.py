@@ -22,6 +22,9 @@ from siedler.core.actions import ActionKind, ActionKinds
 from siedler.core.hexgrid import Topology
 from siedler.games.catan.actions import KINDS, ActionSet, CatanAction, _node_kind
 
+#: The notation's words for people (``siedler rules``, ``siedler play``'s help), in every language.
+NOTATION_KEY = "baden_wuerttemberg.help.notation"
+
 #: Catan kinds this game does not have.
 _DROPPED = ("city", "monopoly")
 

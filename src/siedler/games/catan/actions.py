@@ -25,6 +25,9 @@ from siedler.core.hexgrid import Topology
 
 from .rules import NUM_RESOURCES, RESOURCE_INDEX, RESOURCES
 
+#: The notation's words for people (``siedler rules``, ``siedler play``'s help), in every language.
+NOTATION_KEY = "catan.notation"
+
 Bundle = tuple[int, int, int, int, int]
 
 # Alternative names accepted when parsing (English synonyms and the German terms of the rule text).

@@ -148,7 +148,7 @@ def draw_status(view: dict[str, Any], lang: str = "en") -> str:
     lines.append(head + f" · {view['victory_points']} {w['target']}")
     army = "knights" in players[0]  # a rule set without knights (an award of its own) has no column
     lines.append(
-        f"  {w['seat']:<6}{w['name']:<16}{w['vp']:>4}{w['cards']:>7}{w['dev']:>6}{w['knights'] if army else '':>8}"
+        f"  {w['seat']:<6}{w['name']:<15}{w['vp']:>4}{w['cards']:>7}{w['dev']:>6}{w['knights'] if army else '':>7}"
         f"{w['road']:>7}  {w['awards']:<9}{w['pieces']}"
     )
     for p in players:
@@ -158,7 +158,7 @@ def draw_status(view: dict[str, Any], lang: str = "en") -> str:
         awards = " ".join(w[k] for k, held in p.items() if held is True and k in w) or "-"  # catan.board.<flag>
         pieces, number = p["pieces"], seat_number(p["seat"])
         lines.append(
-            f"{marker} {number:<6}{name[:15]:<16}{vp:>4}{p['cards']:>7}{p['dev_cards']:>6}{p.get('knights', ''):>8}"
+            f"{marker} {number:<6}{name[:14]:<15}{vp:>4}{p['cards']:>7}{p['dev_cards']:>6}{p.get('knights', ''):>7}"
             f"{p['road_length']:>7}  {awards:<9}{pieces['road']}/{pieces['settlement']}/{pieces['city']}"
         )
     you = view.get("you")

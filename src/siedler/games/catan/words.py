@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from siedler.core.i18n import Voice, catalog, text
@@ -9,13 +10,15 @@ from siedler.core.i18n import Voice, catalog, text
 from .rules import DEV_CARDS, RESOURCES
 
 
+@cache
 def resource_names(lang: str) -> tuple[str, ...]:
-    """The resources' names in ``lang``, by resource index."""
+    """The resources' names in ``lang``, by resource index (kept: every label and log line asks for them)."""
     return tuple(text(f"catan.resource.{r}", lang) for r in RESOURCES)
 
 
+@cache
 def card_names(lang: str) -> tuple[str, ...]:
-    """The development cards' names in ``lang``, by card index."""
+    """The development cards' names in ``lang``, by card index (kept, like the resources')."""
     return tuple(text(f"catan.card.{c}", lang) for c in DEV_CARDS)
 
 

@@ -35,6 +35,9 @@ from .cards import (
     card_named,
 )
 
+#: The notation's words for people (``siedler rules``, ``siedler play``'s help), in every language.
+NOTATION_KEY = "deck_building.help.notation"
+
 #: Cards with an action to ``play``; roads are played as a group with ``road <n>``.
 PLAYABLE = (SETTLEMENT, CITY, BANDIT, KNIGHT, DEFENDER, HARBOR)
 #: Cards that may also be laid out without their action. A Siedlung or Stadt laid out always makes its
@@ -177,7 +180,8 @@ def _hand_card(a: DeckAction) -> str:
 
 
 #: Every Deck Building action kind, declared once. A card in the hand is a click on ``card:<name>``, a buy
-#: one on the supply's ``pile:<name>``; trades and answers to attacks stay in the menu.
+#: one on the supply's ``pile:<name>``; road groups, trades and answers to attacks stay in the menu, each in
+#: words: a click on a road would have to guess how many to play together (and one alone yields nothing).
 KINDS = ActionKinds(
     ActionKind("end", phases=("main",)),
     _card_kind("lay", ("main",), _hand_card),
@@ -188,7 +192,6 @@ KINDS = ActionKinds(
         ("main",),
         write=lambda a: f"road {a.roads}",
         read=lambda s, args: s.road(args),
-        target=lambda a: f"card:{CARDS[ROAD]}",
     ),
     ActionKind(
         "trade",

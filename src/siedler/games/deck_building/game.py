@@ -21,7 +21,7 @@ from .cards import (
 )
 from .payment import TRADED, plan
 from .presentation import ViewMixin
-from .rules import editions, normalise, rules_for
+from .rules import editions, normalise, option_form, rules_for
 from .state import MAIN, NOBODY, POOL_SIZE, C, shuffle
 
 DECK_OPTIONS = (
@@ -35,9 +35,14 @@ DECK_OPTIONS = (
         minimum=-1,
         maximum=1,
     ),
-    Option("deck", {}, 'changes to the starting deck, e.g. {"sea": 2} (JSON)'),
-    Option("supply", {}, 'changes to the supply, e.g. {"road": 14, "city": 9} (JSON)'),
-    Option("costs", {}, 'replaced costs, e.g. {"bandit": {"wool": 2, "grain": 1, "desert": 1}} (JSON)'),
+    Option("deck", {}, 'changes to the starting deck, e.g. {"sea": 2} (JSON)', form=option_form("deck")),
+    Option("supply", {}, 'changes to the supply, e.g. {"road": 14, "city": 9} (JSON)', form=option_form("supply")),
+    Option(
+        "costs",
+        {},
+        'replaced costs, e.g. {"bandit": {"wool": 2, "grain": 1, "desert": 1}} (JSON)',
+        form=option_form("costs"),
+    ),
     Option("turn_limit", 200, "turns after which the game ends with no winner (0: no limit)", minimum=0),
 )
 

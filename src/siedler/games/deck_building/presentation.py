@@ -139,8 +139,11 @@ class ViewMixin(SnapshotMixin):
         kind = action[0]
         if kind in ("end", "reflect", "allow", "keep", "return"):
             return text(f"deck_building.label.{kind}", lang)
-        if kind == "road":
-            return text("deck_building.label.road", lang, n=action[1], gain=self.rules.road_group(action[1]))
+        if kind == "road":  # "1x Strasse -> 1 Meer": a road alone yields no resource, only counts for a Hafen
+            gain = self.rules.road_group(action[1])
+            return text(
+                "deck_building.label.road" if gain else "deck_building.label.road_alone", lang, n=action[1], gain=gain
+            )
         if kind == "trade":
             a, b, c = (card_name(k, lang) for k in action[1:])
             return text("deck_building.label.trade", lang, a=a, b=b, c=c)

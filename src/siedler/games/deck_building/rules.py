@@ -8,24 +8,39 @@ modified edition is played without touching code; each distinct combination is p
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources as importlib_resources
 from typing import Any
 
 from siedler.core.data import load_data
 from siedler.core.errors import OptionError
 
-from .cards import CARD_INDEX, CARDS, NUM_BASIC, NUM_CARDS, NUM_RESOURCES
+from .cards import ACTION_CARDS, CARD_INDEX, CARDS, NUM_BASIC, NUM_CARDS, NUM_RESOURCES
 
 DATA_PACKAGE = "siedler.games.deck_building"
 
 
+@cache
 def editions() -> tuple[str, ...]:
-    """The edition files shipped in the package (``standard`` first)."""
+    """The edition files shipped in the package (``standard`` first): the data files that name a ``title``
+    (the bots' weights, ``value.toml``, lie beside them and are no edition)."""
     folder = importlib_resources.files(DATA_PACKAGE).joinpath("data")
-    names = sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    files = [p for p in folder.iterdir() if p.name.endswith(".toml")]
+    names = sorted(p.name[:-5] for p in files if "title" in tomllib.loads(p.read_text(encoding="utf-8")))
     return tuple(sorted(names, key=lambda n: n != "standard"))
+
+
+def option_form(option: str) -> dict[str, Any]:
+    """How the lobby's form fills the option ``deck``, ``supply`` or ``costs``: a count per card, or a price
+    per card in basic cards, starting from the chosen edition's numbers (``Option.form``)."""
+    values = {edition: load_data(DATA_PACKAGE, f"data/{edition}.toml")[option] for edition in editions()}
+    form: dict[str, Any] = {"rows": list(CARDS if option == "deck" else ACTION_CARDS), "words": "cards"}
+    if option == "costs":
+        form |= {"columns": list(CARDS[:NUM_BASIC]), "column_words": "cards"}
+    return form | {"base": {"by": "edition", "values": values}}
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,9 @@ from siedler.games.catan.rules import RESOURCES
 
 from .tokens import tokens_text
 
+#: The notation's words for people (``siedler rules``, ``siedler play``'s help), in every language.
+NOTATION_KEY = "fishermen.notation"
+
 
 class FishAction(CatanAction):
     """A fish or boot action; its fields by name (declared in ``KINDS`` below)."""

@@ -10,6 +10,7 @@ from siedler.games.catan import CATAN_OPTIONS, FAMILY
 
 from .game import SoldiersGame
 from .layout import LAYER as BOARD_LAYER
+from .rules import army_costs_form
 
 OPTIONS = (
     *CATAN_OPTIONS,
@@ -17,6 +18,7 @@ OPTIONS = (
         "army_costs",
         {},
         'replaced costs of units, walls, the nuke and a paid move, e.g. {"cavalry": {"wool": 1, "ore": 2}} (JSON)',
+        form=army_costs_form(),
     ),
     Option(
         "combat_variant",

@@ -65,6 +65,9 @@ def trade_good(kind: str) -> str:
     return kind.removeprefix("sell").removeprefix("buy")
 
 
+#: The notation's words for people (``siedler rules``, ``siedler play``'s help), in every language.
+NOTATION_KEY = "soldiers.notation"
+
 #: Units as written, the nuke after them (``recruit nuke 12``).
 RECRUITS = (*UNITS, "nuke")
 NUKE_UNIT = 3

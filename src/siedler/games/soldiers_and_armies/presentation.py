@@ -164,10 +164,10 @@ class SoldiersViewMixin(CardTradeMixin):
         }
         if self.is_over:  # players who left keep the score they left with
             scores = self.scores()
-            data["final"] = [
-                {"seat": p, "name": self.players[p], "vp": scores[p], "vp_cards": self.dev_hand[p * 5 + 1]}
-                for p in range(self.num_players)
-            ]
+            data["final"] = [{"seat": p, "name": self.players[p], "vp": scores[p]} for p in range(self.num_players)]
+            if self.variant:  # victory-point cards are in the deck only in the Variante
+                for row in data["final"]:
+                    row["vp_cards"] = self.dev_hand[row["seat"] * 5 + 1]
         return data
 
     def _card_offer_view(self) -> dict[str, Any] | None:
@@ -350,6 +350,10 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
     def unit(u: int) -> str:
         return text(f"soldiers.unit.{RECRUITS[u]}", lang)
 
+    if kind == "buy":  # "darf man vor der Bewegungsphase eine Karte ziehen": a free card, not a purchase
+        card = data.get("card")  # the card is told to its new holder only
+        drawn = f" ({text(f'catan.card.{DEV_CARDS[card]}', lang)})" if card is not None else ""
+        return voice.say("soldiers.log.free_card", seat, card=drawn)
     if kind in ("recruit", "upgrade"):
         return voice.say(f"soldiers.log.{kind}", seat, unit=unit(data["unit"]), at=data["at"])
     if kind in ("wall", "retreat", "raze", "resist"):
@@ -365,13 +369,15 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
     if kind == "combat":
 
         def side(rolls: list[list[int]]) -> str:
-            return ", ".join(f"d{s} {r}" + (f"+{b}" if b else "") + f" ({n})" for n, s, r, b in rolls) or "-"
+            die = text("page.soldiers.die", lang, "{}")  # "d10", "W10"
+            return ", ".join(f"{die.format(s)} {r}" + (f"+{b}" if b else "") + f" ({n})" for n, s, r, b in rolls) or "-"
 
         loss = text(f"soldiers.loss.{data['loss'] or 'none'}", lang, at=data["loser_at"])
-        return text(
+        # Told to the reader where they fight: "gegen dich", never "gegen du".
+        return voice.say(
             "soldiers.log.combat",
-            lang,
-            attacker=who(seat),
+            seat,
+            data["defender"],
             defender=who(data["defender"]),
             attack=side(data["attack"]),
             defence=side(data["defence"]),
@@ -435,7 +441,7 @@ def soldiers_text(view: dict[str, Any], lang: str) -> str:
     armies = [
         f"{a['at']} {names[a['owner']]} "
         + "+".join(f"{n} {word}" for n, word in zip(a["units"].values(), unit_words, strict=True) if n)
-        + f" (d{a['die']})"
+        + f" ({text('page.soldiers.die', lang, a['die'])})"
         for a in s["armies"]
     ]
     lines = [f"{w['armies']}: {'; '.join(armies) or '-'}"]

@@ -85,6 +85,14 @@ def cost_overrides(value: Any) -> dict[str, Any]:
     return dict(value)
 
 
+def army_costs_form() -> dict[str, Any]:
+    """How the lobby's form fills the option ``army_costs``: a price in resources per purchase, starting from
+    the data file's (``Option.form``)."""
+    base = table(load_data(DATA_PACKAGE, f"data/{DATA_FILE}"), "army_costs", SOURCE)
+    return {"rows": list(PURCHASES), "words": "pieces", "columns": list(RESOURCES), "column_words": "resources",
+            "base": base}  # fmt: skip
+
+
 def army_rules(overrides: Mapping[str, Any]) -> ArmyRules:
     """The rules with the option ``army_costs`` applied; cached per distinct table."""
     return _army_rules(json.dumps(cost_overrides(overrides), sort_keys=True))

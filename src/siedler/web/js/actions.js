@@ -20,7 +20,9 @@ export function bindTargets(root, actions, play) {
     const list = byTarget.get(el.getAttribute("data-target"));
     if (!list) continue;
     drawn.add(el.getAttribute("data-target"));
-    el.classList.add("target");
+    // A finger's reach around a drawn target (board.js, data-reach) takes its clicks unseen: not a target
+    // that shows, only one that listens.
+    el.classList.add(el.dataset.reach ? "live" : "target");
     el.addEventListener("click", (event) => {
       event.stopPropagation();
       if (list.length === 1) play(list[0].action);
@@ -42,7 +44,7 @@ export function openChooser(list, event, play) {
   closeChooser();
   chooser = h("div", {class: "chooser", role: "menu"}, [
     h("div", {class: "chooser-title", text: t("choose")}),
-    ...list.map((a) => h("button", {class: "action-btn", "data-action": a.action, text: a.label || a.action,
+    ...list.map((a) => h("button", {class: "action-btn", "data-action": a.action, text: a.label,
                                      onclick: () => { closeChooser(); play(a.action); }})),
     h("button", {class: "link-btn", text: t("cancel"), onclick: closeChooser}),
   ]);
@@ -71,11 +73,11 @@ export function renderMenu(container, actions, play, skipKinds = new Set()) {
     const primary = FIRST.includes(kind) || LAST.includes(kind) ? " primary" : "";
     if (list.length <= MAX_BUTTONS) {
       container.append(h("div", {class: "menu-row"}, list.map((a) =>
-        h("button", {class: `action-btn${primary}`, "data-action": a.action, "data-kind": kind, text: a.label || a.action,
+        h("button", {class: `action-btn${primary}`, "data-action": a.action, "data-kind": kind, text: a.label,
                      onclick: () => play(a.action)}))));
     } else {
       const select = h("select", {class: "menu-select", "data-kind": kind},
-        list.map((a) => h("option", {value: a.action, text: a.label || a.action})));
+        list.map((a) => h("option", {value: a.action, text: a.label})));
       container.append(h("div", {class: "menu-row"}, [
         select, h("button", {class: "action-btn", "data-kind": kind, text: "▶", onclick: () => play(select.value)}),
       ]));

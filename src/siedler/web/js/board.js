@@ -15,6 +15,9 @@ import {fromLayers} from "./layers.js";
 const SIZE = 60;
 const HARBOR_R = 0.26;
 const HIT = 0.9; // a hex's click target, inside its outline
+const NODE_REACH = 0.45; // a corner's tap area, in hex sizes: nearly half the way to the next corner
+const EDGE_REACH = 0.4; // a path's tap band, in hex sizes
+const READABLE_PX = 11; // the least size, in pixels, of a word a layer writes on the map
 
 /** A layout point (in hex sizes) in this picture's pixels. */
 function px([x, y]) {
@@ -39,12 +42,19 @@ export function renderBoard(view, ruleset = view.ruleset) {
   board.hexes.forEach((hx, i) => { hexes[hx.id] = {...hx, ...layout.hexes[i], center: px(layout.hexes[i].at)}; });
   const geo = {nodes, hexes, sides: layout.sides};
 
-  const [minX, minY, mapWidth, height] = layout.frame.map((v) => v * SIZE);
-  const mapRight = minX + mapWidth;
-  const width = mapWidth + Math.max(0, ...fromLayers(ruleset, "sideWidth", view, SIZE));
+  const [minX, minY, width, height] = layout.frame.map((v) => v * SIZE);
 
   const svg = s("svg", {class: "board", viewBox: `${minX} ${minY} ${width} ${height}`,
                         preserveAspectRatio: "xMidYMid meet", role: "img"});
+  // A layer that writes small words on the map asks for a least size: a phone then pans a board drawn that
+  // large instead of shrinking the words below what can be read (style.css, svg.board.pan).
+  const smallest = Math.min(...fromLayers(ruleset, "smallestText", view));
+  if (Number.isFinite(smallest)) {
+    const scale = READABLE_PX / smallest;
+    svg.classList.add("pan");
+    svg.style.setProperty("--pan-width", `${Math.ceil(width * scale)}px`);
+    svg.style.setProperty("--pan-height", `${Math.ceil(height * scale)}px`);
+  }
   svg.append(s("rect", {x: minX, y: minY, width, height, class: "sea", rx: 18}));
 
   const land = s("g", {class: "hexes"});
@@ -88,6 +98,20 @@ export function renderBoard(view, ruleset = view.ruleset) {
   nodes.forEach(([x, y], i) => {
     nodeHits.append(s("circle", {cx: x, cy: y, r: SIZE * 0.16, class: "hit node-hit", "data-target": `node:${i}`}));
   });
+  // A finger's reach: each corner's and path's target again, invisible and larger, under the drawn ones. A
+  // path's band lies over its corners' discs, so a tap along a path takes the path, one near a corner the
+  // corner; together they cover the board's every point near a place (a phone shows a corner 12 px wide).
+  const reach = s("g", {class: "hits reach"});
+  nodes.forEach(([x, y], i) => {
+    reach.append(s("circle", {cx: x, cy: y, r: SIZE * NODE_REACH, class: "hit node-reach", "data-target": `node:${i}`,
+                             "data-reach": "1"}));
+  });
+  for (const [a, b] of board.edges) {
+    const [x1, y1] = nodes[a];
+    const [x2, y2] = nodes[b];
+    reach.append(s("line", {x1, y1, x2, y2, class: "hit edge-reach", "data-target": `edge:${a}-${b}`,
+                            "data-reach": "1", "stroke-width": SIZE * EDGE_REACH}));
+  }
 
   const roads = s("g", {class: "roads"});
   const buildings = s("g", {class: "buildings"});
@@ -124,9 +148,8 @@ export function renderBoard(view, ruleset = view.ruleset) {
     drawn.setAttribute("data-mark", `${mark.layer}:${mark.kind}:${mark.node ?? ""}`);
     marks.append(drawn);
   }
-  const frame = {right: mapRight, top: minY};
-  svg.append(hexHits, marks, roads, edgeHits, ...fromLayers(ruleset, "under", view, geo, SIZE, frame), buildings,
-             nodeHits, extras, ...fromLayers(ruleset, "over", view, geo, SIZE, frame));
+  svg.append(hexHits, marks, roads, reach, edgeHits, ...fromLayers(ruleset, "under", view, geo, SIZE), buildings,
+             nodeHits, extras, ...fromLayers(ruleset, "over", view, geo, SIZE));
   return svg;
 }
 

@@ -55,7 +55,9 @@ async function check(gameId, summary, out) {
   out.replaceChildren(
     ...lines.map(([kind, text]) => h("p", {class: `fair-line ${kind}`, text})),
     h("p", {text: t("fair_independent")}),
-    h("code", {class: "fair-command", text: `curl -o game.json ${location.origin}/api/games/${gameId}/record && siedler verify game.json`}),
+    h("a", {class: "action-btn", id: "fair-download", href: `/api/games/${gameId}/record`,
+            download: `siedler-${gameId}.json`, text: t("fair_download")}),
+    h("code", {class: "fair-command", text: `siedler verify siedler-${gameId}.json`}),
   );
 }
 
@@ -64,7 +66,7 @@ export function fairPanel(gameId, summary) {
   if (!summary || !summary.commitment) return h("div");
   remember(gameId, summary.commitment);
   const out = h("div", {class: "fair-result", id: "fair-result"});
-  const finished = summary.status === "finished" && summary.seed !== undefined;
+  const finished = summary.seed !== undefined;  // revealed once the game takes no more moves
   return h("div", {class: "fair"}, [
     h("h3", {text: t("fair_title")}),
     h("p", {class: "fair-commitment"}, [t("fair_commitment"), " ", h("code", {text: summary.commitment})]),

@@ -2,13 +2,15 @@
 // declares (Ruleset.layers, listed by /api/rulesets), served at /layers/<rule set>/<file>. The page imports a
 // rule set's layers before it draws that rule set's table, and asks them, by hook name, for what only they
 // know how to draw; it names no rule set itself. Every hook is optional:
-//   sideWidth(view, size)          the width the board needs right of the map
-//   under(view, geo, size, frame)  SVG drawn under the buildings (frame: the map's right edge and top)
-//   over(view, geo, size, frame)   SVG drawn over everything else on the board
-//   panel(view, live)              HTML beside the board (live: the table's events and legal actions)
-//   playArea(view, live)           the whole play area, for a rule set without a board or card zones
+//   under(view, geo, size)   SVG drawn under the buildings
+//   over(view, geo, size)    SVG drawn over everything else on the board
+//   smallestText(view)       the size of the smallest words it writes on the map, in the board's units: a
+//                            phone draws the map large enough for them (11 px) and lets it be panned
+//   panel(view, live)        HTML beside the board, under it on a phone (live: the table's events and legal
+//                            actions); the board keeps its size whatever a panel shows
+//   playArea(view, live)     the whole play area, for a rule set without a board or card zones
 // geo: {nodes: [[x, y]], hexes: {id: {q, r, center}}, sides: the side of each corner's own hex}, in pixels, from
-// the board's layout (view.layout); the frame holds what the layout places, so a layer adds no reach.
+// the board's layout (view.layout); its frame holds what the layout places, so a layer adds no reach.
 // A layer imports the page's modules by their absolute paths (/static/js/dom.js...), so that it shares them.
 
 import {api} from "./api.js";

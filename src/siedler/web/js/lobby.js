@@ -50,7 +50,7 @@ class Lobby {
     const count = h("select", {id: "player-count", onchange: () => this.buildSeats(Number(count.value))});
     for (let n = rs.players.min; n <= rs.players.max; n++) count.append(h("option", {value: n, text: String(n), selected: n === rs.players.max}));
     this.seatBox = h("div", {class: "seat-rows"});
-    const options = rs.options.map((o) => optionField(o));
+    const options = rs.options.map((o) => optionField(o, rs.options));
     form.append(
       h("h2", {text: t("new_game")}),
       field(t("ruleset"), select),
@@ -59,6 +59,11 @@ class Lobby {
       field(t("your_name"), h("input", {id: "your-name", value: localStorage.getItem("siedler.name") || "", maxLength: 40})),
       field(t("players"), count),
       this.seatBox,
+      h("label", {class: "advanced-bots", title: t("level_help")}, [
+        h("input", {type: "checkbox", id: "advanced-bots", checked: Boolean(this.advanced),
+                    onchange: (e) => { this.advanced = e.target.checked; this.buildSeats(Number(count.value)); }}),
+        ` ${t("advanced_bots")}`,
+      ]),
       options.length ? h("details", {class: "options"}, [h("summary", {text: t("options")}), ...options]) : null,
       h("div", {class: "row2"}, [
         field(t("seed"), h("input", {id: "seed", type: "text", inputmode: "numeric", pattern: "[0-9]*", placeholder: "–"})),
@@ -85,17 +90,25 @@ class Lobby {
     })));
   }
 
+  /** A row per seat: you, an open seat for a friend, or a bot by its difficulty level (a bot by name when the
+   *  "advanced" box is ticked). Rebuilding keeps what each seat was set to. */
   buildSeats(n) {
+    const before = [...this.seatBox.querySelectorAll(".seat-kind")].map((s) => s.value);
     clear(this.seatBox);
+    const levels = Object.entries(this.levels);
+    const easiest = levels.length ? `bot:${levels[0][1]}` : `bot:${this.bots[0]}`;
     for (let i = 0; i < n; i++) {
+      const named = this.advanced ? [h("optgroup", {label: t("bots_by_name")}, this.bots.map((b) =>
+        h("option", {value: `bot:${b}`, "data-bot": b, text: `${t("bot")}: ${botName(b)}`})))] : [];
       const kind = h("select", {class: "seat-kind", "data-seat": i}, [
-        h("option", {value: "you", text: t("you"), selected: i === 0}),
+        h("option", {value: "you", text: t("you")}),
         h("option", {value: "human", text: t("open_seat")}),
-        ...Object.entries(this.levels).map(([level, spec]) => h("option", {value: `bot:${spec}`,
-                                             text: `${t("bot")}: ${t(`levels.${level}`)}`})),
-        ...this.bots.map((b) => h("option", {value: `bot:${b}`, text: `${t("bot")}: ${b}`,
-                                             selected: i > 0 && b === (this.bots.includes("greedy") ? "greedy" : this.bots[0])})),
+        ...levels.map(([level, spec]) => h("option", {value: `bot:${spec}`, "data-level": level,
+                                                      text: `${t("bot")}: ${wordOr(`levels.${level}`, level)}`})),
+        ...named,
       ]);
+      const wanted = before[i] ?? (i === 0 ? "you" : easiest);
+      kind.value = [...kind.options].some((o) => o.value === wanted) ? wanted : easiest;
       this.seatBox.append(h("div", {class: "seat-row", style: {"--player": playerColor(i)}}, [
         h("span", {class: "swatch"}), h("span", {class: "seat-no", text: `${t("seat")} ${i + 1}`}), kind,
       ]));
@@ -113,7 +126,8 @@ class Lobby {
       if (!input) continue;
       let value = o.type === "bool" ? input.checked : input.value;
       if (o.type === "int") value = Number(value);
-      if (o.type === "json") {
+      if (o.form) value = tableValue(input, o.form, baseOf(o.form, this.form));
+      else if (o.type === "json") {
         try { value = JSON.parse(value || "null"); } catch { toast(`${o.name}: JSON?`, "error"); return; }
       }
       if (JSON.stringify(value) !== JSON.stringify(o.default)) options[o.name] = value;
@@ -167,7 +181,7 @@ class Lobby {
         ? `♛ ${g.seats[g.result.winner]?.name}` : "";
       return h("li", {class: "game-line", "data-game": g.id, "data-status": g.status}, [
         h("div", {class: "game-head"}, [
-          h("b", {text: g.title}), " ", statusBadge(g),
+          h("b", {text: wordOr(`rulesets.${g.ruleset}.title`, g.title)}), " ", statusBadge(g),
           h("small", {class: "muted", text: ` ${t("moves", g.actions)} · ${age(g.created_at)}`}),
           result ? h("span", {class: "result", text: ` ${result}`}) : null]),
         h("div", {class: "seat-pills"}, seats),
@@ -226,17 +240,92 @@ function field(label, input, help) {
   return h("label", {class: "field", title: help}, [h("span", {class: "field-label", text: label}), input]);
 }
 
-/** An input for one rule-set option, from its JSON description (type, default, choices, bounds, help). */
-function optionField(o) {
+/** An input for one rule-set option, from its JSON description (type, default, choices, bounds, help), named
+ *  and explained in the page's language; a table-valued option is a grid of numbers (tableField). */
+function optionField(o, all) {
   const name = `opt-${o.name}`;
   let input;
   if (o.type === "bool") input = h("input", {type: "checkbox", name, checked: Boolean(o.default)});
-  else if (o.choices) input = h("select", {name}, o.choices.map((c) => h("option", {value: c, text: String(c), selected: c === o.default})));
-  else if (o.type === "int") input = h("input", {type: "number", name, value: o.default, min: o.minimum, max: o.maximum});
+  else if (o.choices) {
+    input = h("select", {name}, o.choices.map((c) => h("option", {value: c, selected: c === o.default,
+                                                              text: wordOr(`option_values.${o.name}.${c}`, String(c))})));
+  } else if (o.type === "int") input = h("input", {type: "number", name, value: o.default, min: o.minimum, max: o.maximum});
+  else if (o.form) input = tableField(o, all);
   else if (o.type === "json") input = h("textarea", {name, rows: 1, value: JSON.stringify(o.default)});
   else input = h("input", {name, value: o.default ?? ""});
   const help = wordOr(`option_help.${o.name}`, o.help);
-  return h("label", {class: `field option option-${o.type}`, title: help}, [
-    h("span", {class: "field-label", text: o.name.replace(/_/g, " ")}), input, h("small", {class: "muted", text: help}),
+  const label = wordOr(`option_names.${o.name}`, o.name.replace(/_/g, " "));
+  return h(o.form ? "div" : "label", {class: `field option option-${o.type}${o.form ? " option-table" : ""}`, title: help}, [
+    h("span", {class: "field-label", text: label}), input, h("small", {class: "muted", text: help}),
   ]);
+}
+
+/** The numbers a table option's rows start from: its base, or the base of the choice another option made
+ *  (Deck Building's edition). */
+function baseOf(form, root) {
+  if (!form.base?.by) return form.base || {};
+  const chosen = root.querySelector(`[name="opt-${form.base.by}"]`)?.value;
+  return form.base.values[chosen] ?? Object.values(form.base.values)[0] ?? {};
+}
+
+/** A grid of number inputs for a table option: a count per row (a card's copies), or a price per row and
+ *  column (a card's cost in resources). Each field shows the rules' number until it is changed; a row with
+ *  a changed field is sent whole (tableValue). */
+function tableField(o, all) {
+  const form = o.form;
+  const columns = form.columns || null;
+  const word = (group, key) => wordOr(`${group}.${key}`, key);
+  const cell = (row, column) => h("input", {type: "number", min: 0, max: 99, inputmode: "numeric",
+    "data-row": row, "data-column": column ?? "",
+    "aria-label": column ? `${word(form.words, row)}: ${word(form.column_words, column)}` : word(form.words, row)});
+  let grid;
+  if (columns) {  // a price per row: a table, a row per card, a column per resource
+    grid = h("div", {class: "option-grid-wrap"}, [h("table", {class: "option-grid"}, [
+      h("tr", {}, [h("th"), ...columns.map((c) => h("th", {class: "col", text: word(form.column_words, c)}))]),
+      ...form.rows.map((row) => h("tr", {}, [h("th", {text: word(form.words, row)}),
+                                             ...columns.map((c) => h("td", {}, [cell(row, c)]))])),
+    ])]);
+  } else {  // a count per row: a name and its number, as many to a line as fit
+    grid = h("div", {class: "option-counts"}, form.rows.map((row) => h("label", {class: "option-count"}, [
+      h("span", {text: word(form.words, row)}), cell(row, null)])));
+  }
+  grid.setAttribute("name", `opt-${o.name}`);
+  grid.dataset.option = o.name;
+  // The rules' numbers as placeholders, again when the option they depend on changes.
+  const fill = () => {
+    const base = baseOf(form, grid.closest("form") || document);
+    for (const input of grid.querySelectorAll("input")) {
+      const value = columns ? base[input.dataset.row]?.[input.dataset.column] : base[input.dataset.row];
+      input.placeholder = String(typeof value === "number" ? value : 0);
+    }
+  };
+  queueMicrotask(() => {
+    fill();
+    if (form.base?.by && all.some((x) => x.name === form.base.by)) {
+      (grid.closest("form") || document).querySelector(`[name="opt-${form.base.by}"]`)?.addEventListener("change", fill);
+    }
+  });
+  return grid;
+}
+
+/** The option's value from its grid: only what was changed, each changed row whole (a cost replaces the
+ *  card's whole price, what must be shown or given back kept from the rules). */
+function tableValue(grid, form, base) {
+  const out = {};
+  for (const row of form.rows) {
+    const inputs = [...grid.querySelectorAll(`input[data-row="${row}"]`)];
+    if (!inputs.some((i) => i.value !== "")) continue;
+    if (!form.columns) {
+      out[row] = Number(inputs[0].value);
+      continue;
+    }
+    const price = {...(base[row] || {})};
+    for (const input of inputs) {
+      const n = input.value !== "" ? Number(input.value) : Number(price[input.dataset.column] || 0);
+      if (n > 0) price[input.dataset.column] = n;
+      else delete price[input.dataset.column];
+    }
+    out[row] = price;
+  }
+  return out;
 }

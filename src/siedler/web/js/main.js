@@ -5,6 +5,7 @@ import {lang, languages, onLangChange, setLang, t} from "./i18n.js";
 import {showLobby} from "./lobby.js";
 import {showReplay} from "./replay.js";
 import {showTable} from "./table.js";
+import {enableTips} from "./tips.js";
 
 function header() {
   const nav = document.getElementById("nav");
@@ -28,4 +29,5 @@ function route() {
 
 header();
 onLangChange(header);
+enableTips();
 route();

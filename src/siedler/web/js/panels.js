@@ -88,8 +88,12 @@ export function statusText(view) {
   if (view.over) return t("game_over");
   const acting = players.find((p) => p.seat === view.to_act);
   if (acting === undefined) return "";
-  if (view.seat !== null && view.seat === view.to_act) return t("your_turn");
-  return t("turn_of", acting.name);
+  // Someone answers in another's turn (resists an attack, discards on a 7, reflects a knight): it is the
+  // answer that is awaited, not a turn.
+  const current = players.find((p) => p.seat === view.current);
+  const answering = current !== undefined && current !== acting;
+  if (view.seat !== null && view.seat === view.to_act) return answering ? t("your_answer", current.name) : t("your_turn");
+  return answering ? t("waiting_for", acting.name) : t("turn_of", acting.name);
 }
 
 /** The phase in words; a phase about the robber names it as the rule set does (the inventor, the Guardian). */

@@ -11,8 +11,15 @@ import {discardPanel, handPanel, offerPanel, playersPanel} from "./panels.js";
  *  ``ruleset``: whose table layers draw (a view need not say). */
 export function renderPlayArea(view, live = {}, ruleset = view.ruleset) {
   if (view.board && Array.isArray(view.board.hexes)) {
+    // A layer's panels stand in a column of their own: beside the board where the play area is wide, under
+    // it where it is narrow (style.css); either way the board keeps its size whatever the panels show.
+    // A board drawn larger than a phone's screen (board.js, "pan") pans in a box of its own, the panels stay.
     const panels = fromLayers(ruleset, "panel", view, live);
-    return h("div", {class: `board-wrap${panels.length ? " with-panel" : ""}`}, [renderBoard(view, ruleset), ...panels]);
+    const board = renderBoard(view, ruleset);
+    return h("div", {class: `board-wrap${panels.length ? " with-panel" : ""}`}, [
+      board.classList.contains("pan") ? h("div", {class: "board-pan", id: "board-pan"}, [board]) : board,
+      ...(panels.length ? [h("div", {class: "board-panels"}, panels)] : []),
+    ]);
   }
   if (hasZones(view)) return renderZones(view);
   const [own] = fromLayers(ruleset, "playArea", view, live);

@@ -3,7 +3,7 @@
 
 import {api} from "./api.js";
 import {clear, h} from "./dom.js";
-import {lang, onLangChange, t} from "./i18n.js";
+import {lang, onLangChange, t, wordOr} from "./i18n.js";
 import {loadLayers} from "./layers.js";
 import {dicePanel, Log, statusText} from "./panels.js";
 import {renderPlayArea, renderSide} from "./position.js";
@@ -46,7 +46,8 @@ class Replay {
     this.info = h("span", {class: "turn-status"});
     this.dice = h("span");
     this.root.append(h("div", {class: "table-page replay"}, [
-      h("div", {class: "topbar"}, [h("span", {class: "game-title", text: `${this.summary.title} · ${t("replay")}`}), this.info, this.dice]),
+      h("div", {class: "topbar"}, [h("span", {class: "game-title",
+        text: `${wordOr(`rulesets.${this.summary.ruleset}.title`, this.summary.title)} · ${t("replay")}`}), this.info, this.dice]),
       h("div", {class: "replay-controls"}, [
         button("|◀", () => this.load(0), "replay-first"), button("◀", () => this.load(this.step - 1), "replay-prev"),
         button(`▶ ${t("play_replay")}`, () => this.toggle(), "replay-play"),

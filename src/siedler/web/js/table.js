@@ -9,7 +9,7 @@ import {clear, h} from "./dom.js";
 import {fairPanel} from "./fairness.js";
 import {howtoLink} from "./howto.js";
 import {infoPanel} from "./info.js";
-import {botName, lang, onLangChange, t} from "./i18n.js";
+import {botName, lang, onLangChange, t, wordOr} from "./i18n.js";
 import {layersOf, loadLayers} from "./layers.js";
 import {dicePanel, Log, phaseText, statusText, winnerOverlay} from "./panels.js";
 import {renderPlayArea, renderSide} from "./position.js";
@@ -24,6 +24,9 @@ export function mergeView(view, message) {
   for (const key of message.view_removed || []) delete merged[key];
   return merged;
 }
+
+/** A game stopped before its end: its creator ended it, or none of its players came back. */
+const STOPPED = ["ended", "abandoned"];
 
 export function showTable(root, gameId) {
   return new TablePage(root, gameId, seatFromPage(gameId));
@@ -52,6 +55,7 @@ class TablePage {
     setInterval(() => this.renderClock(), 250);
     onLangChange((value) => {
       this.socket.setLang(value);
+      this.el.fair.replaceChildren(fairPanel(this.gameId, this.summary));
       this.render();
     });
     document.addEventListener("click", closeChooser);
@@ -187,7 +191,7 @@ class TablePage {
   render() {
     const e = this.el;
     const summary = this.summary;
-    e.title.textContent = summary ? summary.title : "";
+    e.title.textContent = summary ? wordOr(`rulesets.${summary.ruleset}.title`, summary.title) : "";
     e.howto.replaceChildren(...(summary ? [howtoLink(summary.ruleset)] : []));
     this.log.el.previousSibling.textContent = t("log");
     this.renderTakeovers();
@@ -200,14 +204,16 @@ class TablePage {
       loadLayers(summary.ruleset).then(() => this.render());
       return;
     }
-    // The end and whose turn it is come with every state, whatever the rule set's view holds.
+    // The end and whose turn it is come with every state, whatever the rule set's view holds; a game its
+    // creator ended or nobody attended takes no more moves, whatever its position says.
+    const stopped = STOPPED.includes(summary?.status);
     const view = {...this.view, over: this.over || this.view.over, to_act: this.view.to_act ?? this.toAct};
-    const myTurn = this.seat !== null && view.to_act === this.seat && !view.over;
+    const myTurn = this.seat !== null && view.to_act === this.seat && !view.over && !stopped;
     Object.assign(this.page.dataset, {n: this.n, toAct: view.to_act ?? "", myTurn, over: Boolean(view.over),
                                       seat: this.seat ?? "", pending: this.pending});
-    e.status.textContent = statusText(view);
+    e.status.textContent = stopped ? t(`table.status_${summary.status}`) : statusText(view);
     e.status.classList.toggle("mine", myTurn);
-    e.phase.textContent = view.over ? "" : ` · ${this.phaseLine(view)}`;
+    e.phase.textContent = view.over || stopped ? "" : ` · ${this.phaseLine(view)}`;
     e.dice.replaceChildren(...[dicePanel(view)].filter(Boolean));
 
     const turnKey = `${view.turn}:${view.current}`;
@@ -216,7 +222,7 @@ class TablePage {
       this.turnKey = turnKey;
     }
     const play = (action) => this.play(action);
-    const actions = this.pending ? [] : this.actions;
+    const actions = this.pending || stopped ? [] : this.actions;
     e.play.replaceChildren(renderPlayArea(view, {events: this.log.entries, actions}, summary?.ruleset));
     const rest = bindTargets(e.play, actions, play);
     const pointed = actions.length - rest.length;
@@ -258,11 +264,12 @@ class TablePage {
                                 this.seat, lang()]);
     if (key === this.takeoverKey) return;
     this.takeoverKey = key;
-    const stopped = summary.status === "abandoned" || summary.status === "ended";
+    const stopped = STOPPED.includes(summary.status);
     const lines = [];
     const why = summary.reason === "action_limit" ? "game_action_limit" : `game_${summary.status}`;
     if (stopped) lines.push(h("p", {class: "notice stopped", text: t(why)}));
-    for (const seat of stopped ? [] : summary.seats.filter((s) => s.takeover)) {
+    // A finished or stopped game has no seat to take back: its bots played to the end.
+    for (const seat of summary.status === "running" ? summary.seats.filter((s) => s.takeover) : []) {
       lines.push(h("p", {class: "notice takeover", "data-seat": seat.seat,
                          text: t("plays_for", botName(summary.takeover_bot), seat.name)}));
       if (seat.seat === this.seat) {

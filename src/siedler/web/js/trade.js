@@ -19,13 +19,6 @@ export class TradeComposer {
     this.to = -1;
   }
 
-  /** "Offer 1 wood + 1 brick for 1 ore (to Ben)" in the page's language, for offers the server sent unnamed. */
-  words(order, others) {
-    const part = (counts) => order.filter((r) => counts[r]).map((r) => `${counts[r]} ${term("resources", r)}`).join(" + ");
-    const to = this.to >= 0 ? ` → ${others.find((p) => p.seat === this.to)?.name ?? this.to}` : "";
-    return `${t("offer")}: ${part(this.give)} ${t("for")} ${part(this.want)}${to}`;
-  }
-
   bundle(counts, order) {
     return order.filter((r) => counts[r]).map((r) => `${counts[r]}${r}`).join("+");
   }
@@ -86,7 +79,7 @@ export class TradeComposer {
            ...others.map((p) => h("option", {value: p.seat, text: `${t("to")}: ${p.name}`, selected: this.to === p.seat}))])
           : null,
         canOffer ? h("button", {class: "action-btn", id: "offer-trade", disabled: !offer,
-                                text: offer ? offer.label || this.words(order, others) : t("offer"),
+                                text: offer ? offer.label : t("offer"),
                                 onclick: () => { if (offer) { play(offer.action); this.reset(); } }}) : null,
         h("button", {class: "link-btn", text: t("reset"), onclick: () => { this.reset(); rerender(); }}),
       ]),

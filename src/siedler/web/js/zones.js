@@ -68,6 +68,13 @@ export function renderZones(view) {
   const legend = view.legend || {};
   const costs = view.costs || {};
   const root = h("div", {class: "zones"});
+  // Your hand first: what you play from stays in sight on a laptop's screen and at the top of a phone's.
+  if (view.you && Array.isArray(view.you.hand)) {
+    root.append(h("section", {class: "zone your-hand", "data-zone": "hand", id: "hand"}, [
+      h("h3", {text: t("hand")}),
+      h("div", {class: "card-row fan"}, view.you.hand.map((c) => card(c, legend, costs, {"data-target": `card:${c}`}))),
+    ]));
+  }
   if (view.supply && typeof view.supply === "object") {
     root.append(h("section", {class: "zone supply", "data-zone": "supply"}, [
       h("h3", {text: t("supply")}),
@@ -95,12 +102,6 @@ export function renderZones(view) {
     root.append(h("section", {class: `zone player-zone${mine ? " mine" : ""}`, "data-seat": player.seat,
                               style: {"--player": playerColor(player.seat)}}, [
       h("h3", {text: player.name}), h("div", {class: "zone-body"}, parts),
-    ]));
-  }
-  if (view.you && Array.isArray(view.you.hand)) {
-    root.append(h("section", {class: "zone your-hand", "data-zone": "hand", id: "hand"}, [
-      h("h3", {text: t("hand")}),
-      h("div", {class: "card-row fan"}, view.you.hand.map((c) => card(c, legend, costs, {"data-target": `card:${c}`}))),
     ]));
   }
   return root;

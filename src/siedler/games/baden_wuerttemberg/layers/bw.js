@@ -1,18 +1,17 @@
 // Baden-Württemberg Catan's table layer (the page's hooks: siedler/web/js/layers.js): town names on the city
-// and landmark fields, the landmarks (built or not, with their reward), and beside the map the landmarks'
-// outside pictures and the two award fields, each with the town hall standing on it. Drawn from
-// view.board.fields and view.baden_wuerttemberg only, each field's name where the board's layout puts it (its
-// "fields" marks, computed by the rule set's package: games/baden_wuerttemberg/layout.py); town names stay
-// German, landmark names come with the view in every language, the other words from this rule set's catalog.
+// and landmark fields and the landmarks (built or not, with their reward) on the map, and beside it (under
+// it on a phone) the landmarks' outside pictures and the two award fields, each with the town hall standing
+// on it, as a list in the page's type. Drawn from view.board.fields and view.baden_wuerttemberg only, each
+// field's name where the board's layout puts it (its "fields" marks, computed by the rule set's package:
+// games/baden_wuerttemberg/layout.py); town names stay German, landmark names come with the view in every
+// language, the other words from this rule set's catalog.
 
-import {s} from "/static/js/dom.js";
+import {h, s} from "/static/js/dom.js";
 import {playerColor} from "/static/js/colors.js";
 import {t, term} from "/static/js/i18n.js";
 import {pieceLabel, settlement} from "/static/js/pieces.js";
 
-const PANEL = 4.2; // least width of the outside panel, in hex sizes
-const LABEL_PX = 14; // .bw-label's font size (style.css), for the panel's width
-const EM = 0.62; // a generous average width of a character, in ems: the frame must hold every label
+const TOWN_TEXT = 13.2; // a town name's size on the map, in the board's units (.bw-town, and the layout's)
 
 function rewardText(reward) {
   if (reward.kind === "resources") {
@@ -30,17 +29,14 @@ function outsideRows(own) {
   return [awards, pictures];
 }
 
-/** Extra width the board needs on its right for the outside panel: its least width, or wider where a
- *  landmark's name in the page's language needs it. */
-export function sideWidth(view, size) {
-  const own = view.baden_wuerttemberg;
-  if (!own) return 0;
-  const longest = Math.max(...outsideRows(own).flat().map((row) => row.label.length));
-  return Math.max(PANEL * size, size * 0.85 + longest * LABEL_PX * EM);
+/** The smallest words this layer writes on the board, in its units: a phone draws the map at least so large
+ *  that they stay readable, and lets the map be panned (board.js). */
+export function smallestText() {
+  return TOWN_TEXT;
 }
 
-/** The fields on the map, and the outside panel right of the map (the frame's right edge, from its top). */
-export function under(view, {nodes, sides}, size, {right: x0, top: y0}) {
+/** The fields on the map: city rings and landmark diamonds, and the towns' names. */
+export function under(view, {nodes}, size) {
   const own = view.baden_wuerttemberg;
   if (!own || !view.board.fields) return null;
   const group = s("g", {class: "bw"});
@@ -64,31 +60,31 @@ export function under(view, {nodes, sides}, size, {right: x0, top: y0}) {
                      [field.town]));
     }
   }
-  const panel = s("g", {class: "bw-outside"});
-  const rowHeight = size * 0.62;
-  let y = y0 + size * 0.5;
-  const [awards, pictures] = outsideRows(own);
-  for (const row of awards) {
-    panel.append(outsideRow(view, x0, y, size, row));
-    y += rowHeight;
-  }
-  y += rowHeight * 0.3;
-  for (const row of pictures) {
-    panel.append(outsideRow(view, x0, y, size, row));
-    y += rowHeight;
-  }
-  group.append(panel);
   return group;
 }
 
-function outsideRow(view, x, y, size, {label, note, holder, id}) {
-  const row = s("g", {class: holder === null ? "bw-field free" : "bw-field taken", "data-field": id});
-  row.append(s("rect", {x: x + size * 0.1, y: y - size * 0.25, width: size * 0.5, height: size * 0.5, rx: 4,
-                        class: "bw-slot"}));
-  if (holder !== null) {
-    row.append(settlement(x + size * 0.35, y, size * 0.8, playerColor(holder), pieceLabel(view, "settlement", holder)));
-  }
-  row.append(s("text", {x: x + size * 0.75, y: y - size * 0.02, class: "bw-label"}, [label]));
-  if (note) row.append(s("text", {x: x + size * 0.75, y: y + size * 0.22, class: "bw-note"}, [note]));
-  return row;
+/** The outside fields beside the map: the two awards, then each landmark's outside picture, each with the
+ *  town hall standing on it (or an empty slot). */
+export function panel(view) {
+  const own = view.baden_wuerttemberg;
+  if (!own || view.over) return null;
+  const [awards, pictures] = outsideRows(own);
+  const row = ({label, note, holder, id}) => h("li", {class: holder === null ? "bw-field free" : "bw-field taken",
+                                                      "data-field": id}, [
+    fieldSlot(view, holder),
+    h("span", {class: "bw-words"}, [h("span", {class: "bw-label", text: label}),
+                                    note ? h("small", {class: "bw-note", text: note}) : null]),
+  ]);
+  return h("section", {class: "bw-outside", id: "bw-outside"}, [
+    h("ul", {class: "bw-awards"}, awards.map(row)),
+    h("ul", {class: "bw-pictures"}, pictures.map(row)),
+  ]);
+}
+
+function fieldSlot(view, holder) {
+  const slot = s("svg", {class: "bw-slot", viewBox: "-15 -15 30 30", width: 24, height: 24}, [
+    s("rect", {x: -13, y: -13, width: 26, height: 26, rx: 4, class: "bw-slot-box"}),
+  ]);
+  if (holder !== null) slot.append(settlement(0, 0, 40, playerColor(holder), pieceLabel(view, "settlement", holder)));
+  return slot;
 }

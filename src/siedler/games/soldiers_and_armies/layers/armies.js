@@ -118,10 +118,19 @@ export function panel(view, {events = [], actions = []} = {}) {
   for (const action of actions) {
     if (action.target && !byTarget.has(action.target)) byTarget.set(action.target, action);
   }
-  const parts = [phaseStrip(view, byTarget)];
+  const parts = [phaseStrip(view, byTarget), (sa.armies || []).length ? unitLegend() : null].filter(Boolean);
   if (sa.battle) parts.push(battlePanel(view, sa.battle, events, actions));
   if (sa.card_offer) parts.push(cardOfferPanel(view, sa.card_offer));
   return h("div", {class: "sa-panel", id: "sa-panel"}, parts);
+}
+
+/** What the badges' icons mean, where a finger cannot hover: each unit's sign and name. */
+function unitLegend() {
+  return h("ul", {class: "sa-legend", id: "sa-legend"}, UNITS.map((unit) => h("li", {"data-unit": unit}, [
+    s("svg", {class: "sa-key", viewBox: "-10 -10 20 20", width: 16, height: 16, "aria-hidden": "true"},
+      [s("g", {class: `unit unit-${unit}`}, [unitIcon(unit, 7)])]),
+    h("span", {text: t(`soldiers.${unit}`)}),
+  ])));
 }
 
 function phaseStrip(view, byTarget) {
@@ -157,7 +166,7 @@ function battlePanel(view, battle, events, actions) {
     lastRound(battle, events),
     unique.length ? h("div", {class: "sa-buttons"}, unique.map((a) => h("button", {
       class: `action-btn${a.kind === "continue" || a.kind === "resist" ? " primary" : ""}`, "data-target": a.target,
-      text: a.label || a.action}))) : null,
+      text: a.label}))) : null,
     withdraw ? h("p", {class: "hint", text: t("soldiers.withdraw_hint")}) : null,
   ]);
 }
