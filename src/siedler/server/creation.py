@@ -4,7 +4,7 @@ Besides the rule set's own checks (building the game once checks player count, s
 must be able to end and must be fair to the people at it:
 
 - a game without people must end on its own: a rule set's ``turn_limit`` may not be 0 (no limit) there,
-  since bots that cannot win (Deck Building without cities, say) would otherwise play for ever; and every
+  since bots that cannot win (a supply without the winning pieces, say) would otherwise play for ever; and every
   game stops at the server's ``max_game_actions`` (``room.py``);
 - a chosen seed is only for a game with at most one human seat, and its creator plays that seat: whoever
   picks the seed can know every card and die to come;
