@@ -261,7 +261,7 @@ function optionField(o, all) {
 }
 
 /** The numbers a table option's rows start from: its base, or the base of the choice another option made
- *  (Deck Building's edition). */
+ *  (an edition the rule set offers, say). */
 function baseOf(form, root) {
   if (!form.base?.by) return form.base || {};
   const chosen = root.querySelector(`[name="opt-${form.base.by}"]`)?.value;
