@@ -64,6 +64,8 @@ def test_an_action_for_another_move_number_changes_nothing(server: Server, clien
     for n in (1, 7):
         refused = client.post(f"/api/games/{gid}/actions", json={"seat": 0, "action": action, "n": n}, headers=auth)
         assert refused.status_code == 409 and refused.json()["n"] == 0
+    illegal = client.post(f"/api/games/{gid}/actions", json={"seat": 0, "action": "end", "n": 0}, headers=auth)
+    assert illegal.status_code == 409 and illegal.json()["n"] == 0  # every 409 names the game's n
     for body in ({"seat": 0, "action": action}, {"seat": 0, "action": action, "n": True}, {"seat": True, "n": 0}):
         assert client.post(f"/api/games/{gid}/actions", json=body, headers=auth).status_code == 422
     assert room.game.state() == before

@@ -284,8 +284,9 @@ async def act(body: ActIn, room: RoomDep, token: TokenDep) -> Acted | JSONRespon
         n = await room.act(body.seat, body.action, body.n)
     except Stale as exc:
         return JSONResponse({"detail": str(exc), "n": exc.current}, status_code=409)
-    except IllegalAction as exc:
-        raise HTTPException(409, str(exc)) from exc
+    except IllegalAction as exc:  # the game is where it was: its n, as for a stale move, so one shape per 409
+        current = room.game.num_actions if room.game is not None else 0
+        return JSONResponse({"detail": str(exc), "n": current}, status_code=409)
     return Acted(n=n)
 
 
