@@ -17,7 +17,10 @@ def test_bench_json_reports_every_figure(run: Any) -> None:
     for t in report["throughput"]:
         assert t["games_per_second"] > 0 and t["us_per_action"] > 0 and t["actions_per_game"] > 0
     calls = report["calls"]
-    assert calls["positions"] == 2 and min(calls["legal_actions_us"], calls["apply_us"], calls["copy_us"]) > 0
+    assert (
+        calls["positions"] == 2
+        and min(calls["legal_actions_us"], calls["apply_us"], calls["copy_us"], calls["determinize_us"]) > 0
+    )
     assert report["memory"]["tracemalloc_peak_kib"] > 0 and report["memory"]["max_rss_mib"] > 0
     others = {t["ruleset"]: t for t in report["others"]}
     assert set(others) | set(report["failed"]) == {rs.name for rs in rulesets()}

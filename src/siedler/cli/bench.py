@@ -76,6 +76,7 @@ def print_report(console: Console, report: BenchReport) -> None:
         console.print(
             f"Per call on {c.positions} mid-game positions (median): legal_actions() "
             f"{c.legal_actions_us:.2f} µs · apply() {c.apply_us:.2f} µs · copy() {c.copy_us:.2f} µs"
+            f" · determinize() {c.determinize_us:.2f} µs"
         )
     if report.memory:
         console.print(

@@ -33,10 +33,16 @@ def redeal(rows: list[list[int]], rng: Rng, keep: Collection[int] = ()) -> None:
                 size += n
                 row[kind] = 0
         sizes.append(size)
+    left = sum(totals)
     for row, size in zip(rows[:-1], sizes, strict=False):
-        for _ in range(size):
-            kind = rng.weighted_index(totals)
+        for _ in range(size):  # ``rng.weighted_index(totals)``, the running total kept instead of summed
+            pick = rng.below(left)
+            kind = 0
+            while pick >= totals[kind]:
+                pick -= totals[kind]
+                kind += 1
             totals[kind] -= 1
+            left -= 1
             row[kind] += 1
     for kind, n in enumerate(totals):
         if n:

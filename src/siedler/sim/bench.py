@@ -68,6 +68,8 @@ class CallCosts:
     legal_actions_us: float
     apply_us: float
     copy_us: float
+    #: ``determinize(seat to act)``: what a searching bot pays per iteration before it plays on.
+    determinize_us: float
 
 
 @dataclass(frozen=True)
@@ -249,9 +251,10 @@ def _per_call_us(fn: Callable[[], object], calls: int) -> float:
 
 
 def call_costs(positions: list[Game], calls: int = 200, seed: int = 3) -> CallCosts:
-    """Median per-call cost of ``legal_actions()`` (cache cleared), ``apply()`` and ``copy()``."""
+    """Median per-call cost of ``legal_actions()`` (cache cleared), ``apply()``, ``copy()`` and
+    ``determinize()`` for the seat to act."""
     rng = random.Random(seed)
-    legal_us, apply_us, copy_us = [], [], []
+    legal_us, apply_us, copy_us, determinize_us = [], [], [], []
     for pos in positions:
 
         def fresh_legal(g: Game = pos) -> object:
@@ -267,9 +270,13 @@ def call_costs(positions: list[Game], calls: int = 200, seed: int = 3) -> CallCo
             g.apply(a)
         apply_us.append((time.perf_counter_ns() - start) / calls / 1000)
         copy_us.append(_per_call_us(pos.copy, calls))
-    return CallCosts(
-        len(positions), statistics.median(legal_us), statistics.median(apply_us), statistics.median(copy_us)
-    )
+
+        def deal(g: Game = pos, seat: int = pos.to_act or 0) -> object:
+            return g.determinize(seat, rng)
+
+        determinize_us.append(_per_call_us(deal, calls))
+    medians = (statistics.median(costs) for costs in (legal_us, apply_us, copy_us, determinize_us))
+    return CallCosts(len(positions), *medians)
 
 
 def memory(ruleset: str, players: int, options: Mapping[str, Any] | None = None, seed: int = 4) -> Memory:
