@@ -15,6 +15,7 @@ for one determinization per move.
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
@@ -124,6 +125,19 @@ def _factory(spec: str) -> tuple[BotFactory, dict[str, Any]]:
     return factory, parse_parameters(params)
 
 
+def _unknown_parameters(factory: BotFactory, params: dict[str, Any]) -> list[str]:
+    """The parameters ``factory``'s signature does not name, so that the refusal says the same whichever
+    build made the class (a compiled class's own ``TypeError`` words it otherwise); none when its signature
+    cannot be read or takes any keyword."""
+    try:
+        accepted = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return []
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values()):
+        return []
+    return [name for name in params if name not in accepted]
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A fair bot by registered name (``random``, ``greedy``, ``value``, ``mcts``...) or import path
     (``package.module:Class``), with parameters after a colon: ``mcts:ms=500``, ``mcts:iterations=200``.
@@ -132,6 +146,10 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     Unknown parameters or values a factory refuses are an ``OptionError``.
     """
     factory, params = _factory(spec)
+    unknown = _unknown_parameters(factory, params)
+    if unknown:
+        named = ", ".join(map(repr, unknown))
+        raise OptionError(f"bot {spec!r}: unexpected keyword {named}: the bot takes no such parameter")
     try:
         bot = factory(seed, **params)
     except TypeError as exc:

@@ -25,7 +25,7 @@ from .value import WEIGHTS, wanted_build
 #: Offers, which the search bots leave out of their look-ahead (an offer is worth what the answer makes of
 #: it): this module decides resource offers; a rule set with trades of its own adds their kinds to its
 #: ``Trader`` (its bot module).
-DECIDED_KINDS = frozenset({"offer"})
+DECIDED_KINDS: frozenset[str] = frozenset({"offer"})
 
 
 def exchange_gain(
