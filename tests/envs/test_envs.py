@@ -6,6 +6,7 @@ from __future__ import annotations
 import pickle
 import random
 import re
+import warnings
 from typing import Any
 
 import gymnasium
@@ -50,22 +51,87 @@ def test_pettingzoo_api(ruleset: str) -> None:
     api_test(siedler.envs.env(ruleset=ruleset), num_cycles=60)
 
 
+def test_an_illegal_index_in_the_aec_env_loses_for_that_agent() -> None:
+    """Seat 1 (``player_1``) is to found its first settlement (seed 4): it plays a city, which loses it the
+    game, the others get 0, everyone is done, and its info says which index and why; the game is unchanged."""
+    env = siedler.envs.env(ruleset="base", players=3)
+    env.reset(seed=4)
+    raw: siedler.envs.raw_env = env.unwrapped
+    before = raw.game.state()
+    city = raw.actions.notation.index("city 0")
+    assert env.agent_selection == "player_1"
+    env.step(city)
+    assert env.rewards == {"player_0": 0.0, "player_1": -1.0, "player_2": 0.0}
+    assert all(env.terminations.values()) and not any(env.truncations.values())
+    assert env.infos["player_1"]["illegal"].startswith(f"action index {city} ('city 0') is not legal now: ")
+    assert raw.game.state() == before
+    finished = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, _, _ = env.last()
+        assert terminated and not obs["action_mask"].any()
+        finished.append((agent, reward))
+        env.step(None)
+    assert sorted(finished) == [("player_0", 0.0), ("player_1", -1.0), ("player_2", 0.0)] and not env.agents
+
+
+def test_an_illegal_index_in_the_aec_env_can_raise_instead() -> None:
+    env = siedler.envs.env(ruleset="base", players=3, illegal="raise")
+    env.reset(seed=4)
+    raw: siedler.envs.raw_env = env.unwrapped
+    before = raw.game.state()
+    with pytest.raises(siedler.IllegalAction, match="'city 0'"):
+        env.step(raw.actions.notation.index("city 0"))
+    assert raw.game.state() == before and not any(env.terminations.values())
+    with pytest.raises(ValueError, match="illegal is one of lose, raise"):
+        siedler.envs.env(ruleset="base", illegal="ignore")
+
+
+#: The one warning of ``check_env`` left: the observations are unscaled counts, and the turn counter has no
+#: bound (option ``turn_limit`` 0: no limit), so the Box's high is infinity.
+UNBOUNDED = "A Box observation space maximum value is infinity"
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_gymnasium_env_checker(ruleset: str) -> None:
-    """``check_env`` samples an action in one game and plays it after a seeded reset into another, as if
-    every index were legal everywhere: with ``illegal="lose"`` such an index ends the episode."""
-    check_env(siedler.envs.make(ruleset, illegal="lose"), skip_render_check=True)
+    """The registered environment with its defaults passes ``check_env``, which samples an action in one game
+    and plays it after a seeded reset into another, as if every index were legal everywhere: such an index
+    ends the episode with a loss, as in PettingZoo's classic games."""
+    for render_mode in (None, "ansi"):
+        env = gymnasium.make(siedler.envs.env_id(ruleset), render_mode=render_mode)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            check_env(env.unwrapped)
+        assert [str(w.message) for w in caught if UNBOUNDED not in str(w.message)] == []
 
 
-def test_an_illegal_index_can_lose_instead() -> None:
-    env = siedler.envs.make("base", illegal="lose")
+def test_an_illegal_index_loses_and_says_why() -> None:
+    """Seat 1 founds its first settlement (seed 4): a city is not legal, the episode ends with the loss, the
+    game is as it was, and no action is offered any more."""
+    env = siedler.envs.make("base")
     obs, _ = env.reset(seed=4)
+    before = env.game.state()
     city = env.observer.actions.notation.index("city 0")
-    _, reward, terminated, truncated, info = env.step(city)
+    assert not obs["action_mask"][city]
+    obs, reward, terminated, truncated, info = env.step(city)
     assert (reward, terminated, truncated) == (-1.0, True, False)
-    assert info["illegal"].startswith(f"action index {city} ('city 0') is not legal now")
+    assert info["illegal"] == (
+        f"action index {city} ('city 0') is not legal now: 'city 0' is not possible now: "
+        "seat 1 (Player 1) must found a settlement"
+    )
+    assert env.game.state() == before and not obs["action_mask"].any() and not env.action_masks().any()
+    assert info["view"] == env.game.view(0)
     with pytest.raises(RuntimeError, match="call reset"):
-        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        env.step(city)
+    obs, info = env.reset(seed=4)
+    assert obs["action_mask"].any() and "illegal" not in info
+
+
+def test_an_index_out_of_range_or_no_number_loses_too() -> None:
+    env = siedler.envs.make("deck-building")
+    for bad in (env.observer.actions.size, "end"):
+        env.reset(seed=1)
+        _, reward, terminated, _, info = env.step(bad)
+        assert reward == -1.0 and terminated and info["illegal"].startswith(("action index", "an action index"))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -119,8 +185,8 @@ def test_async_vector_env_with_two_processes() -> None:
         vec.close()
 
 
-def test_an_illegal_index_is_refused_saying_which_and_why() -> None:
-    env = siedler.envs.make("base")
+def test_an_illegal_index_can_raise_instead() -> None:
+    env = siedler.envs.make("base", illegal="raise")
     env.reset(seed=4)
     before = env.game.state()
     space = env.observer.actions

@@ -28,7 +28,7 @@ def new_game(ruleset: str, players: int, seed: int, options: Mapping[str, Any] |
 class LegalDiscrete(spaces.Discrete):
     """A ``Discrete`` space whose ``sample()`` without a mask draws a legal action: ``legal`` is the mask of
     the latest observation of the seat to act. Gymnasium's checkers and quick experiments sample the action
-    space bare, and an illegal index is refused with an error, never played."""
+    space bare, and an illegal index would end the episode with a loss."""
 
     def __init__(self, n: int) -> None:
         super().__init__(n)
