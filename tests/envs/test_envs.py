@@ -215,6 +215,38 @@ def test_the_mask_is_the_legal_actions(
     assert all(game.parse_action(space.notation[i]) == space.actions[i] for i in range(0, space.size, 7))
 
 
+@pytest.mark.parametrize(("ident", "ruleset", "options"), CONFIGURATIONS, ids=IDS)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 1500), more=st.booleans())
+def test_the_observation_read_from_the_state_is_the_views(
+    ident: str, ruleset: str, options: dict[str, Any], seed: int, steps: int, more: bool
+) -> None:
+    """Every seat's observation as the environments take it (``Encoder.observe``: the Catan family's reads
+    the state where no part or extension adds to the view) equals the encoding of its view, on random
+    positions (the start, trades under way, discards, the end) with the fewest and the most players."""
+    spec = get_ruleset(ruleset)
+    game = siedler.new_game(ruleset, players=spec.max_players if more else spec.min_players, seed=seed, options=options)
+    observer = Observer(game, "flat")
+    observer.start(game)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    encoder = observer.encoder
+    for seat in range(game.num_players):
+        assert np.array_equal(encoder.observe(game, seat), encoder.encode(game.view(seat), seat))
+
+
+def test_base_is_observed_from_its_state() -> None:
+    """The test above compares something: base's observation is read from the state, the Fishermen's (an
+    extension that adds to the view) from the view."""
+    for ruleset, direct in (("base", True), ("fishermen", False)):
+        env = siedler.envs.make(ruleset, info_view=False)
+        env.reset(seed=1)
+        assert (env.observer.encoder.game is env.game) == direct  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("ruleset", BUILTIN)
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), steps=st.integers(0, 300))
@@ -228,7 +260,7 @@ def test_an_observation_never_depends_on_what_its_seat_may_not_know(ruleset: str
     def observed(g: Game, seat: int | None) -> dict[str, Any]:
         if seat is None:
             return g.view(None)
-        obs = observer.observe(g.view(seat), seat, observer.mask(g, seat))
+        obs = observer.observe(g, seat, observer.mask(g, seat))
         return {"obs": obs["observation"].tolist(), "mask": obs["action_mask"].tolist()}
 
     check_views_hide(game, random.Random(seed), view=observed)

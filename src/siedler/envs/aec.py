@@ -89,16 +89,13 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         seat = self.game.to_act
         assert seat is not None
         self.agent_selection = agent_name(seat)
-        self._view = self.game.view(seat)
         self.infos = {a: {} for a in self.agents}
-        self.infos[self.agent_selection] = {"view": self._view}
+        self.infos[self.agent_selection] = {"view": self.game.view(seat)}
 
     def observe(self, agent: str) -> Observation:
         seat = self.seat_of[agent]
-        selected = agent == self.agent_selection and not self.game.is_over
-        view = self._view if selected else self.game.view(seat)
         mask = self.observer.no_actions.copy() if self._lost else self.observer.mask(self.game, seat)
-        return self.observer.observe(view, seat, mask)
+        return self.observer.observe(self.game, seat, mask)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -122,13 +122,12 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
             game.apply(bots[to_act].decide(game, to_act))
 
     def _observe(self) -> tuple[Observation, dict[str, Any]]:
-        view = self.game.view(self.seat)
         # An illegal index ended the episode: no action is offered any more, as at the game's end.
         self._mask = self.observer.no_actions.copy() if self._lost else self.observer.mask(self.game, self.seat)
         info: dict[str, Any] = {"seat": self.seat}
-        if self.info_view:
-            info["view"] = view
-        return self.observer.observe(view, self.seat, self._mask), info
+        if self.info_view:  # the view is built for the info only: the encoder reads the state where it can
+            info["view"] = self.game.view(self.seat)
+        return self.observer.observe(self.game, self.seat, self._mask), info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The current mask as booleans, as ``sb3_contrib``'s ``MaskablePPO`` asks for it."""
