@@ -6,7 +6,8 @@ Usage (from the repository root; the compiled engine is the one to quote, see do
     .venv-compiled/bin/python bench/rl_steps.py [--seconds 5] [--runs 3] [--json] [--no-catanatron]
 
 A step is one action of the learning seat and then the bots' actions until it acts again, with the
-observation encoded and the mask made: what a learner pays per step. The learner picks a uniformly random
+observation encoded and the mask made: what a learner pays per step (``info_view=False``: a learner reads
+the observation, not the view, as Catanatron's environment gives none). The learner picks a uniformly random
 legal action (from the mask for siedler, from ``get_valid_actions()`` for Catanatron). siedler's base game
 needs 3 players (the learner and 2 random bots); Deck Building is 2 players, as Catanatron's environment.
 ``catanatron-gym`` is not a dependency of siedler: this script makes a throwaway virtualenv
@@ -103,7 +104,7 @@ def pick(mask: Any, rng: random.Random) -> int:
 
 
 def single(ruleset: str, seconds: float) -> dict[str, Any]:
-    env = siedler.envs.make(ruleset)
+    env = siedler.envs.make(ruleset, info_view=False)
     rng = random.Random(0)
     obs, _ = env.reset(seed=0)
     steps = episodes = 0

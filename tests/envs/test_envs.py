@@ -239,9 +239,9 @@ def test_the_observation_read_from_the_state_is_the_views(
 
 
 def test_base_is_observed_from_its_state() -> None:
-    """The test above compares something: base's observation is read from the state, the Fishermen's (an
-    extension that adds to the view) from the view."""
-    for ruleset, direct in (("base", True), ("fishermen", False)):
+    """The test above compares something: base's and Deck Building's observations are read from the state,
+    the Fishermen's (an extension that adds to the view) from the view."""
+    for ruleset, direct in (("base", True), ("deck-building", True), ("fishermen", False)):
         env = siedler.envs.make(ruleset, info_view=False)
         env.reset(seed=1)
         assert (env.observer.encoder.game is env.game) == direct  # type: ignore[attr-defined]
