@@ -133,6 +133,10 @@ class CatanEncoder(Encoder):
         piece_at = self.piece_at
         self.road_at = [piece_at["road"][topo.edge_label(e)] for e in range(len(view["board"]["edges"]))]
         self.robber_at = [piece_at["robber"][label] for label in topo.hex_labels]
+        # The cost card is the rules' (fixed in a game): its numbers in ``extra`` are read once; the rule
+        # set's own numbers there (``_view_extra``), if any, at every step.
+        self.extra_costs = self.leaves.read({"costs": catan._costs_view()}, 0)
+        self.extra_own = any(path[0] != "costs" for path, _ in self.leaves.paths)
 
     def observe(self, game: Game, seat: int) -> Vector:
         """The numbers ``encode(game.view(seat), seat)`` reads, from the state: the same public counts and
@@ -185,8 +189,11 @@ class CatanEncoder(Encoder):
         row.extend((current and g.dev_played, g.total_vp(seat)))
         row.extend(self._public_of(g, seat))
         row.extend(self._offer_of(g, seat) if g.offer is not None else self.no_offer)
-        if len(self.leaves):
-            row.extend(self.leaves.read({"costs": g._costs_view(), **g._view_extra(seat)}, seat))
+        if self.extra_own:
+            own = self.leaves.read(g._view_extra(seat), seat)  # 0 where the costs are, and the reverse
+            row.extend([c + o for c, o in zip(self.extra_costs, own, strict=True)])
+        else:
+            row.extend(self.extra_costs)
         out[self.at_players : self.at_players + len(row)] = row
         return out
 
