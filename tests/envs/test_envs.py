@@ -74,6 +74,24 @@ def test_an_illegal_index_in_the_aec_env_loses_for_that_agent() -> None:
     assert sorted(finished) == [("player_0", 0.0), ("player_1", -1.0), ("player_2", 0.0)] and not env.agents
 
 
+def test_the_aec_env_without_views_in_its_infos_plays_the_same() -> None:
+    """``info_view=False`` leaves the view out of the infos and changes nothing else."""
+    plain, lean = (
+        siedler.envs.env(ruleset="base", players=3),
+        siedler.envs.env(ruleset="base", players=3, info_view=False),
+    )
+    plain.reset(seed=2)
+    lean.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(200):
+        a, b = plain.last(), lean.last()
+        assert np.array_equal(a[0]["observation"], b[0]["observation"]) and a[1:4] == b[1:4]
+        assert "view" in a[4] and "view" not in b[4]
+        action = rng.choice(np.flatnonzero(a[0]["action_mask"]))
+        plain.step(action)
+        lean.step(action)
+
+
 def test_an_illegal_index_in_the_aec_env_can_raise_instead() -> None:
     env = siedler.envs.env(ruleset="base", players=3, illegal="raise")
     env.reset(seed=4)

@@ -27,9 +27,10 @@ def agent_name(seat: int) -> str:
 class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZoo ships no types
     """``raw_env("base", players=4)``: every seat of a game of ``ruleset`` (with ``options``) an agent.
     Observations are each seat's own, from its ``view``; ``infos[agent]["view"]`` is the view of the agent
-    to act. An illegal index ends the episode as in PettingZoo's classic games: the agent that played it
-    loses (reward ``LOSS``, the others 0), every agent is terminated, and its info says which index and why
-    in ``"illegal"`` (``illegal="raise"``: ``IllegalAction`` instead, nothing changed). See docs/rl.md."""
+    to act (``info_view=False``: none). An illegal index ends the episode as in PettingZoo's classic games:
+    the agent that played it loses (reward ``LOSS``, the others 0), every agent is terminated, and its info
+    says which index and why in ``"illegal"`` (``illegal="raise"``: ``IllegalAction`` instead, nothing
+    changed). See docs/rl.md."""
 
     #: ``render_fps``: a move a second, as PettingZoo's classic games (the text board has no frames).
     metadata = {"render_modes": ["ansi"], "render_fps": 1, "name": "siedler_v0", "is_parallelizable": False}
@@ -42,6 +43,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         obs_type: str = "flat",
         reward: str = "win",
         illegal: str = "lose",
+        info_view: bool = True,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -52,6 +54,8 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         self.ruleset, self.options, self.render_mode = ruleset, dict(options or {}), render_mode
         self.reward_kind = check_reward(reward)
         self.illegal = check_illegal(illegal)
+        #: ``False``: no view in the infos (building it is most of a step; the observation needs none).
+        self.info_view = info_view
         #: An illegal index ended the episode (the game is as it was, but no seat acts any more).
         self._lost = False
         self.game: Game = new_game(ruleset, self.players, 0, self.options)
@@ -90,7 +94,8 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         assert seat is not None
         self.agent_selection = agent_name(seat)
         self.infos = {a: {} for a in self.agents}
-        self.infos[self.agent_selection] = {"view": self.game.view(seat)}
+        if self.info_view:
+            self.infos[self.agent_selection] = {"view": self.game.view(seat)}
 
     def observe(self, agent: str) -> Observation:
         seat = self.seat_of[agent]
