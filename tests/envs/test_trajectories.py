@@ -1,6 +1,7 @@
 """Legal play is pinned: digests of 2,000 steps of masked random play (observations, masks, rewards, ends,
 infos with their views) taken on main at 68dfd07, before the environments' step was made cheaper. A change
-that moves any number a learner sees, for legal actions and fixed seeds, fails here."""
+that moves any number a learner sees, for legal actions and fixed seeds, fails here. The bots are random ones
+(``LegalPolicy``): a change of a stronger bot's play is no change of the environments."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ GOLDEN: list[tuple[str, dict[str, Any], str]] = [
         "0cf97153a4a51d08f4f2251edd137c0b388711e6f351633634dda7f26ab1577a",
     ),
     ("deck-building", {}, "fef8769f3d43425559222b45c1a7069f6a064d9447072c081055fc0b0ba96cac"),
-    ("fishermen", {"opponents": ["greedy"] * 2}, "6616f56abd3b8f7e45d525bb2eb47b95ebabd4618f3efe59567faf229849bf8b"),
+    ("fishermen", {"opponents": ["random"] * 3}, "d5977e6e1f1168ac1c230e0bcd64293fe001963d3081a95ea8423409435358b9"),
     ("soldiers-and-armies", {"obs_type": "dict"}, "c8fcd66c4d4424839185bc09c5e5801cc79f897cd9e3bbe547f058be328a80ad"),
 ]
 #: (rule set, players, the digest at 68dfd07) of the PettingZoo AEC environment.
