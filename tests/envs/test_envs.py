@@ -6,6 +6,7 @@ from __future__ import annotations
 import pickle
 import random
 import re
+import warnings
 from typing import Any
 
 import gymnasium
@@ -50,22 +51,105 @@ def test_pettingzoo_api(ruleset: str) -> None:
     api_test(siedler.envs.env(ruleset=ruleset), num_cycles=60)
 
 
+def test_an_illegal_index_in_the_aec_env_loses_for_that_agent() -> None:
+    """Seat 1 (``player_1``) is to found its first settlement (seed 4): it plays a city, which loses it the
+    game, the others get 0, everyone is done, and its info says which index and why; the game is unchanged."""
+    env = siedler.envs.env(ruleset="base", players=3)
+    env.reset(seed=4)
+    raw: siedler.envs.raw_env = env.unwrapped
+    before = raw.game.state()
+    city = raw.actions.notation.index("city 0")
+    assert env.agent_selection == "player_1"
+    env.step(city)
+    assert env.rewards == {"player_0": 0.0, "player_1": -1.0, "player_2": 0.0}
+    assert all(env.terminations.values()) and not any(env.truncations.values())
+    assert env.infos["player_1"]["illegal"].startswith(f"action index {city} ('city 0') is not legal now: ")
+    assert raw.game.state() == before
+    finished = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, _, _ = env.last()
+        assert terminated and not obs["action_mask"].any()
+        finished.append((agent, reward))
+        env.step(None)
+    assert sorted(finished) == [("player_0", 0.0), ("player_1", -1.0), ("player_2", 0.0)] and not env.agents
+
+
+def test_the_aec_env_without_views_in_its_infos_plays_the_same() -> None:
+    """``info_view=False`` leaves the view out of the infos and changes nothing else."""
+    plain, lean = (
+        siedler.envs.env(ruleset="base", players=3),
+        siedler.envs.env(ruleset="base", players=3, info_view=False),
+    )
+    plain.reset(seed=2)
+    lean.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(200):
+        a, b = plain.last(), lean.last()
+        assert np.array_equal(a[0]["observation"], b[0]["observation"]) and a[1:4] == b[1:4]
+        assert "view" in a[4] and "view" not in b[4]
+        action = rng.choice(np.flatnonzero(a[0]["action_mask"]))
+        plain.step(action)
+        lean.step(action)
+
+
+def test_an_illegal_index_in_the_aec_env_can_raise_instead() -> None:
+    env = siedler.envs.env(ruleset="base", players=3, illegal="raise")
+    env.reset(seed=4)
+    raw: siedler.envs.raw_env = env.unwrapped
+    before = raw.game.state()
+    with pytest.raises(siedler.IllegalAction, match="'city 0'"):
+        env.step(raw.actions.notation.index("city 0"))
+    assert raw.game.state() == before and not any(env.terminations.values())
+    with pytest.raises(ValueError, match="illegal is one of lose, raise"):
+        siedler.envs.env(ruleset="base", illegal="ignore")
+
+
+#: The one warning of ``check_env`` left: the observations are unscaled counts, and the turn counter has no
+#: bound (option ``turn_limit`` 0: no limit), so the Box's high is infinity.
+UNBOUNDED = "A Box observation space maximum value is infinity"
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_gymnasium_env_checker(ruleset: str) -> None:
-    """``check_env`` samples an action in one game and plays it after a seeded reset into another, as if
-    every index were legal everywhere: with ``illegal="lose"`` such an index ends the episode."""
-    check_env(siedler.envs.make(ruleset, illegal="lose"), skip_render_check=True)
+    """The registered environment with its defaults passes ``check_env``, which samples an action in one game
+    and plays it after a seeded reset into another, as if every index were legal everywhere: such an index
+    ends the episode with a loss, as in PettingZoo's classic games."""
+    for render_mode in (None, "ansi"):
+        env = gymnasium.make(siedler.envs.env_id(ruleset), render_mode=render_mode)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            check_env(env.unwrapped)
+        assert [str(w.message) for w in caught if UNBOUNDED not in str(w.message)] == []
 
 
-def test_an_illegal_index_can_lose_instead() -> None:
-    env = siedler.envs.make("base", illegal="lose")
+def test_an_illegal_index_loses_and_says_why() -> None:
+    """Seat 1 founds its first settlement (seed 4): a city is not legal, the episode ends with the loss, the
+    game is as it was, and no action is offered any more."""
+    env = siedler.envs.make("base")
     obs, _ = env.reset(seed=4)
+    before = env.game.state()
     city = env.observer.actions.notation.index("city 0")
-    _, reward, terminated, truncated, info = env.step(city)
+    assert not obs["action_mask"][city]
+    obs, reward, terminated, truncated, info = env.step(city)
     assert (reward, terminated, truncated) == (-1.0, True, False)
-    assert info["illegal"].startswith(f"action index {city} ('city 0') is not legal now")
+    assert info["illegal"] == (
+        f"action index {city} ('city 0') is not legal now: 'city 0' is not possible now: "
+        "seat 1 (Player 1) must found a settlement"
+    )
+    assert env.game.state() == before and not obs["action_mask"].any() and not env.action_masks().any()
+    assert info["view"] == env.game.view(0)
     with pytest.raises(RuntimeError, match="call reset"):
-        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        env.step(city)
+    obs, info = env.reset(seed=4)
+    assert obs["action_mask"].any() and "illegal" not in info
+
+
+def test_an_index_out_of_range_or_no_number_loses_too() -> None:
+    env = siedler.envs.make("deck-building")
+    for bad in (env.observer.actions.size, "end"):
+        env.reset(seed=1)
+        _, reward, terminated, _, info = env.step(bad)
+        assert reward == -1.0 and terminated and info["illegal"].startswith(("action index", "an action index"))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -119,8 +203,8 @@ def test_async_vector_env_with_two_processes() -> None:
         vec.close()
 
 
-def test_an_illegal_index_is_refused_saying_which_and_why() -> None:
-    env = siedler.envs.make("base")
+def test_an_illegal_index_can_raise_instead() -> None:
+    env = siedler.envs.make("base", illegal="raise")
     env.reset(seed=4)
     before = env.game.state()
     space = env.observer.actions
@@ -149,6 +233,38 @@ def test_the_mask_is_the_legal_actions(
     assert all(game.parse_action(space.notation[i]) == space.actions[i] for i in range(0, space.size, 7))
 
 
+@pytest.mark.parametrize(("ident", "ruleset", "options"), CONFIGURATIONS, ids=IDS)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 1500), more=st.booleans())
+def test_the_observation_read_from_the_state_is_the_views(
+    ident: str, ruleset: str, options: dict[str, Any], seed: int, steps: int, more: bool
+) -> None:
+    """Every seat's observation as the environments take it (``Encoder.observe``: the Catan family's reads
+    the state where no part or extension adds to the view) equals the encoding of its view, on random
+    positions (the start, trades under way, discards, the end) with the fewest and the most players."""
+    spec = get_ruleset(ruleset)
+    game = siedler.new_game(ruleset, players=spec.max_players if more else spec.min_players, seed=seed, options=options)
+    observer = Observer(game, "flat")
+    observer.start(game)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    encoder = observer.encoder
+    for seat in range(game.num_players):
+        assert np.array_equal(encoder.observe(game, seat), encoder.encode(game.view(seat), seat))
+
+
+def test_base_is_observed_from_its_state() -> None:
+    """The test above compares something: base's and Deck Building's observations are read from the state,
+    the Fishermen's (an extension that adds to the view) from the view."""
+    for ruleset, direct in (("base", True), ("deck-building", True), ("fishermen", False)):
+        env = siedler.envs.make(ruleset, info_view=False)
+        env.reset(seed=1)
+        assert (env.observer.encoder.game is env.game) == direct  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("ruleset", BUILTIN)
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), steps=st.integers(0, 300))
@@ -162,7 +278,7 @@ def test_an_observation_never_depends_on_what_its_seat_may_not_know(ruleset: str
     def observed(g: Game, seat: int | None) -> dict[str, Any]:
         if seat is None:
             return g.view(None)
-        obs = observer.observe(g.view(seat), seat, observer.mask(g, seat))
+        obs = observer.observe(g, seat, observer.mask(g, seat))
         return {"obs": obs["observation"].tolist(), "mask": obs["action_mask"].tolist()}
 
     check_views_hide(game, random.Random(seed), view=observed)

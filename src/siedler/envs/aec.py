@@ -11,11 +11,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from siedler.core.errors import IllegalAction
 from siedler.core.game import Game
 from siedler.core.registry import get_ruleset
 
 from .observe import Observation, Observer, new_game
-from .rewards import check_reward, final_reward
+from .rewards import LOSS, check_illegal, check_reward, final_reward
 from .single import SEED_BYTES
 
 
@@ -26,9 +27,13 @@ def agent_name(seat: int) -> str:
 class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZoo ships no types
     """``raw_env("base", players=4)``: every seat of a game of ``ruleset`` (with ``options``) an agent.
     Observations are each seat's own, from its ``view``; ``infos[agent]["view"]`` is the view of the agent
-    to act. See docs/rl.md."""
+    to act (``info_view=False``: none). An illegal index ends the episode as in PettingZoo's classic games:
+    the agent that played it loses (reward ``LOSS``, the others 0), every agent is terminated, and its info
+    says which index and why in ``"illegal"`` (``illegal="raise"``: ``IllegalAction`` instead, nothing
+    changed). See docs/rl.md."""
 
-    metadata = {"render_modes": ["ansi"], "name": "siedler_v0", "is_parallelizable": False}
+    #: ``render_fps``: a move a second, as PettingZoo's classic games (the text board has no frames).
+    metadata = {"render_modes": ["ansi"], "render_fps": 1, "name": "siedler_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -37,6 +42,8 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         options: Mapping[str, Any] | None = None,
         obs_type: str = "flat",
         reward: str = "win",
+        illegal: str = "lose",
+        info_view: bool = True,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -46,6 +53,11 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.ruleset, self.options, self.render_mode = ruleset, dict(options or {}), render_mode
         self.reward_kind = check_reward(reward)
+        self.illegal = check_illegal(illegal)
+        #: ``False``: no view in the infos (building it is most of a step; the observation needs none).
+        self.info_view = info_view
+        #: An illegal index ended the episode (the game is as it was, but no seat acts any more).
+        self._lost = False
         self.game: Game = new_game(ruleset, self.players, 0, self.options)
         self.observer = Observer(self.game, obs_type)
         #: Index <-> action <-> notation (``actions.notation[i]``, ``actions.index[action]``).
@@ -67,6 +79,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
             self.ruleset, self.players, int.from_bytes(self._rng.bytes(SEED_BYTES), "big"), self.options
         )
         self.observer.start(self.game)
+        self._lost = False
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -80,15 +93,14 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         seat = self.game.to_act
         assert seat is not None
         self.agent_selection = agent_name(seat)
-        self._view = self.game.view(seat)
         self.infos = {a: {} for a in self.agents}
-        self.infos[self.agent_selection] = {"view": self._view}
+        if self.info_view:
+            self.infos[self.agent_selection] = {"view": self.game.view(seat)}
 
     def observe(self, agent: str) -> Observation:
         seat = self.seat_of[agent]
-        selected = agent == self.agent_selection and not self.game.is_over
-        view = self._view if selected else self.game.view(seat)
-        return self.observer.observe(view, seat, self.observer.mask(self.game, seat))
+        mask = self.observer.no_actions.copy() if self._lost else self.observer.mask(self.game, seat)
+        return self.observer.observe(self.game, seat, mask)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -97,7 +109,14 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
             return
         game = self.game
         seat = self.seat_of[agent]
-        game.apply(self.observer.actions.action(game, action, self.observer.mask(game, seat)))
+        try:
+            chosen = self.observer.actions.action(game, action, self.observer.mask(game, seat))
+        except IllegalAction as refusal:
+            if self.illegal == "raise":
+                raise
+            self._lose(agent, str(refusal))
+            return
+        game.apply(chosen)
         self._cumulative_rewards[agent] = 0.0
         if game.is_over:
             truncated = game.winner is None
@@ -108,6 +127,16 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
             self.infos = {a: {} for a in self.agents}
         else:
             self._select()
+        self._accumulate_rewards()
+
+    def _lose(self, agent: str, why: str) -> None:
+        """``agent`` played an illegal index: it loses, the others get 0, every agent is done."""
+        self._lost = True
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: LOSS if a == agent else 0.0 for a in self.agents}
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos = {a: {} for a in self.agents}
+        self.infos[agent] = {"illegal": why}
         self._accumulate_rewards()
 
     def render(self) -> str | None:

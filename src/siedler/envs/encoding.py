@@ -15,6 +15,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from siedler.core.game import Game
+
 Vector = npt.NDArray[np.float32]
 Path = tuple[Any, ...]
 
@@ -51,8 +53,20 @@ class Encoder:
     def start(self, view: dict[str, Any]) -> None:
         """A new game: encode what stays fixed in it (the board) from its first view."""
 
+    def start_game(self, game: Game) -> None:
+        """A new game: ``start`` from its first seat's view. An encoder that reads the state (``observe``)
+        also keeps what it needs of the game's board here."""
+        self.start(game.view(0))
+
     def encode(self, view: dict[str, Any], seat: int) -> Vector:
         raise NotImplementedError
+
+    def observe(self, game: Game, seat: int) -> Vector:
+        """``seat``'s observation of ``game`` (after ``start_game``): ``encode(game.view(seat), seat)``. An
+        encoder may read the same numbers from the state instead, without building the view (a step's
+        largest cost), as long as they are exactly those of the view: tests/envs/test_envs.py compares the
+        two on random positions of every rule set and combination."""
+        return self.encode(game.view(seat), seat)
 
 
 class Leaves:

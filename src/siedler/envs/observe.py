@@ -28,7 +28,7 @@ def new_game(ruleset: str, players: int, seed: int, options: Mapping[str, Any] |
 class LegalDiscrete(spaces.Discrete):
     """A ``Discrete`` space whose ``sample()`` without a mask draws a legal action: ``legal`` is the mask of
     the latest observation of the seat to act. Gymnasium's checkers and quick experiments sample the action
-    space bare, and an illegal index is refused with an error, never played."""
+    space bare, and an illegal index would end the episode with a loss."""
 
     def __init__(self, n: int) -> None:
         super().__init__(n)
@@ -65,13 +65,15 @@ class Observer:
         self.no_actions = np.zeros(self.actions.size, dtype=np.int8)
 
     def start(self, game: Game) -> None:
-        """A new game: the encoder reads what stays fixed (the board) from a seat's view."""
-        self.encoder.start(game.view(0))
+        """A new game: the encoder reads what stays fixed (the board)."""
+        self.encoder.start_game(game)
 
-    def observe(self, view: dict[str, Any], seat: int, mask: npt.NDArray[np.int8]) -> Observation:
+    def observe(self, game: Game, seat: int, mask: npt.NDArray[np.int8]) -> Observation:
+        """``seat``'s observation of ``game`` (what its view shows, read without building the view where
+        the encoder can) with ``mask``."""
         if mask.any():  # the seat to act's: another seat's observation leaves it
             self.action_space.legal = mask
-        vector = self.encoder.encode(view, seat)
+        vector = self.encoder.observe(game, seat)
         observation: Any = vector if self.obs_type == "flat" else self.encoder.layout.split(vector)
         return {"observation": observation, "action_mask": mask}
 

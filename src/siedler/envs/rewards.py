@@ -1,16 +1,28 @@
-"""Rewards at the end of a game: win/loss (default) or the difference in victory points."""
+"""Rewards at the end of a game: win/loss (default) or the difference in victory points; and what an
+illegal index does."""
 
 from __future__ import annotations
 
 from siedler.core.game import Game
 
 REWARDS = ("win", "vp")
+#: What an illegal index does, as PettingZoo's classic games: ``"lose"`` (the default) ends the episode, the
+#: seat that played it losing (reward ``LOSS``) and its info saying which index and why in ``"illegal"``,
+#: the game unchanged; ``"raise"``: ``IllegalAction``, nothing changed, the episode goes on.
+ILLEGAL = ("lose", "raise")
+LOSS = -1.0
 
 
 def check_reward(reward: str) -> str:
     if reward not in REWARDS:
         raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
     return reward
+
+
+def check_illegal(illegal: str) -> str:
+    if illegal not in ILLEGAL:
+        raise ValueError(f"illegal is one of {', '.join(ILLEGAL)}, not {illegal!r}")
+    return illegal
 
 
 def final_reward(game: Game, seat: int, reward: str) -> float:

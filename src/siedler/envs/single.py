@@ -16,13 +16,8 @@ from siedler.core.game import Game
 from siedler.core.registry import get_ruleset
 
 from .observe import Observation, Observer, new_game
-from .rewards import check_reward, final_reward
+from .rewards import LOSS, check_illegal, check_reward, final_reward
 
-#: What an illegal index does: raise ``IllegalAction`` (the default), or lose: the episode ends with the
-#: reward ``LOSS`` and the refusal in ``info["illegal"]`` (for agents without masks, and Gymnasium's
-#: ``check_env``, which plays an action sampled in one game after a seeded reset into another).
-ILLEGAL = ("raise", "lose")
-LOSS = -1.0
 #: Game seeds have 128 bits, as ``new_game`` draws them.
 SEED_BYTES = 16
 
@@ -39,9 +34,13 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
     action of the agent, then the bots' until the agent acts again or the game ends. Observations and the
     mask are the agent's, from its ``view``; ``info["view"]`` is that view, unless ``info_view=False``:
     vectorized environments want that, as Gymnasium merges their infos key by key, and views change shape
-    from one position to the next (and cost their pickling through the pipe). See docs/rl.md."""
+    from one position to the next (and cost their pickling through the pipe). An illegal index ends the
+    episode with the reward ``LOSS`` and says which and why in ``info["illegal"]`` (``illegal="raise"``:
+    ``IllegalAction`` instead): agents without masks, and Gymnasium's ``check_env``, which plays an action
+    sampled in one game after a seeded reset into another, play on. See docs/rl.md."""
 
-    metadata = {"render_modes": ["ansi"]}
+    #: ``render_fps``: a move a second, as PettingZoo's classic games (the text board has no frames).
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(
         self,
@@ -51,14 +50,12 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
         seat: int | str = 0,
         obs_type: str = "flat",
         reward: str = "win",
-        illegal: str = "raise",
+        illegal: str = "lose",
         info_view: bool = True,
         render_mode: str | None = None,
     ) -> None:
         spec = get_ruleset(ruleset)
-        if illegal not in ILLEGAL:
-            raise ValueError(f"illegal is one of {', '.join(ILLEGAL)}, not {illegal!r}")
-        self.illegal, self.info_view = illegal, info_view
+        self.illegal, self.info_view = check_illegal(illegal), info_view
         self.opponents = list(opponents) if opponents is not None else ["random"] * (spec.min_players - 1)
         self.players = len(self.opponents) + 1
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < self.players):
@@ -125,12 +122,12 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
             game.apply(bots[to_act].decide(game, to_act))
 
     def _observe(self) -> tuple[Observation, dict[str, Any]]:
-        view = self.game.view(self.seat)
-        self._mask = self.observer.mask(self.game, self.seat)
+        # An illegal index ended the episode: no action is offered any more, as at the game's end.
+        self._mask = self.observer.no_actions.copy() if self._lost else self.observer.mask(self.game, self.seat)
         info: dict[str, Any] = {"seat": self.seat}
-        if self.info_view:
-            info["view"] = view
-        return self.observer.observe(view, self.seat, self._mask), info
+        if self.info_view:  # the view is built for the info only: the encoder reads the state where it can
+            info["view"] = self.game.view(self.seat)
+        return self.observer.observe(self.game, self.seat, self._mask), info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The current mask as booleans, as ``sb3_contrib``'s ``MaskablePPO`` asks for it."""
