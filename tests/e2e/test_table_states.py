@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from siedler.bots import LEVELS
+from siedler.bots import levels_for
 
 from .conftest import LiveServer
 from .soldiers import set_costs
@@ -48,12 +48,14 @@ def test_the_lobby_speaks_german_offers_levels_and_fills_table_options_in_fields
     # A seat is you, a friend's, or a bot by its level; named bots only behind the advanced box.
     page.select_option("#ruleset", "deck-building")
     menu = page.locator('.seat-kind[data-seat="1"]')
-    levels = [f"Bot: {word}" for word in ("Leicht", "Mittel", "Schwer")][: len(LEVELS)]
+    specs = levels_for("deck-building")  # the rule set's own levels
+    levels = [f"Bot: {word}" for word in ("Leicht", "Mittel", "Schwer")]
     assert menu.locator("option").all_inner_texts() == ["Du", "Freier Platz (für Freunde)", *levels]
-    assert menu.input_value() == f"bot:{next(iter(LEVELS.values()))}"
+    assert menu.input_value() == f"bot:{specs['easy']}"
+    assert menu.locator('option[data-level="hard"]').get_attribute("value") == f"bot:{specs['hard']}"
     page.check("#advanced-bots")
     assert "Bot: Gierig" in menu.locator("optgroup option").all_inner_texts()
-    assert menu.input_value() == f"bot:{next(iter(LEVELS.values()))}"  # what was chosen stays
+    assert menu.input_value() == f"bot:{specs['easy']}"  # what was chosen stays
     # Deck Building's supply and costs as numbers: the edition's own as placeholders, a change sent alone.
     open_options(page)
     road = page.locator('[data-option="supply"] input[data-row="road"]')

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
 
+from siedler.bots import LEVELS, levels_for
 from siedler.core.registry import get_ruleset, rulesets
 
 from .conftest import GREEDY, HUMAN, RANDOM, create, join
@@ -91,10 +92,17 @@ def test_the_page_and_its_modules_are_served(client: TestClient) -> None:
 
 
 def test_the_difficulty_levels_are_offered_and_only_their_budgets_accepted(client: TestClient) -> None:
-    levels = client.get("/api/bots").json()["levels"]
-    assert levels == {"easy": "greedy", "medium": "value", "hard": "mcts:ms=300"}
-    game = create(client, [HUMAN, {"kind": "bot", "bot": levels["hard"]}, {"kind": "bot", "bot": levels["medium"]}])
-    assert [s["name"] for s in game["game"]["seats"]][1:] == ["MCTS 2", "Value 3"]
-    base = {"ruleset": "base", "seats": [HUMAN, {"kind": "bot", "bot": "mcts:ms=100000"}, GREEDY]}
-    refused = client.post("/api/games", json=base)
-    assert refused.status_code == 400 and "unknown bot" in refused.json()["detail"]
+    listed = client.get("/api/bots").json()
+    assert listed["levels"] == LEVELS  # the default, as before levels were per rule set
+    assert listed["levels_by_ruleset"] == {r.name: levels_for(r.name) for r in rulesets()}
+    for ruleset in rulesets():
+        levels = listed["levels_by_ruleset"][ruleset.name]
+        bots = [{"kind": "bot", "bot": levels[level]} for level in ("hard", "medium", "easy")]
+        seats = [HUMAN, *bots][: ruleset.max_players]
+        game = create(client, seats, ruleset=ruleset.name)
+        names = ["MCTS 2", "Value 3", "Greedy 4"][: len(seats) - 1]
+        assert [s["name"] for s in game["game"]["seats"]][1:] == names, ruleset.name
+    for bot in ("mcts:ms=100000", "mcts:iterations=100000", "mcts:iterations=1000"):
+        base = {"ruleset": "base", "seats": [HUMAN, {"kind": "bot", "bot": bot}, GREEDY]}
+        refused = client.post("/api/games", json=base)
+        assert refused.status_code == 400 and "unknown bot" in refused.json()["detail"]

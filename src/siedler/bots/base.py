@@ -39,8 +39,6 @@ class LegalPolicy(Protocol):
 
 BotFactory = Callable[..., Bot]
 BOTS: dict[str, BotFactory] = {}
-#: The difficulty levels the browser's lobby offers, each a bot spec (a modest budget for the search).
-LEVELS: dict[str, str] = {"easy": "greedy", "medium": "value", "hard": "mcts:ms=300"}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:

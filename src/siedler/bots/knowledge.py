@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from siedler.core.actions import Action
@@ -48,12 +48,15 @@ class Knowledge:
 
     ``strategy``: the greedy bot's play (see ``Strategy``). ``value``: for a rule set, the value of a
     position to a seat (the value and MCTS bots); for an extension, what it adds to the rule set's value.
-    ``trader``: a rule set's trades with other players.
+    ``trader``: a rule set's trades with other players. ``levels``: a rule set's difficulty levels for the
+    lobby, easy, medium and hard, each a bot spec bound by work (``siedler.bots.levels``; ``None``: the
+    default ``LEVELS``).
     """
 
     strategy: Strategy | None = None
     value: Value | None = None
     trader: Trader | None = None
+    levels: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True)

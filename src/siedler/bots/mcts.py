@@ -15,7 +15,11 @@ intersections), expanded best first; the final choice breaks ties in visits by t
 other players are decided outside the search, as the value bot decides them: the search leaves out the
 kinds that logic decides (the rule set's trader, ``siedler.bots.knowledge.Trader``).
 
-Budget: ``mcts:iterations=200`` (reproducible with the bot's seed) or ``mcts:ms=500`` (wall clock).
+Budget: ``mcts:iterations=200`` (reproducible with the bot's seed) or ``mcts:ms=500`` (wall clock). An
+iteration budget may carry a guard, ``mcts:iterations=1000,guard_ms=10000``: the search stops early only
+once the guard's time has passed, so a machine too slow or too loaded for the budget cannot hold a table
+for ever. The guard is set far above a typical decision and is never the budget: while it does not trip,
+the decision is the same on any machine (``siedler.bots.levels``).
 """
 
 from __future__ import annotations
@@ -58,12 +62,16 @@ class MctsBot:
         c: float = 0.7,
         width: int = 5,
         temperature: float = 400.0,
+        guard_ms: float = 0,
     ) -> None:
-        if ms < 0 or iterations < 0 or depth < 0 or width < 1 or temperature <= 0:
-            raise ValueError("ms, iterations and depth must be 0 or more, width and temperature positive")
+        if ms < 0 or iterations < 0 or depth < 0 or width < 1 or temperature <= 0 or guard_ms < 0:
+            raise ValueError("ms, iterations, depth and guard_ms must be 0 or more, width and temperature positive")
+        if guard_ms and not iterations:
+            raise ValueError("guard_ms guards an iteration budget: give iterations with it")
         self.rng = _random.Random(seed)
         self.ms = ms if ms or iterations else 500.0
         self.iterations = iterations
+        self.guard_ms = guard_ms
         self.depth, self.c, self.width, self.temperature = depth, c, width, temperature
         self.policy = GreedyBot(seed)
 
@@ -72,9 +80,9 @@ class MctsBot:
         if settled is not None:
             return settled
         root = Node(seat)
-        deadline = time.perf_counter() + self.ms / 1000
+        deadline = time.perf_counter() + (self.guard_ms or self.ms) / 1000
         done = 0
-        while (done < self.iterations) if self.iterations else (done == 0 or time.perf_counter() < deadline):
+        while self._go_on(done, deadline):
             self._iterate(root, game.determinize(seat, self.rng))
             done += 1
         order = root.candidates or []
@@ -86,6 +94,13 @@ class MctsBot:
             if offer is not None:
                 return offer
         return best
+
+    def _go_on(self, done: int, deadline: float) -> bool:
+        """Whether to search on after ``done`` iterations: up to the iteration budget unless the guard has
+        passed (the clock is read only with a guard), else until the deadline, at least once."""
+        if self.iterations:
+            return done < self.iterations and not (self.guard_ms and done and time.perf_counter() >= deadline)
+        return done == 0 or time.perf_counter() < deadline
 
     def _candidates(self, node: Node, game: Game, seat: int) -> list[Action]:
         """The actions searched from ``node``: once per node, the ``width`` best by a one-step look-ahead

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import AfterValidator, BaseModel, Field, StrictBool, StrictInt
 
-from siedler.bots import BOTS, LEVELS
+from siedler.bots import BOTS, LEVELS, levels_for
 from siedler.core.errors import IllegalAction, OptionError
 from siedler.core.i18n import languages, namespace
 from siedler.core.registry import rulesets
@@ -172,9 +172,10 @@ async def page_words() -> dict[str, dict[str, str]]:
     return {lang: namespace("page", lang) for lang in languages()}
 
 
-@router.get("/bots", summary="Bot names a seat may be given, and the difficulty levels' bots")
+@router.get("/bots", summary="Bot names a seat may be given, and the difficulty levels' bots (per rule set)")
 async def list_bots() -> dict[str, Any]:
-    return {"bots": sorted(BOTS), "levels": dict(LEVELS)}
+    by_ruleset = {r.name: levels_for(r.name) for r in rulesets()}
+    return {"bots": sorted(BOTS), "levels": dict(LEVELS), "levels_by_ruleset": by_ruleset}
 
 
 @router.get("/timers", summary="Turn timers a game may have, with their seconds per decision (null: none)")

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from siedler.bots import BOTS, LEVELS
+from siedler.bots import BOTS, levels_for
 from siedler.core.errors import OptionError
 from siedler.core.fairness import new_seed
 from siedler.core.i18n import ENGLISH, text_or
@@ -87,7 +88,7 @@ def plan(spec: GameSpec, settings: Settings, client: str, stamp: datetime) -> Pl
         raise OptionError(f"unknown timer {spec.timer!r} (timers: {', '.join(TIMERS)})")
     if spec.takeover_bot not in BOTS:
         raise OptionError(f"unknown takeover bot {spec.takeover_bot!r} (bots: {', '.join(sorted(BOTS))})")
-    seats = _seats(spec)
+    seats = _seats(spec, levels_for(ruleset.name).values())
     humans = [s.seat for s in seats if s.kind == "human"]
     claim = spec.claim if spec.claim is not None else (humans[0] if humans else -1)
     _check_seed(spec, humans, claim)
@@ -134,15 +135,15 @@ def plan(spec: GameSpec, settings: Settings, client: str, stamp: datetime) -> Pl
     return Plan(row, (claim if claim >= 0 else None), token, creator_token, invite)
 
 
-def _seats(spec: GameSpec) -> list[SeatRow]:
+def _seats(spec: GameSpec, levels: Collection[str]) -> list[SeatRow]:
     if not spec.seats:
         raise OptionError("a game needs seats")
     seats = []
     for i, s in enumerate(spec.seats):
         if s.kind == "bot":
-            # Only registered names and the levels' specs: an import path from a browser would run code,
-            # and a budget of its choosing would hold the server.
-            if s.bot is None or (s.bot not in BOTS and s.bot not in LEVELS.values()):
+            # Only registered names and the rule set's levels' specs: an import path from a browser would
+            # run code, and a budget of its choosing would hold the server.
+            if s.bot is None or (s.bot not in BOTS and s.bot not in levels):
                 raise OptionError(f"unknown bot {s.bot!r} (bots: {', '.join(sorted(BOTS))})")
             name = s.bot.partition(":")[0]
             named = text_or(f"page.bots.{name}", ENGLISH, name.capitalize())  # "MCTS 3", not "Mcts 3"

@@ -103,4 +103,7 @@ def bw_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
     return catan_strategy(game, seat, rng)
 
 
-KNOWLEDGE = Knowledge(strategy=bw_strategy, value=catan_position, trader=TRADER)
+#: The lobby's levels (docs/bots.md, "Levels"): town halls and landmarks make a search iteration dearer
+#: than on the plain board, so Hard searches 500 (under a second on one core at the 99th percentile).
+LEVELS = {"easy": "greedy", "medium": "value", "hard": "mcts:iterations=500,guard_ms=10000"}
+KNOWLEDGE = Knowledge(strategy=bw_strategy, value=catan_position, trader=TRADER, levels=LEVELS)

@@ -126,4 +126,7 @@ def deck_value(game: Game, seat: int) -> float:
     return float(value - w["threat"] * max(others, default=0))
 
 
-KNOWLEDGE = Knowledge(strategy=deck_building_strategy, value=deck_value)
+#: The lobby's levels (docs/bots.md, "Levels"): a search iteration of two hands of cards costs a third of a
+#: Catan board's, so Hard searches 1500 (a second on one core at the 99th percentile, with room to spare).
+LEVELS = {"easy": "greedy", "medium": "value", "hard": "mcts:iterations=1500,guard_ms=10000"}
+KNOWLEDGE = Knowledge(strategy=deck_building_strategy, value=deck_value, levels=LEVELS)

@@ -258,4 +258,7 @@ def soldiers_value(game: Game, seat: int) -> float:
 #: The family's trades with other players; the trades of goods (cards, buildings, fish) are left out of the
 #: search bots' look-ahead too: they answer them by it but never offer them.
 TRADER = replace(CATAN_TRADER, decided_kinds=CATAN_TRADER.decided_kinds | frozenset(TRADE_KINDS))
-KNOWLEDGE = Knowledge(strategy=soldiers_strategy, value=soldiers_value, trader=TRADER)
+#: The lobby's levels (docs/bots.md, "Levels"): armies make a search iteration dearer than on the plain
+#: board, so Hard searches 400 (under a second on one core at the 99th percentile).
+LEVELS = {"easy": "greedy", "medium": "value", "hard": "mcts:iterations=400,guard_ms=10000"}
+KNOWLEDGE = Knowledge(strategy=soldiers_strategy, value=soldiers_value, trader=TRADER, levels=LEVELS)

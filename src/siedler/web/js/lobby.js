@@ -10,14 +10,15 @@ import {toast} from "./toast.js";
 
 export async function showLobby(root) {
   const [rulesets, bots, timers] = await Promise.all([api("/rulesets"), api("/bots"), api("/timers")]);
-  const lobby = new Lobby(root, rulesets, bots.bots, timers, bots.levels || {});
+  const lobby = new Lobby(root, rulesets, bots.bots, timers, bots.levels_by_ruleset || {}, bots.levels || {});
   onLangChange(() => lobby.build());
   return lobby;
 }
 
 class Lobby {
-  constructor(root, rulesets, bots, timers, levels) {
-    this.levels = levels;  // difficulty -> bot spec
+  constructor(root, rulesets, bots, timers, levelsByRuleset, levels) {
+    this.levelsByRuleset = levelsByRuleset;  // rule set -> difficulty -> bot spec
+    this.defaultLevels = levels;  // the same for a server that names no rule set's levels
     this.root = root;
     this.rulesets = rulesets;
     this.bots = bots;
@@ -90,12 +91,12 @@ class Lobby {
     })));
   }
 
-  /** A row per seat: you, an open seat for a friend, or a bot by its difficulty level (a bot by name when the
-   *  "advanced" box is ticked). Rebuilding keeps what each seat was set to. */
+  /** A row per seat: you, an open seat for a friend, or a bot by the chosen rule set's difficulty level (a
+   *  bot by name when the "advanced" box is ticked). Rebuilding keeps what each seat was set to. */
   buildSeats(n) {
     const before = [...this.seatBox.querySelectorAll(".seat-kind")].map((s) => s.value);
     clear(this.seatBox);
-    const levels = Object.entries(this.levels);
+    const levels = Object.entries(this.levelsByRuleset[this.choice] || this.defaultLevels);
     const easiest = levels.length ? `bot:${levels[0][1]}` : `bot:${this.bots[0]}`;
     for (let i = 0; i < n; i++) {
       const named = this.advanced ? [h("optgroup", {label: t("bots_by_name")}, this.bots.map((b) =>
