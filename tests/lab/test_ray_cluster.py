@@ -58,9 +58,11 @@ options = { harbormaster = true }
 """
 #: ``siedler experiment`` as a designer runs it, but that it says on stdout each row it has taken (Ctrl-C
 #: may fall between taking and telling: a row taken is told or not) and keeps every row in memory until it
-#: stops: so the rows on disk after Ctrl-C are all written by its handler.
+#: stops: so the rows on disk after Ctrl-C are all written by its handler. With ``ROW_PAUSE`` (seconds) it
+#: waits after each row it tells, so that the run to be interrupted is still taking rows when Ctrl-C comes
+#: (the games are quick: on an idle cluster all of them came back before the signal did).
 DRIVER = """
-import sys
+import os, sys, time
 from siedler.sim import results
 from siedler.cli.main import app
 results.BATCH_ROWS, results.BATCH_SECONDS = 10**9, 1e9
@@ -68,6 +70,7 @@ add = results.ResultsStore.add
 def told(store, row):
     add(store, row)
     print("row", row["arm_index"], row["game"], flush=True)
+    time.sleep(float(os.environ.get("ROW_PAUSE", "0")))
 results.ResultsStore.add = told
 sys.argv[0] = "siedler"
 app()
@@ -198,7 +201,7 @@ def cluster() -> Iterator[str]:
         assert not left, "Ray processes outlived the test"
 
 
-def _experiment(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+def _experiment(args: list[str], cwd: Path, row_pause: float = 0) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-c", DRIVER, "experiment", *args],
         cwd=cwd,
@@ -206,7 +209,7 @@ def _experiment(args: list[str], cwd: Path) -> subprocess.Popen[str]:
         stderr=subprocess.STDOUT,
         text=True,
         start_new_session=True,
-        env=_env(cwd),
+        env={**_env(cwd), "ROW_PAUSE": str(row_pause)},
     )
 
 
@@ -228,7 +231,7 @@ def test_a_cluster_plays_the_local_rows_and_ctrl_c_keeps_every_game_that_came_ba
     local, remote = tmp_path / "local.parquet", tmp_path / "ray.parquet"
     ray_args = ["--backend", "ray", "--address", cluster]
     # Ctrl-C mid-run: the terminal signals the driver's whole process group.
-    run = _experiment([str(experiment_file), "--out", str(remote), *ray_args], tmp_path)
+    run = _experiment([str(experiment_file), "--out", str(remote), *ray_args], tmp_path, row_pause=0.5)
     assert run.stdout is not None
     lines = [run.stdout.readline() for _ in range(BEFORE_CTRL_C)]
     assert all(line.startswith("row") for line in lines), "".join(lines) + run.stdout.read()
