@@ -60,9 +60,11 @@ options = { harbormaster = true }
 #: may fall between taking and telling: a row taken is told or not) and keeps every row in memory until it
 #: stops: so the rows on disk after Ctrl-C are all written by its handler. With ``ROW_PAUSE`` (seconds) it
 #: waits after each row it tells, so that the run to be interrupted is still taking rows when Ctrl-C comes
-#: (the games are quick: on an idle cluster all of them came back before the signal did).
+#: (the games are quick: on an idle cluster all of them came back before the signal did). Ctrl-C is handled
+#: as at a terminal even where the tests run in a background job, which starts with SIGINT ignored.
 DRIVER = """
-import os, sys, time
+import os, signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as at a terminal, whatever this test inherited
 from siedler.sim import results
 from siedler.cli.main import app
 results.BATCH_ROWS, results.BATCH_SECONDS = 10**9, 1e9
