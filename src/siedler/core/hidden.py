@@ -35,12 +35,8 @@ def redeal(rows: list[list[int]], rng: Rng, keep: Collection[int] = ()) -> None:
         sizes.append(size)
     left = sum(totals)
     for row, size in zip(rows[:-1], sizes, strict=False):
-        for _ in range(size):  # ``rng.weighted_index(totals)``, the running total kept instead of summed
-            pick = rng.below(left)
-            kind = 0
-            while pick >= totals[kind]:
-                pick -= totals[kind]
-                kind += 1
+        for _ in range(size):
+            kind = rng.weighted_index(totals, left)  # the running total, not summed again per card
             totals[kind] -= 1
             left -= 1
             row[kind] += 1

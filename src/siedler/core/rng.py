@@ -114,9 +114,10 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def weighted_index(self, weights: Sequence[int]) -> int:
-        """An index drawn with probability proportional to the integer weights (at least one positive)."""
-        pick = self.below(sum(weights))
+    def weighted_index(self, weights: Sequence[int], total: int = -1) -> int:
+        """An index drawn with probability proportional to the integer weights (at least one positive);
+        ``total`` is their sum where the caller keeps it (a deal, card by card), else it is summed here."""
+        pick = self.below(total if total >= 0 else sum(weights))
         for i, w in enumerate(weights):
             if pick < w:
                 return i
