@@ -3,12 +3,14 @@ decisions, and trades with other players offered and answered as their rules say
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import Any, cast
 
 import pytest
 
 import siedler
-from siedler.bots import MctsBot, ValueBot, make_bot
+from siedler.bots import MctsBot, ValueBot, knowledge, make_bot
 from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.games.catan import CatanGame
@@ -85,6 +87,36 @@ def test_mcts_with_an_iteration_budget_is_reproducible() -> None:
     assert seat is not None
     a, b = make_bot("mcts:iterations=15", 3), make_bot("mcts:iterations=15", 3)
     assert a.decide(game, seat) == b.decide(game, seat)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "players"),
+    [("base", {}, 4), ("soldiers-and-armies", {}, 3), ("baden-wuerttemberg", {}, 3)],
+)
+def test_withholding_offers_from_the_search_changes_no_decision(
+    ruleset: str, options: dict[str, Any], players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search plays on copies that list no offers (``Trader.withhold``; it never plays one): its
+    decisions at positions of greedy games are those of the same search on copies that list them."""
+    games = [mid_game(ruleset, options, players, seed, ["greedy"], steps) for seed in (1, 2) for steps in (41, 90)]
+    games = [g for g in games if not g.is_over and len(g.legal_actions()) > 1]
+    assert len(games) >= 3
+
+    def decisions() -> list[Action]:
+        return [make_bot("mcts:iterations=25,depth=8", 7).decide(g, cast(int, g.to_act)) for g in games]
+
+    withheld = decisions()
+    play = knowledge.knowledge_for(games[0])
+    trader = play.trader
+    assert trader is not None and trader.withhold is not None
+    main = _main_phase(3)
+    listed, kept = main.determinize(main.current, random.Random(1)), main.determinize(main.current, random.Random(1))
+    trader.withhold(kept)
+    assert any(a[0] == "offer" for a in listed.legal_actions())
+    assert [a for a in listed.legal_actions() if a[0] != "offer"] == list(kept.legal_actions())
+    key = (games[0].ruleset, tuple([type(c) for c in games[0].components]))
+    monkeypatch.setitem(knowledge._PLAYS, key, replace(play, trader=replace(trader, withhold=None)))
+    assert decisions() == withheld
 
 
 def _main_phase(seed: int) -> CatanGame:

@@ -35,11 +35,18 @@ Value = Callable[[Game, int], float]
 class Trader:
     """Trades with other players, decided outside the search bots' look-ahead: the action kinds it decides
     (left out of the look-ahead), its answer to an offer put to the seat (``None`` in any other phase),
-    and an offer worth more than the gain of the seat's best other move (``None`` for none)."""
+    and an offer worth more than the gain of the seat's best other move (``None`` for none).
+
+    ``withhold`` (optional) switches off, in a fresh determinized copy that a search plays on, the trades
+    that only this trader decides: the search never plays them, yet a main phase lists hundreds of them,
+    which every legal-action list of the search would build and every rollout step would read past. It
+    must take away nothing else: the search's decisions are the same with it or without it (only faster).
+    """
 
     decided_kinds: frozenset[str]
     answer: Callable[[Game, int], Action | None]
     offer: Callable[[Game, int, float], Action | None]
+    withhold: Callable[[Game], None] | None = None
 
 
 @dataclass(frozen=True)

@@ -80,14 +80,18 @@ class MctsBot:
         if settled is not None:
             return settled
         root = Node(seat)
+        trader = knowledge_for(game).trader
+        withhold = trader.withhold if trader is not None else None
         deadline = time.perf_counter() + (self.guard_ms or self.ms) / 1000
         done = 0
         while self._go_on(done, deadline):
-            self._iterate(root, game.determinize(seat, self.rng))
+            copy = game.determinize(seat, self.rng)
+            if withhold is not None:
+                withhold(copy)
+            self._iterate(root, copy)
             done += 1
         order = root.candidates or []
         best = max(order, key=lambda a: (root.children[a].visits if a in root.children else -1, -order.index(a)))
-        trader = knowledge_for(game).trader
         if trader is not None:
             _, gain = look_ahead(game, seat, self.rng)
             offer = trader.offer(game, seat, gain)
@@ -123,7 +127,7 @@ class MctsBot:
         while not game.is_over:
             seat = game.to_act
             assert seat is not None
-            legal = set(game.legal_actions())
+            legal = game.legal_actions()
             options = [a for a in self._candidates(node, game, seat) if a in legal]
             if not options:  # none of this node's candidates is legal in this determinization
                 options = self._candidates(Node(seat), game, seat)

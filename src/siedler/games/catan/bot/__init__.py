@@ -8,5 +8,5 @@ from . import trade
 from .greedy import catan_strategy
 from .value import catan_position
 
-TRADER = Trader(trade.DECIDED_KINDS, trade.answer, trade.offer)
+TRADER = Trader(trade.DECIDED_KINDS, trade.answer, trade.offer, trade.withhold)
 KNOWLEDGE = Knowledge(strategy=catan_strategy, value=catan_position, trader=TRADER)

@@ -28,6 +28,13 @@ from .value import WEIGHTS, wanted_build
 DECIDED_KINDS: frozenset[str] = frozenset({"offer"})
 
 
+def withhold(game: Game) -> None:
+    """No more offers in ``game``, a fresh determinized copy that a search plays on (``Trader.withhold``):
+    it decides offers only outside the search, and the greedy rollouts never offer. Soldiers & Armies'
+    trades of goods count toward the same cap, and its search leaves them out too."""
+    cast(CatanGame, game).max_offers = 0
+
+
 def exchange_gain(
     game: CatanGame, seat: int, receive: tuple[int, ...], pay: tuple[int, ...], now: float | None = None
 ) -> float:
