@@ -33,10 +33,13 @@ from siedler.games.catan.state import (
     SETUP_SETTLEMENT,
 )
 
+from .value import node_pips
+
 
 def node_value(game: CatanGame, node: int) -> int:
-    board = game.board
-    return sum(PIPS.get(board.numbers[h], 0) for h in board.topology.node_hexes[node] if board.resource[h] >= 0)
+    """The pips of the producing hexes around ``node`` (from the value's table, made once per board: the
+    search's rollouts ask it on every founding and building step)."""
+    return node_pips(game.board)[node]
 
 
 def _best(actions: list[Action], key: object) -> Action | None:
@@ -45,12 +48,14 @@ def _best(actions: list[Action], key: object) -> Action | None:
 
 def _road_value(game: CatanGame, action: Action) -> int:
     """A road is worth the best free intersection it reaches."""
-    topo = game.board.topology
+    topo, pips, blocked = game.board.topology, node_pips(game.board), game.blocked
     best = 0
     for n in topo.edge_nodes[action[1]]:
-        for m in (n, *topo.node_nodes[n]):
-            if not game.blocked[m]:
-                best = max(best, node_value(game, m) - (0 if m == n else 1))
+        if not blocked[n]:
+            best = max(best, pips[n])
+        for m in topo.node_nodes[n]:
+            if not blocked[m]:
+                best = max(best, pips[m] - 1)
     return best
 
 
