@@ -173,9 +173,10 @@ class CatanEncoder(Encoder):
         # The cost card is the rules' (fixed in a game): its numbers in ``extra`` are read once; the parts'
         # (``figures``) and the rule set's own numbers there (``_view_extra``), if any, at every step.
         self.extra_costs = self.leaves.read({"costs": catan._costs_view()}, 0)
-        figured = {"costs"}.union(*(part.figures(catan, 0) for part in self.parts))
-        self.extra_own = any(path[0] not in figured for path, _ in self.leaves.paths)
-        self.extra_parts = len(figured) > 1
+        figured = set().union(*(part.figures(catan, 0) for part in self.parts))
+        self.extra_own = any(path[0] not in figured and path[0] != "costs" for path, _ in self.leaves.paths)
+        self.extra_at = [i for i, (path, _) in enumerate(self.leaves.paths) if path[0] != "costs"]
+        self.extra_figures = self.leaves.only(lambda path: path[0] != "costs")
 
     def observe(self, game: Game, seat: int) -> Vector:
         """The numbers ``encode(game.view(seat), seat)`` reads, from the state: the same public counts and
@@ -228,12 +229,14 @@ class CatanEncoder(Encoder):
         row.extend((current and g.dev_played, g.total_vp(seat)))
         row.extend(self._public_of(g, seat))
         row.extend(self._offer_of(g, seat) if g.offer is not None else self.no_offer)
-        if self.extra_own or self.extra_parts:
+        if self.extra_at:
             figures = g._view_extra(seat) if self.extra_own else {}
             for part in self.parts:
                 figures.update(part.figures(g, seat))
-            own = self.leaves.read(figures, seat)  # 0 where the costs are, and the reverse
-            row.extend([c + o for c, o in zip(self.extra_costs, own, strict=True)])
+            extra = list(self.extra_costs)  # 0 where the others are
+            for i, value in zip(self.extra_at, self.extra_figures.read(figures, seat), strict=True):
+                extra[i] = value
+            row.extend(extra)
         else:
             row.extend(self.extra_costs)
         out[self.at_players : self.at_players + len(row)] = row
