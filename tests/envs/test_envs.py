@@ -181,12 +181,21 @@ def test_seeding_makes_episodes_reproducible(ruleset: str) -> None:
     assert len(first) != len(other) or not all(np.array_equal(a, b) for a, b in zip(first, other))
 
 
-def test_an_env_pickled_mid_game_plays_on_identically() -> None:
-    env = siedler.envs.make("deck-building")
-    random_play(env, seed=3, steps=40)
+@pytest.mark.parametrize(
+    ("ruleset", "options", "steps"),
+    [
+        ("deck-building", {}, 40),
+        ("fishermen", {"harbormaster": True}, 200),
+        ("soldiers-and-armies", {"fishermen": True}, 200),
+    ],
+)
+def test_an_env_pickled_mid_game_plays_on_identically(ruleset: str, options: dict[str, Any], steps: int) -> None:
+    """Also where the observation reads the extensions' components (an unpickled game holds its own)."""
+    env = siedler.envs.make(ruleset, options=options)
+    random_play(env, seed=3, steps=steps)
     twin = pickle.loads(pickle.dumps(env))
     rng = np.random.default_rng(0)
-    for _ in range(30):
+    for _ in range(steps):
         if env.game.is_over:
             break
         action = rng.choice(np.flatnonzero(env.action_masks()))

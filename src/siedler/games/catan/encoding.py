@@ -44,8 +44,10 @@ KNOWN_PLAYER = frozenset((*PLAYER_NUMBERS, "seat", "name", "pieces", "harbors", 
 
 class CatanPart:
     """A rule set's or an extension's own fields of the Catan observation (docs/rl.md), and, where it
-    ``reads_state``, the numbers its view adds, read from the state (``start_game``, ``player_figures``,
-    ``figures``, ``observe``): exactly those of the view, which tests/envs/test_envs.py checks."""
+    ``reads_state``, the numbers its view adds, read from the state (``player_figures``, ``figures``,
+    ``observe``): exactly those of the view, which tests/envs/test_envs.py checks. An extension's part finds
+    its component by its place in ``game.components`` (``place_of``), never by keeping it: a copied or
+    unpickled game holds components of its own."""
 
     #: The view's top-level keys it encodes: left out of the numbers read without code (``extra``).
     known: frozenset[str] = frozenset()
@@ -65,10 +67,6 @@ class CatanPart:
     def encode(self, view: dict[str, Any], me: int, out: Vector) -> None:
         """Write those fields for the seat ``me`` into ``out``."""
 
-    def start_game(self, game: CatanGame) -> None:
-        """A new game observed from its state: keep what the hooks below read (the extension's component;
-        the fields fixed within a game are still written by ``start``, from the game's first view)."""
-
     def player_figures(self, game: CatanGame, seat: int) -> dict[str, Any]:
         """The entries the part's extension adds to ``seat``'s player entry of the view (its numbers are
         read without code, as the view's)."""
@@ -81,6 +79,12 @@ class CatanPart:
 
     def observe(self, game: CatanGame, me: int, out: Vector) -> None:
         """``encode``, from the state: write the part's fields of every step for the seat ``me``."""
+
+
+def place_of(game: Game, kind: type[Any]) -> int:
+    """The place of the component of class ``kind`` in ``game.components``: the same in every game of the
+    configuration, so a part reads ``game.components[place]`` in each."""
+    return next(i for i, c in enumerate(game.components) if isinstance(c, kind))
 
 
 def encoder(game: Game, reference: dict[str, Any], parts: Sequence[object], own: Sequence[CatanPart] = ()) -> Encoder:
@@ -164,8 +168,6 @@ class CatanEncoder(Encoder):
         self.game = catan if self.state else None
         if not self.state:
             return
-        for part in self.parts:
-            part.start_game(catan)
         topo = catan.board.topology
         piece_at = self.piece_at
         self.road_at = [piece_at["road"][topo.edge_label(e)] for e in range(len(view["board"]["edges"]))]

@@ -5,10 +5,10 @@ view shows, so that the observation is read from the state."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from siedler.core.game import Game
-from siedler.games.catan.encoding import CatanPart
+from siedler.games.catan.encoding import CatanPart, place_of
 from siedler.games.catan.game import CatanGame
 
 from .component import Harbormaster
@@ -17,15 +17,16 @@ from .component import Harbormaster
 class HarborFigures(CatanPart):
     reads_state = True
 
-    def start_game(self, game: CatanGame) -> None:
-        self.component = next(c for c in game.components if isinstance(c, Harbormaster))
+    def __init__(self, place: int) -> None:
+        #: The Harbormaster's place in ``game.components``.
+        self.place = place
 
     def player_figures(self, game: CatanGame, seat: int) -> dict[str, Any]:
-        return self.component.player_figures(game, seat)
+        return cast(Harbormaster, game.components[self.place]).player_figures(game, seat)
 
     def figures(self, game: CatanGame, seat: int) -> dict[str, Any]:
-        return {"harbormaster": self.component.figures(game)}
+        return {"harbormaster": cast(Harbormaster, game.components[self.place]).figures(game)}
 
 
 def part(game: Game) -> CatanPart:
-    return HarborFigures()
+    return HarborFigures(place_of(game, Harbormaster))
