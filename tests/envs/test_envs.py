@@ -3,6 +3,7 @@ space and its mask, observations that see only what the seat's view shows, repro
 
 from __future__ import annotations
 
+import importlib
 import pickle
 import random
 import re
@@ -23,6 +24,8 @@ from siedler.bots import FairBot
 from siedler.core.game import Game
 from siedler.core.registry import get_ruleset, rulesets
 from siedler.envs.observe import Observer
+from siedler.games.catan.encoding import CatanPart
+from siedler.games.catan.encoding import encoder as catan_encoder
 
 from ..contracts.combos import CONFIGURATIONS, IDS
 from ..hidden import check_views_hide
@@ -178,12 +181,21 @@ def test_seeding_makes_episodes_reproducible(ruleset: str) -> None:
     assert len(first) != len(other) or not all(np.array_equal(a, b) for a, b in zip(first, other))
 
 
-def test_an_env_pickled_mid_game_plays_on_identically() -> None:
-    env = siedler.envs.make("deck-building")
-    random_play(env, seed=3, steps=40)
+@pytest.mark.parametrize(
+    ("ruleset", "options", "steps"),
+    [
+        ("deck-building", {}, 40),
+        ("fishermen", {"harbormaster": True}, 200),
+        ("soldiers-and-armies", {"fishermen": True}, 200),
+    ],
+)
+def test_an_env_pickled_mid_game_plays_on_identically(ruleset: str, options: dict[str, Any], steps: int) -> None:
+    """Also where the observation reads the extensions' components (an unpickled game holds its own)."""
+    env = siedler.envs.make(ruleset, options=options)
+    random_play(env, seed=3, steps=steps)
     twin = pickle.loads(pickle.dumps(env))
     rng = np.random.default_rng(0)
-    for _ in range(30):
+    for _ in range(steps):
         if env.game.is_over:
             break
         action = rng.choice(np.flatnonzero(env.action_masks()))
@@ -239,9 +251,9 @@ def test_the_mask_is_the_legal_actions(
 def test_the_observation_read_from_the_state_is_the_views(
     ident: str, ruleset: str, options: dict[str, Any], seed: int, steps: int, more: bool
 ) -> None:
-    """Every seat's observation as the environments take it (``Encoder.observe``: the Catan family's reads
-    the state where no part or extension adds to the view) equals the encoding of its view, on random
-    positions (the start, trades under way, discards, the end) with the fewest and the most players."""
+    """Every seat's observation as the environments take it (``Encoder.observe``: every built-in
+    configuration's reads the state) equals the encoding of its view, on random positions (the start,
+    trades under way, discards, battles, the end) with the fewest and the most players."""
     spec = get_ruleset(ruleset)
     game = siedler.new_game(ruleset, players=spec.max_players if more else spec.min_players, seed=seed, options=options)
     observer = Observer(game, "flat")
@@ -256,28 +268,44 @@ def test_the_observation_read_from_the_state_is_the_views(
         assert np.array_equal(encoder.observe(game, seat), encoder.encode(game.view(seat), seat))
 
 
-def test_base_is_observed_from_its_state() -> None:
-    """The test above compares something: base's and Deck Building's observations are read from the state,
-    the Fishermen's (an extension that adds to the view) from the view."""
-    for ruleset, direct in (("base", True), ("deck-building", True), ("fishermen", False)):
-        env = siedler.envs.make(ruleset, info_view=False)
-        env.reset(seed=1)
-        assert (env.observer.encoder.game is env.game) == direct  # type: ignore[attr-defined]
+@pytest.mark.parametrize(("ident", "ruleset", "options"), [c for c in CONFIGURATIONS if c[1] in BUILTIN])
+def test_every_configuration_is_observed_from_its_state(ident: str, ruleset: str, options: dict[str, Any]) -> None:
+    """The test above compares something: every built-in configuration's observation is read from the state
+    (no view is built), with its extensions' and rule set's parts."""
+    env = siedler.envs.make(ruleset, options=options, info_view=False)
+    env.reset(seed=1)
+    assert env.observer.encoder.game is env.game  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("ruleset", BUILTIN)
+def test_a_part_that_does_not_read_the_state_is_observed_from_the_view() -> None:
+    """A part written for the view only (a third party's, say), or an extension without a part, keeps its
+    configuration on the view: the numbers its view adds are never left out of the observation."""
+    game = _played("fishermen", {}, seed=5, steps=200)
+    fishermen = importlib.import_module("siedler.games.fishermen.encoding").part(game)
+    for parts in ([CatanPart()], [], [fishermen]):
+        encoder = catan_encoder(game, game.view(0), parts)
+        encoder.start_game(game)
+        assert (encoder.game is game) == (parts == [fishermen])  # type: ignore[attr-defined]
+        for seat in range(game.num_players):
+            assert np.array_equal(encoder.observe(game, seat), encoder.encode(game.view(seat), seat))
+
+
+@pytest.mark.parametrize(("ident", "ruleset", "options"), [c for c in CONFIGURATIONS if c[1] in BUILTIN])
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), steps=st.integers(0, 300))
-def test_an_observation_never_depends_on_what_its_seat_may_not_know(ruleset: str, seed: int, steps: int) -> None:
+def test_an_observation_never_depends_on_what_its_seat_may_not_know(
+    ident: str, ruleset: str, options: dict[str, Any], seed: int, steps: int
+) -> None:
     """tests/hidden.py's twins (a position changed in everything a seat may not see): the seat's
-    observation and mask are equal, and a seat whose own cards changed sees its observation change."""
-    game = _played(ruleset, {}, seed, steps)
+    observation and mask are equal, and a seat whose own cards changed sees its observation change; each
+    observation read from the state, as the environments read it."""
+    game = _played(ruleset, options, seed, steps)
     observer = Observer(game, "flat")
-    observer.start(game)
 
     def observed(g: Game, seat: int | None) -> dict[str, Any]:
         if seat is None:
             return g.view(None)
+        observer.start(g)  # the encoder reads this game's state (``observe``), not its view
         obs = observer.observe(g, seat, observer.mask(g, seat))
         return {"obs": obs["observation"].tolist(), "mask": obs["action_mask"].tolist()}
 

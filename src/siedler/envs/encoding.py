@@ -8,7 +8,7 @@ step copies that and writes the rest.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from math import prod
 from typing import Any
 
@@ -100,21 +100,30 @@ class Leaves:
         n = self.players
         for path, per_seat in self.paths:
             value = view
-            last = len(path) - 1
-            for i, key in enumerate(path):
-                if per_seat and i == last:
-                    key = (key + seat) % n
-                try:
+            try:
+                for key in path[:-1]:
                     value = value[key]
-                except (KeyError, IndexError, TypeError):
-                    value = None
-                    break
-            out.append(float(value) if _number(value) else 0.0)
+                if path:
+                    value = value[(path[-1] + seat) % n if per_seat else path[-1]]
+            except (KeyError, IndexError, TypeError):
+                value = None
+            out.append(float(value) if isinstance(value, NUMBERS) else 0.0)
         return out
+
+    def only(self, keep: Callable[[Path], bool]) -> Leaves:
+        """The same reading of the paths ``keep`` accepts, in their order (an encoder that reads some of
+        the numbers elsewhere, once per game say, reads the rest with it)."""
+        found = Leaves({}, self.players)
+        found.paths = [(path, per_seat) for path, per_seat in self.paths if keep(path)]
+        return found
+
+
+#: What a leaf is (bool is an int).
+NUMBERS = (int, float)
 
 
 def _number(value: Any) -> bool:
-    return isinstance(value, int | float)  # bool is an int
+    return isinstance(value, NUMBERS)
 
 
 def relative(seat: int, viewer: int, players: int) -> int:

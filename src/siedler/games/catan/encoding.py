@@ -6,12 +6,16 @@ every seat.
 A rule set or an extension with fields of its own adds a :class:`CatanPart` (its package's ``encoding``
 module): fields fixed within a game, after the harbours, or fields of every step, at the end. Any other part
 of its view is encoded by its numbers (``Leaves``), without code.
+
+The environments take the observation from the state (``observe``), without building the view, where every
+extension switched on has a part and every part reads the state too (``CatanPart.reads_state``): the
+built-in ones all do. Otherwise, a third party's extension say, they encode ``view(seat)``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -39,10 +43,17 @@ KNOWN_PLAYER = frozenset((*PLAYER_NUMBERS, "seat", "name", "pieces", "harbors", 
 
 
 class CatanPart:
-    """A rule set's or an extension's own fields of the Catan observation (docs/rl.md)."""
+    """A rule set's or an extension's own fields of the Catan observation (docs/rl.md), and, where it
+    ``reads_state``, the numbers its view adds, read from the state (``player_figures``, ``figures``,
+    ``observe``): exactly those of the view, which tests/envs/test_envs.py checks. An extension's part finds
+    its component by its place in ``game.components`` (``place_of``), never by keeping it: a copied or
+    unpickled game holds components of its own."""
 
     #: The view's top-level keys it encodes: left out of the numbers read without code (``extra``).
     known: frozenset[str] = frozenset()
+    #: Whether the hooks of the state below give what the view shows: a part that leaves them (a third
+    #: party's written for the view) makes its configuration's observation go through the view.
+    reads_state: ClassVar[bool] = False
 
     def add_board(self, layout: Layout, reference: dict[str, Any]) -> None:
         """Declare the fields that stay fixed within a game (they follow the harbours)."""
@@ -56,13 +67,36 @@ class CatanPart:
     def encode(self, view: dict[str, Any], me: int, out: Vector) -> None:
         """Write those fields for the seat ``me`` into ``out``."""
 
+    def player_figures(self, game: CatanGame, seat: int) -> dict[str, Any]:
+        """The entries the part's extension adds to ``seat``'s player entry of the view (its numbers are
+        read without code, as the view's)."""
+        return {}
 
-def encoder(game: Game, reference: dict[str, Any], parts: Sequence[object]) -> Encoder:
+    def figures(self, game: CatanGame, seat: int) -> dict[str, Any]:
+        """The top-level entries the part's extension adds to ``view(seat)`` whose numbers are read without
+        code (not those it encodes itself, ``known``)."""
+        return {}
+
+    def observe(self, game: CatanGame, me: int, out: Vector) -> None:
+        """``encode``, from the state: write the part's fields of every step for the seat ``me``."""
+
+
+def place_of(game: Game, kind: type[Any]) -> int:
+    """The place of the component of class ``kind`` in ``game.components``: the same in every game of the
+    configuration, so a part reads ``game.components[place]`` in each."""
+    return next(i for i, c in enumerate(game.components) if isinstance(c, kind))
+
+
+def encoder(game: Game, reference: dict[str, Any], parts: Sequence[object], own: Sequence[CatanPart] = ()) -> Encoder:
     """The observation of ``game``'s configuration (a game of the family): ``parts`` are its extensions'
-    (``CatanPart``); every terrain its boards may hold comes from the ``_terrains`` hook."""
+    (``CatanPart``), ``own`` the rule set's; every terrain its boards may hold comes from the ``_terrains``
+    hook. It reads the state where every extension switched on has a part and every part reads the state."""
     catan = cast(CatanState, game)
-    own = [p for p in parts if isinstance(p, CatanPart)]
-    return CatanEncoder(reference, catan._terrains(), catan.phase_names, own, catan.phase_aliases)
+    extensions = [p for p in parts if isinstance(p, CatanPart)]
+    covered = len(extensions) == len(game.components)
+    return CatanEncoder(
+        reference, catan._terrains(), catan.phase_names, [*extensions, *own], catan.phase_aliases, covered
+    )
 
 
 class CatanEncoder(Encoder):
@@ -73,11 +107,14 @@ class CatanEncoder(Encoder):
         phases: Sequence[str],
         parts: Sequence[CatanPart] = (),
         aliases: Mapping[str, str] | None = None,
+        state: bool = True,
     ) -> None:
         """``reference``: a seat's view of a fresh game of the configuration (only its shape is used);
         ``terrains``: every terrain its boards may hold (the rule set's ``_terrains`` hook); ``phases``: the
         names of its phases (``phase_names``); ``parts``: the rule set's and its extensions' own fields;
-        ``aliases``: the view's other names of some of those phases (``phase_aliases``)."""
+        ``aliases``: the view's other names of some of those phases (``phase_aliases``); ``state``: whether
+        every extension switched on has a part (``encoder``); ``observe`` then reads the state where every
+        part does too (``CatanPart.reads_state``)."""
         board = reference["board"]
         n = self.players = len(reference["players"])
         hex_labels = {h["id"]: i for i, h in enumerate(board["hexes"])}
@@ -120,29 +157,34 @@ class CatanEncoder(Encoder):
         self.no_offer = [0.0] * self.offer_size
         #: The game read without its view (``observe``): set by ``start_game`` where that reads the same.
         self.game: CatanGame | None = None
+        self.state = state and all(part.reads_state for part in self.parts)
 
     def start_game(self, game: Game) -> None:
-        """A new game: ``start`` from its first view; and where no part and no extension adds to the view
-        (the base game, say), ``observe`` reads the state from now on, each road's and the robber's place
-        by the engine's indices."""
+        """A new game: ``start`` from its first view; and where the parts read the state (``state``),
+        ``observe`` reads it from now on, each road's and the robber's place by the engine's indices."""
         view = game.view(0)
         self.start(view)
         catan = cast(CatanGame, game)
-        self.game = None if self.parts or game.components else catan
+        self.game = catan if self.state else None
+        if not self.state:
+            return
         topo = catan.board.topology
         piece_at = self.piece_at
         self.road_at = [piece_at["road"][topo.edge_label(e)] for e in range(len(view["board"]["edges"]))]
         self.robber_at = [piece_at["robber"][label] for label in topo.hex_labels]
-        # The cost card is the rules' (fixed in a game): its numbers in ``extra`` are read once; the rule
-        # set's own numbers there (``_view_extra``), if any, at every step.
+        # The cost card is the rules' (fixed in a game): its numbers in ``extra`` are read once; the parts'
+        # (``figures``) and the rule set's own numbers there (``_view_extra``), if any, at every step.
         self.extra_costs = self.leaves.read({"costs": catan._costs_view()}, 0)
-        self.extra_own = any(path[0] != "costs" for path, _ in self.leaves.paths)
+        figured = set().union(*(part.figures(catan, 0) for part in self.parts))
+        self.extra_own = any(path[0] not in figured and path[0] != "costs" for path, _ in self.leaves.paths)
+        self.extra_at = [i for i, (path, _) in enumerate(self.leaves.paths) if path[0] != "costs"]
+        self.extra_figures = self.leaves.only(lambda path: path[0] != "costs")
 
     def observe(self, game: Game, seat: int) -> Vector:
         """The numbers ``encode(game.view(seat), seat)`` reads, from the state: the same public counts and
         the seat's own cards, the rule set's own numbers from the hooks the view calls (``_player_extra``,
-        ``_view_extra``, ``_costs_view``), without building the rest of the view (the board, the texts of the
-        legal actions)."""
+        ``_view_extra``, ``_costs_view``), the parts' from theirs, without building the rest of the view
+        (the board, the texts of the legal actions)."""
         if game is not self.game:
             return self.encode(game.view(seat), seat)
         g = self.game
@@ -189,12 +231,19 @@ class CatanEncoder(Encoder):
         row.extend((current and g.dev_played, g.total_vp(seat)))
         row.extend(self._public_of(g, seat))
         row.extend(self._offer_of(g, seat) if g.offer is not None else self.no_offer)
-        if self.extra_own:
-            own = self.leaves.read(g._view_extra(seat), seat)  # 0 where the costs are, and the reverse
-            row.extend([c + o for c, o in zip(self.extra_costs, own, strict=True)])
+        if self.extra_at:
+            figures = g._view_extra(seat) if self.extra_own else {}
+            for part in self.parts:
+                figures.update(part.figures(g, seat))
+            extra = list(self.extra_costs)  # 0 where the others are
+            for i, value in zip(self.extra_at, self.extra_figures.read(figures, seat), strict=True):
+                extra[i] = value
+            row.extend(extra)
         else:
             row.extend(self.extra_costs)
         out[self.at_players : self.at_players + len(row)] = row
+        for part in self.parts:
+            part.observe(g, seat, out)
         return out
 
     def _player_entry(self, g: CatanGame, p: int) -> dict[str, Any]:
@@ -205,6 +254,8 @@ class CatanEncoder(Encoder):
             if award:
                 entry[award] = holder == p
         entry.update(g._player_extra(p))
+        for part in self.parts:
+            entry.update(part.player_figures(g, p))
         return entry
 
     def _public_of(self, g: CatanGame, me: int) -> list[float]:

@@ -77,8 +77,16 @@ class FishermenView(FishermenSnapshot):
         }
         legend["terrains"]["lake"] = {"color": "#4aa3df", "label": in_every_language("fishermen.legend.lake")}
         for p, entry in enumerate(view["players"]):
-            entry["fish_tokens"] = sum(self.held_tokens(p))
-            entry["old_boot"] = self.boot == p
+            entry.update(self.player_figures(p))
+        view["fish"] = self.fish_figures(game, seat)
+
+    def player_figures(self, seat: int) -> dict[str, Any]:
+        """What the view adds to a player's entry: how many tokens he holds, and whether the old boot."""
+        return {"fish_tokens": sum(self.held_tokens(seat)), "old_boot": self.boot == seat}
+
+    def fish_figures(self, game: CatanState, seat: int | None) -> dict[str, Any]:
+        """The view's ``fish``: the supply, the spent tokens, the counts held, the old boot, the rules'
+        figures, and the viewer's own tokens by value (the observation reads them from here too)."""
         fish: dict[str, Any] = {
             "supply": sum(self.fish_supply),
             "spent": _named(list(self.fish_spent), VALUES),
@@ -90,4 +98,4 @@ class FishermenView(FishermenSnapshot):
         }
         if seat is not None:
             fish["yours"] = _named(list(self.held_tokens(seat)), VALUES)
-        view["fish"] = fish
+        return fish

@@ -16,6 +16,7 @@ EXTENSION = register_extension(
         family=FAMILY,
         component=Harbormaster,
         help="the Harbormaster: harbour points, a 2-point card for the most of them, 11 points to win",
+        encoding="siedler.games.harbormaster.encoding",
     )
 )
 

@@ -74,13 +74,20 @@ class Harbormaster(CatanComponent):
         return harbor_text(view, lang)
 
     def view(self, game: CatanState, seat: int | None, view: dict[str, Any]) -> None:
-        points = [self.harbor_points(game, p) for p in range(game.num_players)]
         for p, entry in enumerate(view["players"]):
-            entry["harbor_points"] = points[p]
-            entry["harbormaster"] = self.holder == p
-        view["harbormaster"] = {
+            entry.update(self.player_figures(game, p))
+        view["harbormaster"] = self.figures(game)
+
+    def player_figures(self, game: CatanState, seat: int) -> dict[str, Any]:
+        """What the view adds to a player's entry: his harbour points, and whether he holds the card."""
+        return {"harbor_points": self.harbor_points(game, seat), "harbormaster": self.holder == seat}
+
+    def figures(self, game: CatanState) -> dict[str, Any]:
+        """The view's ``harbormaster`` (public): the holder, everyone's points, the rules' two figures (the
+        observation reads them from here too)."""
+        return {
             "holder": self.holder if self.holder >= 0 else None,
-            "points": points,
+            "points": [self.harbor_points(game, p) for p in range(game.num_players)],
             "min_points": RULES.min_points,
             "card_points": RULES.card_points,
         }

@@ -5,17 +5,20 @@ numbers (pieces left) are numbers of the view, encoded without code."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from siedler.core.game import Game
 from siedler.envs.encoding import Encoder, Layout, Vector, relative
 from siedler.games.catan import encoding as catan
+from siedler.games.catan.game import CatanGame
 
-UNITS = ("infantry", "cavalry", "artillery")
+from .game import SoldiersGame
+from .rules import UNITS
 
 
 class Armies(catan.CatanPart):
     known = frozenset({"soldiers"})
+    reads_state = True
 
     def add_fields(self, layout: Layout, reference: dict[str, Any]) -> None:
         nodes, self.players = len(reference["board"]["nodes"]), len(reference["players"])
@@ -30,6 +33,18 @@ class Armies(catan.CatanPart):
         for node, level in soldiers["walls"].items():
             out[self.at_walls + int(node)] = level
 
+    def observe(self, game: CatanGame, me: int, out: Vector) -> None:
+        """``encode`` from the armies' and walls' fields that ``soldiers.armies`` and ``soldiers.walls`` show."""
+        g, n, units = cast(SoldiersGame, game), self.players, len(UNITS)
+        for node, owner in enumerate(g.army_owner):
+            if owner >= 0:
+                at = self.at_armies + (node * n + relative(owner, me, n)) * units
+                out[at : at + units] = g.units[node * units : node * units + units]
+        walls = self.at_walls
+        for node, level in enumerate(g.walls):
+            if level:
+                out[walls + node] = level
+
 
 def encoder(game: Game, reference: dict[str, Any], parts: Sequence[object]) -> Encoder:
-    return catan.encoder(game, reference, [*parts, Armies()])
+    return catan.encoder(game, reference, parts, (Armies(),))
