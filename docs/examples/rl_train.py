@@ -128,8 +128,8 @@ def curve_svg(games: list[tuple[int, bool]], window: int, title: str, final: flo
         rate = tick / 10
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(rate):.1f}" y2="{y(rate):.1f}" stroke="#ddd"/>')
         out.append(f'<text x="{left - 6}" y="{y(rate) + 4:.1f}" text-anchor="end">{rate:.0%}</text>')
-    unit = 10 ** (len(str(last)) - 1)
-    spacing = next(unit * k for k in (1, 2, 5, 10) if last // (unit * k) <= 6) if last >= 10 else 1
+    unit = 10 ** max(len(str(last)) - 2, 0)  # ticks 1, 2 or 5 times a power of ten apart, 3 to 7 of them
+    spacing = next(unit * k for k in (1, 2, 5, 10, 20, 50, 100) if last // (unit * k) <= 6)
     for tick in range(0, last + 1, spacing):
         out.append(f'<text x="{x(tick):.1f}" y="{height - bottom + 16}" text-anchor="middle">{tick:,}</text>')
     out += [
