@@ -1,76 +1,213 @@
 """docs/rl.md's worked example: MaskablePPO (sb3-contrib) learns Deck Building against the random bot.
 
-    python docs/examples/rl_train.py --minutes 5 --eval-games 200
+    python docs/examples/rl_train.py --minutes 10 --curve curve.svg
 
-Needs ``pip install 'siedler[rl]' sb3-contrib`` (which brings torch). Trains for about ``--minutes`` of wall
-time, then plays ``--eval-games`` games with the trained policy (masked, deterministic) and as many with
-uniformly random legal moves, both against the random bot from seat 1 (index 0), and prints both records (won, lost,
-ended by the turn limit).
+Needs ``pip install 'siedler[rl]' sb3-contrib`` and a CPU build of torch (docs/rl.md). Trains for
+``--minutes`` of wall time on ``--envs`` environments stepped in this process (SB3's ``DummyVecEnv``; on a
+few cores a step of the environment costs less than a worker process's pipe), recording the win rate of the
+games played while training; then plays ``--eval-games`` games with the trained policy (masked,
+deterministic) and as many with uniformly random legal moves, against the random bots from seat 1 (index 0),
+prints both records (won, lost, ended by the turn limit) and, with ``--curve``, writes the win rate over the
+steps as an SVG plot. ``--ruleset base`` trains on the base game against two random bots instead.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from typing import Any
 
+import gymnasium
 import numpy as np
+import numpy.typing as npt
+import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.vec_env import DummyVecEnv
 
 import siedler.envs
 
+#: A batch of observations (the dict of ``observation`` and ``action_mask``, one row per game) -> actions.
+Chooser = Callable[[dict[str, npt.NDArray[Any]]], npt.NDArray[np.int64]]
 
-class Budget(BaseCallback):
-    """Stops training once ``seconds`` of wall time have passed."""
 
-    def __init__(self, seconds: float) -> None:
+class Scaled(gymnasium.ObservationWrapper[dict[str, Any], np.int64, dict[str, Any]]):
+    """The observation's counts as ``log(1 + n)``: they are unscaled (a turn counter runs to 200), which an
+    untrained network's first layer takes badly. Passes the environment's ``action_masks`` on, for
+    MaskablePPO."""
+
+    def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
+        return {**observation, "observation": np.log1p(observation["observation"])}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        masks: npt.NDArray[np.bool_] = self.env.unwrapped.action_masks()  # type: ignore[attr-defined]
+        return masks
+
+
+def factory(ruleset: str, opponents: int) -> Callable[[], gymnasium.Env[Any, Any]]:
+    return lambda: Scaled(siedler.envs.make(ruleset, opponents=["random"] * opponents, info_view=False))
+
+
+class Progress(BaseCallback):
+    """Stops training once ``seconds`` of wall time have passed, and keeps ``(step, won)`` for every game
+    that ended while training (the policy sampling its moves, as it learns)."""
+
+    def __init__(self, seconds: float, window: int) -> None:
         super().__init__()
-        self.deadline = time.monotonic() + seconds
+        self.start = time.monotonic()
+        self.deadline, self.window, self.told = self.start + seconds, window, self.start
+        self.games: list[tuple[int, bool]] = []
 
     def _on_step(self) -> bool:
+        for done, reward in zip(self.locals["dones"], self.locals["rewards"]):
+            if done:
+                self.games.append((self.num_timesteps, bool(reward > 0)))
         return time.monotonic() < self.deadline
 
+    def _on_rollout_end(self) -> None:
+        now = time.monotonic()
+        if now - self.told >= 30 and self.games:
+            self.told = now
+            last = self.games[-self.window :]
+            print(
+                f"{now - self.start:4.0f} s {self.num_timesteps:9,} steps {len(self.games):6,} games, "
+                f"won {sum(w for _, w in last) / len(last):.1%} of the last {len(last)}",
+                flush=True,
+            )
 
-def results(choose: Any, games: int, seed: int) -> str:
-    """Wins, losses and games ended by the turn limit (truncated) of ``choose`` from seat 1 (index 0)."""
-    env = siedler.envs.make("deck-building", opponents=["random"], info_view=False)
+
+def results(choose: Chooser, make: Callable[[], gymnasium.Env[Any, Any]], games: int, seed: int) -> tuple[int, int]:
+    """Games won and lost by ``choose`` (the rest ended by the turn limit), game ``i`` seeded ``seed + i``;
+    up to 50 games at a time, so that the policy sees a batch of observations."""
     wins = losses = 0
-    for game in range(games):
-        obs, _ = env.reset(seed=seed + game)
-        done = False
-        while not done:
-            obs, reward, terminated, truncated, _ = env.step(choose(obs, env))
-            done = terminated or truncated
-        wins += reward > 0
-        losses += reward < 0
+    envs = [make() for _ in range(min(games, 50))]
+    for first in range(0, games, len(envs)):
+        playing = envs[: games - first]
+        obs = [env.reset(seed=seed + first + i)[0] for i, env in enumerate(playing)]
+        while playing:
+            batch = {key: np.stack([o[key] for o in obs]) for key in obs[0]}
+            steps = [env.step(int(a)) for env, a in zip(playing, choose(batch))]
+            ended = [terminated or truncated for _, _, terminated, truncated, _ in steps]
+            wins += sum(float(reward) > 0 for _, reward, *_ in steps)
+            losses += sum(float(reward) < 0 for _, reward, *_ in steps)
+            playing = [env for env, end in zip(playing, ended) if not end]
+            obs = [step[0] for step, end in zip(steps, ended) if not end]
+    return wins, losses
+
+
+def told(wins: int, losses: int, games: int) -> str:
     return f"win rate {wins / games:.3f} ({wins} won, {losses} lost, {games - wins - losses} truncated)"
+
+
+def curve_svg(games: list[tuple[int, bool]], window: int, title: str, final: float) -> str:
+    """The win rate over the last ``window`` games (over all of them until there are ``window``, from the
+    20th) against the step each ended at, as plain SVG; ``final``, the trained policy's evaluation, as a
+    point at the last step."""
+    width, height, left, bottom, top, right = 640, 360, 56, 44, 30, 20
+    last = max((step for step, _ in games), default=1)
+    won = np.concatenate([[0.0], np.cumsum([w for _, w in games], dtype=float)])
+    points = [
+        (games[i][0], (won[i + 1] - won[max(i + 1 - window, 0)]) / min(i + 1, window))
+        for i in range(min(20, window) - 1, len(games))
+    ]
+
+    def x(step: float) -> float:
+        return left + (width - left - right) * step / last
+
+    def y(rate: float) -> float:
+        return height - bottom - (height - bottom - top) * rate
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{width / 2}" y="18" text-anchor="middle" font-size="14">{title}</text>',
+    ]
+    for tick in range(0, 11, 2):
+        rate = tick / 10
+        out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(rate):.1f}" y2="{y(rate):.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{left - 6}" y="{y(rate) + 4:.1f}" text-anchor="end">{rate:.0%}</text>')
+    unit = 10 ** max(len(str(last)) - 2, 0)  # ticks 1, 2 or 5 times a power of ten apart, 3 to 7 of them
+    spacing = next(unit * k for k in (1, 2, 5, 10, 20, 50, 100) if last // (unit * k) <= 6)
+    for tick in range(0, last + 1, spacing):
+        out.append(f'<text x="{x(tick):.1f}" y="{height - bottom + 16}" text-anchor="middle">{tick:,}</text>')
+    out += [
+        f'<text x="{width / 2}" y="{height - 8}" text-anchor="middle">steps</text>',
+        f'<text transform="translate(14 {(height - bottom + top) / 2}) rotate(-90)" text-anchor="middle">'
+        f"win rate, last {window} games</text>",
+        f'<rect x="{left}" y="{top}" width="{width - left - right}" height="{height - bottom - top}" '
+        'fill="none" stroke="black"/>',
+        '<polyline fill="none" stroke="#1f77b4" stroke-width="1.5" points="'
+        + " ".join(f"{x(step):.1f},{y(rate):.1f}" for step, rate in points)
+        + '"/>',
+        f'<circle cx="{x(last):.1f}" cy="{y(final):.1f}" r="4" fill="#d62728"/>',
+        f'<text x="{x(last) - 8:.1f}" y="{y(final) + (20 if final > 0.5 else -10):.1f}" text-anchor="end" '
+        f'fill="#d62728">the trained policy, deterministic: {final:.1%}</text>',
+        "</svg>",
+    ]
+    return "\n".join(out) + "\n"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--minutes", type=float, default=5.0)
+    parser.add_argument("--ruleset", choices=["deck-building", "base"], default="deck-building")
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--envs", type=int, default=8, help="environments stepped together")
+    parser.add_argument("--n-steps", type=int, default=256, help="steps of each environment per update")
+    parser.add_argument("--batch-size", type=int, default=512)
+    parser.add_argument("--epochs", type=int, default=4)
+    parser.add_argument("--gamma", type=float, default=0.995)
+    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--net", type=int, nargs="+", default=[64, 64], help="hidden layers' sizes")
+    parser.add_argument("--threads", type=int, default=1, help="torch's threads")
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--curve", help="write the win rate over the steps here, as SVG")
+    parser.add_argument("--window", type=int, default=100, help="games per point of the curve")
+    parser.add_argument("--save", help="save the trained model here (MaskablePPO.load reads it)")
     args = parser.parse_args()
 
-    env = siedler.envs.make("deck-building", opponents=["random"], info_view=False)
-    model = MaskablePPO("MultiInputPolicy", env, n_steps=1024, batch_size=256, seed=args.seed, verbose=0)
+    torch.set_num_threads(args.threads)
+    make = factory(args.ruleset, 1 if args.ruleset == "deck-building" else 2)
+    envs = DummyVecEnv([make] * args.envs)
+    envs.seed(args.seed)
+    model = MaskablePPO(
+        "MultiInputPolicy",
+        envs,
+        n_steps=args.n_steps,
+        batch_size=args.batch_size,
+        n_epochs=args.epochs,
+        gamma=args.gamma,
+        learning_rate=args.lr,
+        policy_kwargs={"net_arch": args.net},
+        seed=args.seed,
+        verbose=0,
+    )
+    progress = Progress(args.minutes * 60, args.window)
     start = time.monotonic()
-    model.learn(total_timesteps=10**9, callback=Budget(args.minutes * 60))
+    model.learn(total_timesteps=10**10, callback=progress)
     print(f"trained {model.num_timesteps} steps in {time.monotonic() - start:.0f} s", flush=True)
 
-    def trained(obs: Any, env: Any) -> int:
-        action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
-        return int(action)
+    def trained(batch: dict[str, npt.NDArray[Any]]) -> npt.NDArray[np.int64]:
+        actions, _ = model.predict(batch, action_masks=batch["action_mask"].astype(bool), deterministic=True)
+        return np.asarray(actions, dtype=np.int64)
 
     rng = np.random.default_rng(args.seed)
 
-    def uniform(obs: Any, env: Any) -> int:
-        return int(rng.choice(np.flatnonzero(obs["action_mask"])))
+    def uniform(batch: dict[str, npt.NDArray[Any]]) -> npt.NDArray[np.int64]:
+        return np.array([rng.choice(np.flatnonzero(mask)) for mask in batch["action_mask"]], dtype=np.int64)
 
-    print(f"against random, random moves:   {results(uniform, args.eval_games, 10**6)}", flush=True)
-    print(f"against random, trained policy: {results(trained, args.eval_games, 10**6)}", flush=True)
+    if args.save:
+        model.save(args.save)
+    games = args.eval_games
+    print(f"against random, random moves:   {told(*results(uniform, make, games, 10**6), games)}", flush=True)
+    wins, losses = results(trained, make, games, 10**6)
+    print(f"against random, trained policy: {told(wins, losses, games)}", flush=True)
+    if args.curve:
+        title = f"MaskablePPO on {args.ruleset} against random bots: {args.minutes:g} minutes, {args.envs} envs"
+        with open(args.curve, "w", encoding="utf-8") as out:
+            out.write(curve_svg(progress.games, args.window, title, wins / games))
 
 
 if __name__ == "__main__":
