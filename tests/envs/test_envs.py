@@ -29,6 +29,7 @@ from siedler.games.catan.encoding import encoder as catan_encoder
 
 from ..contracts.combos import CONFIGURATIONS, IDS
 from ..hidden import check_views_hide
+from ..soldiers_and_armies.positions import position
 
 #: Every registered rule set: a new one joins these tests by registering.
 RULESETS = [r.name for r in rulesets()]
@@ -266,6 +267,36 @@ def test_the_observation_read_from_the_state_is_the_views(
     encoder = observer.encoder
     for seat in range(game.num_players):
         assert np.array_equal(encoder.observe(game, seat), encoder.encode(game.view(seat), seat))
+
+
+def test_a_nuked_hex_is_seen_at_once() -> None:
+    """Soldiers & Armies: "Dieses [Feld] wird nun umgedreht und liefert keine Erträge mehr". Seat 0 fires
+    its nuke at hex E (hills 6): every seat's observation from then on flags E, and only E, as nuked, read
+    from the state as from the view; the board's fields keep E's terrain and number as dealt. An observer
+    that starts on the nuked board (whose view shows E turned over) reads the same from both too."""
+    game = position(cities={0: [42], 1: [10]}, settlements={1: [0], 2: [21]}, nukes={0: 42}, phase="combat")
+    observer = Observer(game, "dict")
+    observer.start(game)
+    encoder = observer.encoder
+    e = [h["id"] for h in game.view(0)["board"]["hexes"]].index("E")
+
+    def fields(g: Game, seat: int) -> dict[str, Any]:
+        observed = encoder.observe(g, seat)
+        assert np.array_equal(observed, encoder.encode(g.view(seat), seat))
+        return encoder.layout.split(observed)
+
+    before = [fields(game, seat) for seat in range(3)]
+    game.apply("nuke E")
+    for seat, was in enumerate(before):
+        now = fields(game, seat)
+        assert not was["nuked"].any() and np.flatnonzero(now["nuked"]).tolist() == [e]
+        assert np.array_equal(now["hex_terrain"], was["hex_terrain"]) and now["hex_number"][e] == 6
+    later = Observer(game, "flat")
+    later.start(game)
+    for seat in range(3):
+        observed = later.encoder.observe(game, seat)
+        assert np.array_equal(observed, later.encoder.encode(game.view(seat), seat))
+        assert later.encoder.layout.split(observed)["nuked"][e] == 1
 
 
 @pytest.mark.parametrize(("ident", "ruleset", "options"), [c for c in CONFIGURATIONS if c[1] in BUILTIN])
