@@ -19,7 +19,7 @@ from siedler.games.catan.state import MAIN, PIECE_KINDS, ROAD_BUILDING, ROADS, S
 
 from .game import BWRulesGame
 from .map import CITY_FIELD, LANDMARK_FIELD
-from .value import bw_position
+from .value import bw_features, bw_position
 
 #: What a field reached by a road is worth beyond its pips: a landmark is a point for 3 cards and a reward.
 LANDMARK_BONUS = 8
@@ -107,4 +107,4 @@ def bw_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
 #: The lobby's levels (docs/bots.md, "Levels"): town halls and landmarks make a search iteration dearer
 #: than on the plain board, so Hard searches 500 (under a second on one core at the 99th percentile).
 LEVELS = {"easy": "greedy", "medium": "value", "hard": "mcts:iterations=500,guard_ms=10000"}
-KNOWLEDGE = Knowledge(strategy=bw_strategy, value=bw_position, trader=TRADER, levels=LEVELS)
+KNOWLEDGE = Knowledge(strategy=bw_strategy, value=bw_position, trader=TRADER, levels=LEVELS, features=bw_features)

@@ -11,7 +11,7 @@ from typing import cast
 
 from siedler.core.data import load_data
 from siedler.core.game import Game
-from siedler.games.catan.bot.value import Weights, catan_value, node_pips
+from siedler.games.catan.bot.value import Features, Weights, catan_features, catan_value, node_pips, weighted
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import PIECE_KINDS, ROADS, SETTLEMENTS
 
@@ -62,19 +62,35 @@ def approach(game: BWRulesGame, seat: int, w: Weights) -> float:
     return float(sum(sorted(found, reverse=True)[:2]))
 
 
-def bw_terms(game: BWRulesGame, seat: int, w: Weights) -> float:
-    """This rule set's own terms of the value (weights ``w``: the ``baden_wuerttemberg`` table)."""
-    value = w["approach"] * approach(game, seat, w)
-    if not game.pieces[seat * PIECE_KINDS + SETTLEMENTS]:
-        return float(value)
-    spots = len(game._landmark_spots(seat))
+def bw_own_features(game: BWRulesGame, seat: int, w: Weights) -> Features:
+    """This rule set's own features (``w``, the ``baden_wuerttemberg`` table, shapes the approach)."""
+    found = {
+        "approach": approach(game, seat, w),
+        "landmark_spot": 0.0,
+        "landmark_ready": 0.0,
+        "landmark_affordable": 0.0,
+    }
+    spots = len(game._landmark_spots(seat)) if game.pieces[seat * PIECE_KINDS + SETTLEMENTS] else 0
     if spots:
         cost = game.bw.landmark_cost
         hand = game.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]
         paid = sum(min(h, c) for h, c in zip(hand, cost, strict=True))
-        value += w["landmark_spot"] * min(spots, 2) + w["landmark_ready"] * paid / sum(cost)
-        value += w["landmark_affordable"] if paid == sum(cost) else 0.0
-    return float(value)
+        found["landmark_spot"] = float(min(spots, 2))
+        found["landmark_ready"] = paid / sum(cost)
+        found["landmark_affordable"] = 1.0 if paid == sum(cost) else 0.0
+    return found
+
+
+def bw_terms(game: BWRulesGame, seat: int, w: Weights) -> float:
+    """This rule set's own terms of the value (weights ``w``: the ``baden_wuerttemberg`` table)."""
+    return weighted(bw_own_features(game, seat, w), w)
+
+
+def bw_features(game: Game, seat: int) -> Features:
+    """The family's features of a running game with this rule set's own."""
+    found = catan_features(game, seat)
+    found.update(bw_own_features(cast(BWRulesGame, game), seat, WEIGHTS["baden_wuerttemberg"]))
+    return found
 
 
 def bw_position(game: Game, seat: int) -> float:
