@@ -18,19 +18,12 @@ from siedler.games.catan.rules import NUM_RESOURCES, Cost
 from siedler.games.catan.state import MAIN, PIECE_KINDS, ROAD_BUILDING, ROADS, SETTLEMENTS
 
 from .game import BWRulesGame
-from .map import CITY_FIELD, LANDMARK_FIELD
-from .value import bw_features, bw_position
+from .map import LANDMARK_FIELD
+from .value import bw_features, bw_position, open_field
 
 #: What a field reached by a road is worth beyond its pips: a landmark is a point for 3 cards and a reward.
 LANDMARK_BONUS = 8
 TOWN_HALL_BONUS = 4
-
-
-def _open_field(game: BWRulesGame, node: int) -> bool:
-    kind = game.bw.field_kind[node]
-    if kind == CITY_FIELD:
-        return game.node_owner[node] < 0
-    return kind == LANDMARK_FIELD and game.landmark_owner[game.bw.landmark_at[node]] < 0
 
 
 def _field_value(game: BWRulesGame, node: int) -> int:
@@ -43,11 +36,11 @@ def _road_value(game: BWRulesGame, action: Action) -> int:
     topo = game.board.topology
     best = 0
     for n in topo.edge_nodes[action[1]]:
-        if _open_field(game, n):
+        if open_field(game, n):
             best = max(best, _field_value(game, n))
         elif game.bw.field_kind[n] == 0:
             for m in topo.node_nodes[n]:
-                if _open_field(game, m):
+                if open_field(game, m):
                     best = max(best, _field_value(game, m) - 3)
     return best
 

@@ -21,7 +21,7 @@ from .map import CITY_FIELD, LANDMARK_FIELD
 WEIGHTS: Weights = load_data("siedler.games.baden_wuerttemberg", "data/value.toml")
 
 
-def _open(game: BWRulesGame, node: int) -> bool:
+def open_field(game: BWRulesGame, node: int) -> bool:
     """A city field without a town hall, or a landmark field without its landmark."""
     kind = game.bw.field_kind[node]
     if kind == CITY_FIELD:
@@ -56,7 +56,7 @@ def approach(game: BWRulesGame, seat: int, w: Weights) -> float:
                     if m not in seen:
                         seen.add(m)
                         reached.append(m)
-        found.extend(decay * _field_worth(game, m, w) for m in reached if _open(game, m))
+        found.extend(decay * _field_worth(game, m, w) for m in reached if open_field(game, m))
         frontier = [m for m in reached if game._passable(seat, m)]
         decay *= w["approach_decay"]
     return float(sum(sorted(found, reverse=True)[:2]))
