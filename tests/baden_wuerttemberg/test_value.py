@@ -7,8 +7,8 @@ import random
 
 from siedler.bots.evaluate import evaluate
 from siedler.bots.value import look_ahead
+from siedler.games.baden_wuerttemberg.bot.value import WEIGHTS, approach, bw_terms
 from siedler.games.baden_wuerttemberg.game import BWRulesGame
-from siedler.games.baden_wuerttemberg.value import WEIGHTS, approach, bw_terms
 
 from .positions import LANDMARK_COST, position
 

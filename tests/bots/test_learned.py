@@ -17,7 +17,7 @@ from siedler.bots.evaluate import evaluate
 from siedler.bots.knowledge import knowledge_for
 from siedler.bots.learned import learned_value, read_weights
 from siedler.core.errors import OptionError
-from siedler.games.baden_wuerttemberg.value import WEIGHTS as BW_WEIGHTS
+from siedler.games.baden_wuerttemberg.bot.value import WEIGHTS as BW_WEIGHTS
 from siedler.games.catan.bot.value import WEIGHTS as CATAN_WEIGHTS
 from siedler.games.soldiers_and_armies.bot import WEIGHTS as SOLDIERS_WEIGHTS
 

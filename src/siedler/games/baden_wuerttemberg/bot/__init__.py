@@ -17,8 +17,8 @@ from siedler.games.catan.bot.greedy import _missing, bank_trade_toward, catan_st
 from siedler.games.catan.rules import NUM_RESOURCES, Cost
 from siedler.games.catan.state import MAIN, PIECE_KINDS, ROAD_BUILDING, ROADS, SETTLEMENTS
 
-from .game import BWRulesGame
-from .map import LANDMARK_FIELD
+from ..game import BWRulesGame
+from ..map import LANDMARK_FIELD
 from .value import bw_features, bw_position, open_field
 
 #: What a field reached by a road is worth beyond its pips: a landmark is a point for 3 cards and a reward.

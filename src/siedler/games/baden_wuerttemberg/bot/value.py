@@ -15,8 +15,8 @@ from siedler.games.catan.bot.value import Features, Weights, catan_features, cat
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import PIECE_KINDS, ROADS, SETTLEMENTS
 
-from .game import BWRulesGame
-from .map import CITY_FIELD, LANDMARK_FIELD
+from ..game import BWRulesGame
+from ..map import CITY_FIELD, LANDMARK_FIELD
 
 WEIGHTS: Weights = load_data("siedler.games.baden_wuerttemberg", "data/value.toml")
 
