@@ -1,10 +1,9 @@
 """Learning a value from self-play (``siedler learn``): play games, record each seat's features along the
 way with the seat's outcome, and fit the weights of a linear value by logistic regression on win or loss.
 
-The features are the rule set's own (``Knowledge.features``: the Catan family's, with what a rule set or an
-extension adds, such as Baden-Württemberg's landmarks or Soldaten & Armeen's armies), taken every
-``every`` actions for every seat from a determinized copy dealt for that seat, so that a row holds only
-what the seat could know. The rows go to one Parquet file (a column per feature, with ``game``, ``action``,
+The features are the rule set's own (``Knowledge.features``: the family's, with what a rule set or an
+extension adds in its own package), taken every ``every`` actions for every seat from a determinized copy
+dealt for that seat, so that a row holds only what the seat could know. The rows go to one Parquet file (a column per feature, with ``game``, ``action``,
 ``seat``, ``bot`` and ``won``); the fitted weights to a TOML file that the value and MCTS bots read
 (``value:weights=PATH``, ``siedler.bots.learned``).
 
