@@ -3,9 +3,9 @@ way with the seat's outcome, and fit the weights of a linear value by logistic r
 
 The features are the rule set's own (``Knowledge.features``: the family's, with what a rule set or an
 extension adds in its own package), taken every ``every`` actions for every seat from a determinized copy
-dealt for that seat, so that a row holds only what the seat could know. The rows go to one Parquet file (a column per feature, with ``game``, ``action``,
-``seat``, ``bot`` and ``won``); the fitted weights to a TOML file that the value and MCTS bots read
-(``value:weights=PATH``, ``siedler.bots.learned``).
+dealt for that seat, so that a row holds only what the seat could know. The rows go to one Parquet file
+(a column per feature, with ``game``, ``action``, ``seat``, ``bot`` and ``won``); the fitted weights to a
+TOML file that the value and MCTS bots read (``value:weights=PATH``, ``siedler.bots.learned``).
 
 The fit: features standardized, an intercept, a small ridge penalty, Newton's method (numpy, the lab's
 extra); the weights are scaled so that a victory point is worth 1000, as in the hand weights, since the
