@@ -29,6 +29,9 @@ from siedler.core.registry import extension_of, get_ruleset
 Strategy = Callable[[Game, int, random.Random], Action | None]
 #: How good a position looks to a seat (a victory point is worth about 1000; a won game far more).
 Value = Callable[[Game, int], float]
+#: The named numbers a value weighs, of a running game as a seat sees it (``siedler.bots.learned`` fits
+#: weights for them from self-play).
+Features = Callable[[Game, int], dict[str, float]]
 
 
 @dataclass(frozen=True)
@@ -57,13 +60,15 @@ class Knowledge:
     position to a seat (the value and MCTS bots); for an extension, what it adds to the rule set's value.
     ``trader``: a rule set's trades with other players. ``levels``: a rule set's difficulty levels for the
     lobby, easy, medium and hard, each a bot spec bound by work (``siedler.bots.levels``; ``None``: the
-    default ``LEVELS``).
+    default ``LEVELS``). ``features``: for a rule set, the named features its value weighs; for an
+    extension, the ones it adds (their names unique in the family).
     """
 
     strategy: Strategy | None = None
     value: Value | None = None
     trader: Trader | None = None
     levels: Mapping[str, str] | None = None
+    features: Features | None = None
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,7 @@ class Play:
     value: Value
     trader: Trader | None
     decided_kinds: frozenset[str] = field(default_factory=frozenset)
+    features: Features | None = None
 
 
 def by_score(game: Game, seat: int) -> float:
@@ -106,16 +112,31 @@ def _summed(base: Value, features: tuple[Value, ...]) -> Value:
     return value
 
 
+def _merged(base: Features, added: tuple[Features, ...]) -> Features:
+    """The rule set's features with those each extension adds."""
+
+    def features(game: Game, seat: int) -> dict[str, float]:
+        found = base(game, seat)
+        for more in added:
+            found.update(more(game, seat))
+        return found
+
+    return features
+
+
 def _combine(ruleset: Knowledge, extensions: list[Knowledge]) -> Play:
     strategies = tuple(k.strategy for k in (*extensions, ruleset) if k.strategy is not None)
-    features = tuple(k.value for k in extensions if k.value is not None)
+    terms = tuple(k.value for k in extensions if k.value is not None)
     base = ruleset.value or by_score
     trader = ruleset.trader
+    added = tuple(k.features for k in extensions if k.features is not None)
+    features = ruleset.features
     return Play(
         strategies,
-        _summed(base, features) if features else base,
+        _summed(base, terms) if terms else base,
         trader,
         trader.decided_kinds if trader is not None else frozenset(),
+        _merged(features, added) if features is not None and added else features,
     )
 
 

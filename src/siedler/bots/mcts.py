@@ -5,7 +5,8 @@ generator), walks one shared tree by UCB, counting each child's availability (a 
 in the determinizations where its action is legal), adds one node, plays on with a cheap policy (the
 greedy bot's strategy, bare: it plays on a determinized copy already) for ``depth`` actions, and backs up a
 reward per seat: 1 for the winner, else each seat's share of ``exp(value / temperature)``, the value
-being ``evaluate`` (the value bot's evaluation). The answer is the root's most visited action.
+being ``evaluate`` (the value bot's evaluation), or the learned value of ``weights=PATH``
+(``siedler.bots.learned``). The answer is the root's most visited action.
 
 Only the engine's API is used in the search (``determinize``, ``legal_actions``, ``apply``, ``to_act``,
 ``is_over``, ``winner``) and the evaluation: no rule set is named here. Each node searches only the
@@ -34,7 +35,8 @@ from siedler.core.game import Game
 from .base import register_bot
 from .evaluate import evaluate
 from .greedy import GreedyBot
-from .knowledge import knowledge_for
+from .knowledge import Value, knowledge_for
+from .learned import value_of
 from .value import forced_or_answer, look_ahead
 
 
@@ -63,6 +65,7 @@ class MctsBot:
         width: int = 5,
         temperature: float = 400.0,
         guard_ms: float = 0,
+        weights: str = "",
     ) -> None:
         if ms < 0 or iterations < 0 or depth < 0 or width < 1 or temperature <= 0 or guard_ms < 0:
             raise ValueError("ms, iterations, depth and guard_ms must be 0 or more, width and temperature positive")
@@ -74,6 +77,7 @@ class MctsBot:
         self.guard_ms = guard_ms
         self.depth, self.c, self.width, self.temperature = depth, c, width, temperature
         self.policy = GreedyBot(seed)
+        self.value: Value = value_of(weights) or evaluate
 
     def decide(self, game: Game, seat: int) -> Action:
         settled = forced_or_answer(game, seat)
@@ -93,7 +97,7 @@ class MctsBot:
         order = root.candidates or []
         best = max(order, key=lambda a: (root.children[a].visits if a in root.children else -1, -order.index(a)))
         if trader is not None:
-            _, gain = look_ahead(game, seat, self.rng)
+            _, gain = look_ahead(game, seat, self.rng, self.value)
             offer = trader.offer(game, seat, gain)
             if offer is not None:
                 return offer
@@ -117,7 +121,7 @@ class MctsBot:
                     continue
                 trial = game.copy()
                 trial.apply(action)
-                scored.append((evaluate(trial, seat), action))
+                scored.append((self.value(trial, seat), action))
             scored.sort(key=lambda item: -item[0])
             node.candidates = [a for _, a in scored[: self.width]] or list(game.legal_actions()[:1])
         return node.candidates
@@ -165,7 +169,7 @@ class MctsBot:
         n = game.num_players
         if game.is_over:
             return [1.0 if game.winner == p else 0.0 for p in range(n)]
-        values = [evaluate(game, p) / self.temperature for p in range(n)]
+        values = [self.value(game, p) / self.temperature for p in range(n)]
         top = max(values)
         weights = [math.exp(v - top) for v in values]
         total = sum(weights)

@@ -15,14 +15,16 @@ from siedler.core.game import Game
 
 from .base import register_bot
 from .evaluate import evaluate
-from .knowledge import knowledge_for
+from .knowledge import Value, knowledge_for
+from .learned import value_of
 
 
-def look_ahead(game: Game, seat: int, rng: _random.Random) -> tuple[Action, float]:
-    """The best action (ties broken by ``rng``) other than a trade offer, and its gain over standing still."""
+def look_ahead(game: Game, seat: int, rng: _random.Random, value: Value = evaluate) -> tuple[Action, float]:
+    """The best action (ties broken by ``rng``) other than a trade offer, and its gain over standing still,
+    by ``value`` (the package's hand weights unless a bot was given learned ones)."""
     legal = game.legal_actions()
     decided = knowledge_for(game).decided_kinds
-    now = evaluate(game, seat)
+    now = value(game, seat)
     best: Action | None = None
     best_value = -float("inf")
     for action in legal:
@@ -30,9 +32,9 @@ def look_ahead(game: Game, seat: int, rng: _random.Random) -> tuple[Action, floa
             continue
         trial = game.copy()
         trial.apply(action)
-        value = evaluate(trial, seat) + rng.random() * 1e-6
-        if value > best_value:
-            best, best_value = action, value
+        found = value(trial, seat) + rng.random() * 1e-6
+        if found > best_value:
+            best, best_value = action, found
     if best is None:  # only offers: the first is as good as any (none is left out in such a phase)
         return legal[0], 0.0
     return best, best_value - now
@@ -48,11 +50,11 @@ def forced_or_answer(game: Game, seat: int) -> Action | None:
     return trader.answer(game, seat) if trader is not None else None
 
 
-def decide_with_trades(game: Game, seat: int, rng: _random.Random) -> Action:
+def decide_with_trades(game: Game, seat: int, rng: _random.Random, value: Value = evaluate) -> Action:
     settled = forced_or_answer(game, seat)
     if settled is not None:
         return settled
-    action, gain = look_ahead(game, seat, rng)
+    action, gain = look_ahead(game, seat, rng, value)
     trader = knowledge_for(game).trader
     if trader is not None:
         offer = trader.offer(game, seat, gain)
@@ -62,11 +64,14 @@ def decide_with_trades(game: Game, seat: int, rng: _random.Random) -> Action:
 
 
 class ValueBot:
-    def __init__(self, seed: int = 0) -> None:
+    """``weights``: a learned-weights file (``siedler.bots.learned``); none: the package's hand weights."""
+
+    def __init__(self, seed: int = 0, weights: str = "") -> None:
         self.rng = _random.Random(seed)
+        self.value: Value = value_of(weights) or evaluate
 
     def decide(self, game: Game, seat: int) -> Action:
-        return decide_with_trades(game, seat, self.rng)
+        return decide_with_trades(game, seat, self.rng, self.value)
 
 
 register_bot("value", ValueBot)

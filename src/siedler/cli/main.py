@@ -47,6 +47,7 @@ COMMAND_MODULES = (
     "experiment",
     "report",
     "ladder",
+    "learn",
     "replay",
     "verify",
     "bench",

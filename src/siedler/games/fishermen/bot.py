@@ -53,10 +53,15 @@ def fishermen_strategy(game: Game, seat: int, rng: _random.Random) -> Action | N
     return None
 
 
+def fish_features(game: Game, seat: int) -> dict[str, float]:
+    """The fish on the seat's tokens, the feature the Fishermen add."""
+    fishermen = next(c for c in game.components if isinstance(c, Fishermen))
+    return {"fish": float(fish_in(fishermen.held_tokens(seat)))}
+
+
 def fish_value(game: Game, seat: int) -> float:
     """What the fish on the seat's tokens add to the rule set's value."""
-    fishermen = next(c for c in game.components if isinstance(c, Fishermen))
-    return float(WEIGHTS["fishermen"]["fish"] * fish_in(fishermen.held_tokens(seat)))
+    return float(WEIGHTS["fishermen"]["fish"] * fish_features(game, seat)["fish"])
 
 
-KNOWLEDGE = Knowledge(strategy=fishermen_strategy, value=fish_value)
+KNOWLEDGE = Knowledge(strategy=fishermen_strategy, value=fish_value, features=fish_features)

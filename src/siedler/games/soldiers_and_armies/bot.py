@@ -19,7 +19,7 @@ from siedler.core.data import load_data
 from siedler.core.game import Game
 from siedler.games.catan.bot import TRADER as CATAN_TRADER
 from siedler.games.catan.bot.greedy import _best, _road_value, catan_strategy, node_value
-from siedler.games.catan.bot.value import catan_position
+from siedler.games.catan.bot.value import catan_features, catan_position
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import CITIES, MAIN, PIECE_KINDS, SETTLEMENTS
 
@@ -249,10 +249,21 @@ def soldiers_strategy(game: Game, seat: int, rng: _random.Random) -> Action | No
     return catan_strategy(game, seat, rng)
 
 
-def soldiers_value(game: Game, seat: int) -> float:
+def _armies(game: Game, seat: int) -> float:
+    """The strength points of the seat's armies."""
     g = cast(SoldiersGame, game)
-    armies = sum(g.army_die(n) for n, owner in enumerate(g.army_owner) if owner == seat)
-    return catan_position(game, seat) + float(WEIGHTS["soldiers"]["army"]) * armies
+    return float(sum(g.army_die(n) for n, owner in enumerate(g.army_owner) if owner == seat))
+
+
+def soldiers_value(game: Game, seat: int) -> float:
+    return catan_position(game, seat) + float(WEIGHTS["soldiers"]["army"]) * _armies(game, seat)
+
+
+def soldiers_features(game: Game, seat: int) -> dict[str, float]:
+    """The family's features of a running game and the seat's army strength."""
+    found = catan_features(game, seat)
+    found["army"] = _armies(game, seat)
+    return found
 
 
 #: The family's trades with other players; the trades of goods (cards, buildings, fish) are left out of the
@@ -261,4 +272,6 @@ TRADER = replace(CATAN_TRADER, decided_kinds=CATAN_TRADER.decided_kinds | frozen
 #: The lobby's levels (docs/bots.md, "Levels"): armies make a search iteration dearer than on the plain
 #: board, so Hard searches 400 (under a second on one core at the 99th percentile).
 LEVELS = {"easy": "greedy", "medium": "value", "hard": "mcts:iterations=400,guard_ms=10000"}
-KNOWLEDGE = Knowledge(strategy=soldiers_strategy, value=soldiers_value, trader=TRADER, levels=LEVELS)
+KNOWLEDGE = Knowledge(
+    strategy=soldiers_strategy, value=soldiers_value, trader=TRADER, levels=LEVELS, features=soldiers_features
+)

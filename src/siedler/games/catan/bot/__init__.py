@@ -6,7 +6,7 @@ from siedler.bots.knowledge import Knowledge, Trader
 
 from . import trade
 from .greedy import catan_strategy
-from .value import catan_position
+from .value import catan_features, catan_position
 
 TRADER = Trader(trade.DECIDED_KINDS, trade.answer, trade.offer, trade.withhold)
-KNOWLEDGE = Knowledge(strategy=catan_strategy, value=catan_position, trader=TRADER)
+KNOWLEDGE = Knowledge(strategy=catan_strategy, value=catan_position, trader=TRADER, features=catan_features)

@@ -87,33 +87,57 @@ def wanted_build(game: CatanGame, seat: int) -> tuple[int, ...]:
     return rules.settlement_cost
 
 
-def catan_value(game: Game, seat: int, weights: Weights) -> float:
-    g, w = cast(CatanGame, game), weights["catan"]
-    if g.is_over:
-        return float(w["win"] if g.winner == seat else -w["win"])
-    n = g.num_players
+#: A position's features as the value weighs them: name -> number, the names those of the weights.
+Features = dict[str, float]
+
+
+def catan_features(game: Game, seat: int) -> Features:
+    """The features of a running game as ``seat`` sees it, named by the ``catan`` table's weights; those
+    that count against the seat (cards above the limit, the strongest opponent) are negative."""
+    g = cast(CatanGame, game)
     public = g.public_points()
-    points = public[seat] + g.dev_hand[seat * NUM_DEV_CARDS + VICTORY_POINT]
-    value = w["victory_point"] * points
     prod = production(g, seat)
-    value += w["production"] * sum(prod) + w["new_resource"] * sum(1 for p in prod if p)
     base = seat * NUM_RESOURCES
-    value += w["harbor"] * sum((4 - g.rates[base + r]) * prod[r] for r in range(NUM_RESOURCES))
     hand = g.hands[base : base + NUM_RESOURCES]
     held, limit = sum(hand), g._hand_limit(seat)
-    value += w["card"] * min(held, limit) - w["overflow"] * max(0, held - limit)
     cost = wanted_build(g, seat)
     paid = sum(min(h, c) for h, c in zip(hand, cost, strict=True))
-    value += w["ready"] * paid / sum(cost) + (w["affordable"] if paid == sum(cost) else 0)
     count, best, further = _reach(g, seat)
-    value += w["spot"] * best + w["spots"] * min(count, 2) + w["frontier"] * further
     dev = g.dev_hand[seat * NUM_DEV_CARDS : seat * NUM_DEV_CARDS + NUM_DEV_CARDS]
-    value += w["development"] * (sum(dev) - dev[VICTORY_POINT]) + w["knight"] * g.knights[seat]
-    value += w["road_length"] * g.road_len[seat]
-    others = [p for p in range(n) if p != seat]
-    value -= w["threat"] * max(public[p] for p in others)
-    value -= w["enemy_production"] * max(sum(production(g, p)) for p in others)
-    return float(value)
+    others = [p for p in range(g.num_players) if p != seat]
+    return {
+        "victory_point": float(public[seat] + dev[VICTORY_POINT]),
+        "production": float(sum(prod)),
+        "new_resource": float(sum(1 for p in prod if p)),
+        "harbor": float(sum((4 - g.rates[base + r]) * prod[r] for r in range(NUM_RESOURCES))),
+        "card": float(min(held, limit)),
+        "overflow": -float(max(0, held - limit)),
+        "ready": paid / sum(cost),
+        "affordable": 1.0 if paid == sum(cost) else 0.0,
+        "spot": float(best),
+        "spots": float(min(count, 2)),
+        "frontier": float(further),
+        "development": float(sum(dev) - dev[VICTORY_POINT]),
+        "knight": float(g.knights[seat]),
+        "road_length": float(g.road_len[seat]),
+        "threat": -float(max(public[p] for p in others)),
+        "enemy_production": -float(max(sum(production(g, p)) for p in others)),
+    }
+
+
+def weighted(features: Features, weights: Weights) -> float:
+    """The features' sum, each times its weight (in the order of ``features``)."""
+    value = 0.0
+    for name, x in features.items():
+        value += weights[name] * x
+    return value
+
+
+def catan_value(game: Game, seat: int, weights: Weights) -> float:
+    w = weights["catan"]
+    if game.is_over:
+        return float(w["win"] if game.winner == seat else -w["win"])
+    return weighted(catan_features(game, seat), w)
 
 
 def catan_position(game: Game, seat: int) -> float:

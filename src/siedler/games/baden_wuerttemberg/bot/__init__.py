@@ -1,7 +1,8 @@
-"""What the bots know of Baden-Württemberg Catan (``siedler.bots.knowledge``): the Catan family's value and
-trades, and this greedy play: landmark > town hall > development card > a road toward the
-nearest free city or landmark field, trading toward the first of these it can aim for; everything else
-(the 7, the inventor, offers, discarding) the Catan greedy way."""
+"""What the bots know of Baden-Württemberg Catan (``siedler.bots.knowledge``): the Catan family's value with
+this rule set's own terms (``value``: landmarks, the open fields the roads approach), the family's trades,
+and this greedy play: landmark > town hall > development card > a road toward the nearest free city or
+landmark field, trading toward the first of these it can aim for; everything else (the 7, the inventor,
+offers, discarding) the Catan greedy way."""
 
 from __future__ import annotations
 
@@ -13,23 +14,16 @@ from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.games.catan.bot import TRADER
 from siedler.games.catan.bot.greedy import _missing, bank_trade_toward, catan_strategy, node_value
-from siedler.games.catan.bot.value import catan_position
 from siedler.games.catan.rules import NUM_RESOURCES, Cost
 from siedler.games.catan.state import MAIN, PIECE_KINDS, ROAD_BUILDING, ROADS, SETTLEMENTS
 
-from .game import BWRulesGame
-from .map import CITY_FIELD, LANDMARK_FIELD
+from ..game import BWRulesGame
+from ..map import LANDMARK_FIELD
+from .value import bw_features, bw_position, open_field
 
 #: What a field reached by a road is worth beyond its pips: a landmark is a point for 3 cards and a reward.
 LANDMARK_BONUS = 8
 TOWN_HALL_BONUS = 4
-
-
-def _open_field(game: BWRulesGame, node: int) -> bool:
-    kind = game.bw.field_kind[node]
-    if kind == CITY_FIELD:
-        return game.node_owner[node] < 0
-    return kind == LANDMARK_FIELD and game.landmark_owner[game.bw.landmark_at[node]] < 0
 
 
 def _field_value(game: BWRulesGame, node: int) -> int:
@@ -42,11 +36,11 @@ def _road_value(game: BWRulesGame, action: Action) -> int:
     topo = game.board.topology
     best = 0
     for n in topo.edge_nodes[action[1]]:
-        if _open_field(game, n):
+        if open_field(game, n):
             best = max(best, _field_value(game, n))
         elif game.bw.field_kind[n] == 0:
             for m in topo.node_nodes[n]:
-                if _open_field(game, m):
+                if open_field(game, m):
                     best = max(best, _field_value(game, m) - 3)
     return best
 
@@ -106,4 +100,4 @@ def bw_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
 #: The lobby's levels (docs/bots.md, "Levels"): town halls and landmarks make a search iteration dearer
 #: than on the plain board, so Hard searches 500 (under a second on one core at the 99th percentile).
 LEVELS = {"easy": "greedy", "medium": "value", "hard": "mcts:iterations=500,guard_ms=10000"}
-KNOWLEDGE = Knowledge(strategy=bw_strategy, value=catan_position, trader=TRADER, levels=LEVELS)
+KNOWLEDGE = Knowledge(strategy=bw_strategy, value=bw_position, trader=TRADER, levels=LEVELS, features=bw_features)
