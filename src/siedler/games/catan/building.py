@@ -74,8 +74,15 @@ class BuildingMixin(CatanState):
         """Free intersections two paths from any building and on the seat's own road."""
         edge_nodes = self.board.topology.edge_nodes
         blocked = self.blocked
-        spots = {n for e in self.roads[seat] for n in edge_nodes[e] if not blocked[n]}
-        return sorted(spots)
+        listed = [False] * len(blocked)  # marks, as in _road_spots
+        spots: list[int] = []
+        for e in self.roads[seat]:
+            for n in edge_nodes[e]:
+                if not blocked[n] and not listed[n]:
+                    listed[n] = True
+                    spots.append(n)
+        spots.sort()
+        return spots
 
     def _can_pay(self, seat: int, cost: Cost) -> bool:
         hands = self.hands

@@ -16,12 +16,12 @@ the end of road ``i`` at another player's building, a number of its own past the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 
 def longest_trail(
-    seat: int, edges: Sequence[int], edge_nodes: Sequence[tuple[int, int]], node_owner: Sequence[int]
+    seat: int, edges: tuple[int, ...], edge_nodes: tuple[tuple[int, int], ...], node_owner: list[int]
 ) -> int:
+    """The longest trail through ``seat``'s ``edges`` (a tuple, as the state keeps them; concrete types, not
+    ``Sequence``, so that the compiled build indexes them directly)."""
     m = len(edges)
     if m < 2:
         return m
