@@ -56,7 +56,7 @@ def halls_off_board(g: CatanGame, seat: int) -> int:
 def check_scores_and_awards(g: CatanGame) -> None:
     topo = g.board.topology
     lengths = [
-        longest_trail(p, [e for e, o in enumerate(g.edge_owner) if o == p], topo.edge_nodes, g.node_owner)
+        longest_trail(p, tuple([e for e, o in enumerate(g.edge_owner) if o == p]), topo.edge_nodes, g.node_owner)
         for p in range(g.num_players)
     ]
     assert lengths == g.road_len

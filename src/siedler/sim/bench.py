@@ -31,6 +31,7 @@ from siedler.build import build_info
 from siedler.core.game import Game
 from siedler.core.registry import get_ruleset, new_game, rulesets
 
+from .loop import play_random
 from .runner import freeze_long_lived
 
 #: Player-to-player offers off: Catanatron's random players make none, so this is the fair comparison.
@@ -91,13 +92,6 @@ class BenchReport:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def play_random(game: Game, rng: random.Random) -> None:
-    """Uniformly random play to the end: legal-action generation, the choice and apply, nothing else."""
-    choice = rng.choice
-    while not game.is_over:
-        game.apply(choice(game.legal_actions()))
 
 
 def _supported(ruleset: str, options: Mapping[str, Any]) -> dict[str, Any]:

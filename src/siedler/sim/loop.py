@@ -7,6 +7,7 @@ raising, so that the caller, which knows the run's game index and seed, words th
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from siedler.bots.base import Bot
@@ -40,3 +41,25 @@ def play_out(game: Game, bots: Sequence[Bot], limit: int, watch: Watch | None = 
         except IllegalAction as exc:
             return seat, str(exc)
     return None
+
+
+def play_random(game: Game, rng: random.Random) -> None:
+    """Uniformly random play to the end: legal-action generation, the choice and apply, nothing else (the
+    benchmark's game, ``siedler.sim.bench``).
+
+    Each move is the one ``rng.choice(game.legal_actions())`` picks, drawn as ``random.Random`` draws it (an
+    index of the list length's bit count from ``getrandbits``, drawn again while it is too large), so that
+    the compiled loop plays the very games of ``choice`` without running its Python code on every move:
+    that was a sixth of a compiled random game's time. ``tests/sim/test_loop.py`` checks that they agree.
+    """
+    getrandbits = rng.getrandbits
+    while not game.is_over:
+        legal = game.legal_actions()
+        n = len(legal)
+        if not n:
+            raise IndexError("nobody can move, but the game is not over")
+        bits = n.bit_length()
+        index = getrandbits(bits)
+        while index >= n:
+            index = getrandbits(bits)
+        game.apply(legal[index])

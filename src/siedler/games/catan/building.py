@@ -32,20 +32,25 @@ class BuildingMixin(CatanState):
         topo = self.board.topology
         edge_nodes, node_edges = topo.edge_nodes, topo.node_edges
         eo, no = self.edge_owner, self.node_owner
-        spots: set[int] = set()
+        # A list and marks rather than a set: cheaper compiled, and this runs on most main-phase steps.
+        listed = [False] * len(eo)
+        spots: list[int] = []
         for e in self.roads[seat]:
             for n in edge_nodes[e]:
                 o = no[n]
                 if o >= 0 and o != seat:
                     continue
                 for e2 in node_edges[n]:
-                    if eo[e2] < 0:
-                        spots.add(e2)
+                    if eo[e2] < 0 and not listed[e2]:
+                        listed[e2] = True
+                        spots.append(e2)
         for n in self.buildings[seat]:
             for e2 in node_edges[n]:
-                if eo[e2] < 0:
-                    spots.add(e2)
-        return sorted(spots)
+                if eo[e2] < 0 and not listed[e2]:
+                    listed[e2] = True
+                    spots.append(e2)
+        spots.sort()
+        return spots
 
     def _can_place_road(self, seat: int) -> bool:
         """Whether ``_road_spots(seat)`` is non-empty, stopping at the first spot: legality checks that only
@@ -69,8 +74,15 @@ class BuildingMixin(CatanState):
         """Free intersections two paths from any building and on the seat's own road."""
         edge_nodes = self.board.topology.edge_nodes
         blocked = self.blocked
-        spots = {n for e in self.roads[seat] for n in edge_nodes[e] if not blocked[n]}
-        return sorted(spots)
+        listed = [False] * len(blocked)  # marks, as in _road_spots
+        spots: list[int] = []
+        for e in self.roads[seat]:
+            for n in edge_nodes[e]:
+                if not blocked[n] and not listed[n]:
+                    listed[n] = True
+                    spots.append(n)
+        spots.sort()
+        return spots
 
     def _can_pay(self, seat: int, cost: Cost) -> bool:
         hands = self.hands
@@ -158,7 +170,8 @@ class BuildingMixin(CatanState):
         harbor = self.board.node_harbor[node]
         if harbor >= 0:
             self._open_harbor(seat, harbor)
-        self._emit("build", {"seat": seat, "piece": "settlement", "at": node})
+        if self.logging:
+            self._emit("build", {"seat": seat, "piece": "settlement", "at": node})
         # Another player's road through this intersection is cut here.
         eo = self.edge_owner
         owners = [eo[e] for e in topo.node_edges[node] if eo[e] >= 0 and eo[e] != seat]
@@ -205,7 +218,8 @@ class BuildingMixin(CatanState):
         self.pieces[seat * PIECE_KINDS + SETTLEMENTS] += 1
         self.pieces[seat * PIECE_KINDS + CITIES] -= 1
         self.vp[seat] += 1
-        self._emit("build", {"seat": seat, "piece": "city", "at": node})
+        if self.logging:
+            self._emit("build", {"seat": seat, "piece": "city", "at": node})
         self._award_changes()
         self._check_win(seat)
 
@@ -217,7 +231,8 @@ class BuildingMixin(CatanState):
         self.edge_owner[edge] = seat
         self.roads[seat] = (*self.roads[seat], edge)
         self.pieces[seat * PIECE_KINDS + ROADS] -= 1
-        self._emit("build", {"seat": seat, "piece": "road", "at": f"{action.node_a}-{action.node_b}"})
+        if self.logging:
+            self._emit("build", {"seat": seat, "piece": "road", "at": f"{action.node_a}-{action.node_b}"})
         topo = self.board.topology
         self.road_len[seat] = longest_trail(seat, self.roads[seat], topo.edge_nodes, self.node_owner)
         if phase == SETUP_ROAD:
@@ -249,4 +264,5 @@ class BuildingMixin(CatanState):
             if new >= 0:
                 self.vp[new] += points
             self.longest_road = new
-            self._emit("award", {"award": "longest_road", "seat": new, "from": holder})
+            if self.logging:
+                self._emit("award", {"award": "longest_road", "seat": new, "from": holder})

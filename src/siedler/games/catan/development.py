@@ -59,7 +59,8 @@ class DevelopmentMixin(TradingMixin):
         self.dev_deck[card] -= 1
         self.dev_hand[seat * NUM_DEV_CARDS + card] += 1
         self.dev_new[card] += 1
-        self._emit("buy", {"seat": seat}, {"card": card}, (seat,))
+        if self.logging:
+            self._emit("buy", {"seat": seat}, {"card": card}, (seat,))
         if card == VICTORY_POINT:
             self._check_win(seat)
 
@@ -67,7 +68,8 @@ class DevelopmentMixin(TradingMixin):
         self.dev_hand[seat * NUM_DEV_CARDS + card] -= 1
         self.dev_spent[card] += 1
         self.dev_played = True
-        self._emit("play", {"seat": seat, "card": card})
+        if self.logging:
+            self._emit("play", {"seat": seat, "card": card})
 
     def _do_knight(self, action: CatanAction) -> None:
         seat = self.current
@@ -90,7 +92,8 @@ class DevelopmentMixin(TradingMixin):
                 self.vp[holder] -= points
             self.vp[seat] += points
             self.largest_army = seat
-            self._emit("award", {"award": "largest_army", "seat": seat, "from": holder})
+            if self.logging:
+                self._emit("award", {"award": "largest_army", "seat": seat, "from": holder})
             self._award_changes()
 
     def _do_roadbuilding(self, action: CatanAction) -> None:
@@ -105,7 +108,8 @@ class DevelopmentMixin(TradingMixin):
         for r in action[1:]:
             self.bank[r] -= 1
             self.hands[seat * NUM_RESOURCES + r] += 1
-        self._emit("plenty", {"seat": seat, "take": list(action[1:])})
+        if self.logging:
+            self._emit("plenty", {"seat": seat, "take": list(action[1:])})
 
     def _do_monopoly(self, action: CatanAction) -> None:
         seat, r = self.current, action.resource
@@ -117,4 +121,5 @@ class DevelopmentMixin(TradingMixin):
                 taken[str(q)] = hands[q * NUM_RESOURCES + r]
                 hands[seat * NUM_RESOURCES + r] += hands[q * NUM_RESOURCES + r]
                 hands[q * NUM_RESOURCES + r] = 0
-        self._emit("monopoly", {"seat": seat, "resource": r, "taken": taken})
+        if self.logging:
+            self._emit("monopoly", {"seat": seat, "resource": r, "taken": taken})

@@ -215,29 +215,25 @@ class CatanGame(TextMixin):
         return [h for h in range(len(self.board.topology.hexes)) if h != self.robber]
 
     def _legal_robber(self) -> tuple[Action, ...]:
-        seat = self.current
+        seat, n = self.current, self.num_players
         hands, buildings = self.hands, self.buildings
         node_hexes = self.board.topology.node_hexes
         robber = self.action_set.ROBBER
         # Victims per hex from the few buildings of players holding cards, rather than from every corner of
-        # every hex: this list is built on every 7 and knight, and was a tenth of a random game's time.
-        # Seats are visited in order, so each hex's list comes out sorted and without repeats.
-        victims: dict[int, list[int]] = {}
-        for q in range(self.num_players):
-            if q != seat and any(hands[q * NUM_RESOURCES : q * NUM_RESOURCES + NUM_RESOURCES]):
-                for n in buildings[q]:
-                    for h in node_hexes[n]:
-                        found = victims.get(h)
-                        if found is None:
-                            victims[h] = [q]
-                        elif found[-1] != q:
-                            found.append(q)
+        # every hex: this list is built on every 7 and knight, and was a tenth of a random game's time. A
+        # hex's victims are the bits of its mask (seat q: 1 << q), read out in seat order.
+        victims = [0] * len(self.board.topology.hexes)
+        for q in range(n):
+            b = q * NUM_RESOURCES
+            if q != seat and (hands[b] or hands[b + 1] or hands[b + 2] or hands[b + 3] or hands[b + 4]):
+                for node in buildings[q]:
+                    for h in node_hexes[node]:
+                        victims[h] |= 1 << q
         acts: list[Action] = []
         for h in self._robber_hexes():
-            row = robber[h]
-            listed = victims.get(h)
-            if listed:
-                acts.extend([row[v + 1] for v in listed])
+            row, mask = robber[h], victims[h]
+            if mask:
+                acts.extend([row[v + 1] for v in range(n) if mask >> v & 1])
             else:
                 acts.append(row[0])
         return tuple(acts)
@@ -246,7 +242,8 @@ class CatanGame(TextMixin):
     def _do_roll(self, action: CatanAction) -> None:
         self.dice = d1, d2 = self.rng.dice()
         total = d1 + d2
-        self._emit("roll", {"seat": self.current, "dice": [d1, d2]})
+        if self.logging:
+            self._emit("roll", {"seat": self.current, "dice": [d1, d2]})
         if total == 7:
             self._seven()
         else:
@@ -279,8 +276,8 @@ class CatanGame(TextMixin):
     def _pay_out(self, owed: dict[int, dict[int, int]]) -> None:
         """Give everyone what they are owed (``owed[resource][seat]``); a resource the bank cannot cover for
         all goes to nobody, unless only one player is owed it, who then gets what is left."""
-        bank, hands = self.bank, self.hands
-        gains: dict[str, list[int]] = {}
+        bank, hands, logging = self.bank, self.hands, self.logging
+        gains: dict[str, list[int]] = {}  # the event's, made only for a game that keeps its log
         short = []
         for r, per_seat in owed.items():
             need = sum(per_seat.values())
@@ -293,14 +290,16 @@ class CatanGame(TextMixin):
             bank[r] -= need
             for p, amount in per_seat.items():
                 hands[p * NUM_RESOURCES + r] += amount
-                key = str(p)
-                if key in gains:
-                    gains[key][r] += amount
-                else:
-                    gain = [0, 0, 0, 0, 0]
-                    gain[r] = amount
-                    gains[key] = gain
-        self._emit("produce", {"gains": gains, "short": short})
+                if logging:
+                    key = str(p)
+                    if key in gains:
+                        gains[key][r] += amount
+                    else:
+                        gain = [0, 0, 0, 0, 0]
+                        gain[r] = amount
+                        gains[key] = gain
+        if logging:
+            self._emit("produce", {"gains": gains, "short": short})
 
     def _seven(self) -> None:
         hands = self.hands
@@ -335,7 +334,8 @@ class CatanGame(TextMixin):
         self.hands[seat * NUM_RESOURCES + r] -= 1
         self.bank[r] += 1
         self.discard_left[seat] -= 1
-        self._emit("discard", {"seat": seat, "resource": r})
+        if self.logging:
+            self._emit("discard", {"seat": seat, "resource": r})
         nxt = self._next_discarder()
         if nxt >= 0:
             self.to_act = nxt
@@ -345,7 +345,8 @@ class CatanGame(TextMixin):
     def _do_robber(self, action: CatanAction) -> None:
         seat, h, victim = self.current, action.hex, action.victim
         self.robber = h
-        self._emit("robber", {"seat": seat, "hex": action.label})
+        if self.logging:
+            self._emit("robber", {"seat": seat, "hex": action.label})
         if victim >= 0:
             self._steal(seat, victim)
         self.phase = self.robber_return
@@ -356,7 +357,8 @@ class CatanGame(TextMixin):
         r = self.rng.weighted_index(hand)
         self.hands[victim * NUM_RESOURCES + r] -= 1
         self.hands[thief * NUM_RESOURCES + r] += 1
-        self._emit("steal", {"seat": thief, "victim": victim}, {"resource": r}, (thief, victim))
+        if self.logging:
+            self._emit("steal", {"seat": thief, "victim": victim}, {"resource": r}, (thief, victim))
 
     # ------------------------------------------------------------------ turns and the end
     def _do_end(self, action: CatanAction) -> None:
@@ -365,7 +367,8 @@ class CatanGame(TextMixin):
         self.dev_played = False
         self.offers_made = 0
         self.turn += 1
-        self._emit("end", {"seat": self.current})
+        if self.logging:
+            self._emit("end", {"seat": self.current})
         if self.turn_limit and self.turn >= self.turn_limit:
             self._finish(None)
             return

@@ -6,101 +6,139 @@ each connected piece of the network is either a tree, whose longest trail is its
 breadth-first sweeps), or contains a cycle, where an exhaustive depth-first search over trails is exact.
 Networks hold at most 15 roads and are nearly always trees, so the fast case is the common one: the
 longest road is recomputed on every road built, which made it a tenth of a random game's time.
+
+The graph is kept in flat lists of ints rather than dictionaries of tuples, so that the compiled build
+allocates a handful of lists per call: road ``i`` has two slots, ``2 * i`` and ``2 * i + 1``, one at each of
+its ends; ``ends[s]`` is the vertex of slot ``s`` (the other end's is ``ends[s ^ 1]``), and the slots at
+vertex ``v`` are chained from ``head[v]`` through ``link``. A vertex is an intersection's number, or, for
+the end of road ``i`` at another player's building, a number of its own past the intersections.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-
-Adjacency = dict[Hashable, list[tuple[int, Hashable]]]
-
 
 def longest_trail(
-    seat: int, edges: Sequence[int], edge_nodes: Sequence[tuple[int, int]], node_owner: Sequence[int]
+    seat: int, edges: tuple[int, ...], edge_nodes: tuple[tuple[int, int], ...], node_owner: list[int]
 ) -> int:
-    if len(edges) < 2:
-        return len(edges)
-    adj: Adjacency = {}
-    for e in edges:
-        a, b = edge_nodes[e]
-        oa, ob = node_owner[a], node_owner[b]
-        ka: Hashable = a if oa < 0 or oa == seat else (a, e)
-        kb: Hashable = b if ob < 0 or ob == seat else (b, e)
-        if ka in adj:
-            adj[ka].append((e, kb))
-        else:
-            adj[ka] = [(e, kb)]
-        if kb in adj:
-            adj[kb].append((e, ka))
-        else:
-            adj[kb] = [(e, ka)]
+    """The longest trail through ``seat``'s ``edges`` (a tuple, as the state keeps them; concrete types, not
+    ``Sequence``, so that the compiled build indexes them directly)."""
+    m = len(edges)
+    if m < 2:
+        return m
+    base = len(node_owner)
+    size = base + 2 * m
+    ends = [0] * (2 * m)
+    head = [-1] * size
+    link = [-1] * (2 * m)
+    for i in range(m):
+        a, b = edge_nodes[edges[i]]
+        owner = node_owner[a]
+        va = a if owner < 0 or owner == seat else base + 2 * i
+        owner = node_owner[b]
+        vb = b if owner < 0 or owner == seat else base + 2 * i + 1
+        ends[2 * i] = va
+        link[2 * i] = head[va]
+        head[va] = 2 * i
+        ends[2 * i + 1] = vb
+        link[2 * i + 1] = head[vb]
+        head[vb] = 2 * i + 1
     best = 0
-    seen: set[Hashable] = set()
-    for root in adj:
-        if root in seen:
+    placed = [False] * m  # roads already in a component
+    seen = [False] * size  # vertices already in a component
+    dist = [-1] * size  # a vertex's distance from where a sweep began
+    for first in range(m):
+        if placed[first]:
             continue
-        component = [root]
-        seen.add(root)
-        degree_sum = 0
-        for v in component:
-            neighbours = adj[v]
-            degree_sum += len(neighbours)
-            for _, w in neighbours:
-                if w not in seen:
-                    seen.add(w)
-                    component.append(w)
-        if degree_sum // 2 == len(component) - 1:
-            length = _tree_diameter(adj, root)
+        placed[first] = True
+        roads = [first]
+        vertices: list[int] = []
+        k = 0
+        while k < len(roads):
+            r = roads[k]
+            k += 1
+            for s in range(2 * r, 2 * r + 2):
+                v = ends[s]
+                if not seen[v]:
+                    seen[v] = True
+                    vertices.append(v)
+                    t = head[v]
+                    while t >= 0:
+                        if not placed[t >> 1]:
+                            placed[t >> 1] = True
+                            roads.append(t >> 1)
+                        t = link[t]
+        if len(roads) == len(vertices) - 1:
+            far = _farthest(vertices[0], head, link, ends, dist, vertices)[0]
+            length = _farthest(far, head, link, ends, dist, vertices)[1]
         else:
-            length = _trail_search(adj, component)
+            length = _trail_search(head, link, ends, vertices, len(roads), m)
         if length > best:
             best = length
     return best
 
 
-def _farthest(adj: Adjacency, start: Hashable) -> tuple[Hashable, int]:
-    dist = {start: 0}
+def _farthest(
+    start: int, head: list[int], link: list[int], ends: list[int], dist: list[int], vertices: list[int]
+) -> tuple[int, int]:
+    """A vertex of the tree farthest from ``start``, and its distance (``dist`` of the tree's ``vertices``
+    is reset to -1 first, and holds the sweep's distances after)."""
+    for v in vertices:
+        dist[v] = -1
+    dist[start] = 0
     frontier = [start]
     far, far_d = start, 0
     while frontier:
-        nxt = []
+        nxt: list[int] = []
         for v in frontier:
             d = dist[v] + 1
-            for _, w in adj[v]:
-                if w not in dist:
+            t = head[v]
+            while t >= 0:
+                w = ends[t ^ 1]
+                if dist[w] < 0:
                     dist[w] = d
                     nxt.append(w)
                     if d > far_d:
                         far, far_d = w, d
+                t = link[t]
         frontier = nxt
     return far, far_d
 
 
-def _tree_diameter(adj: Adjacency, root: Hashable) -> int:
-    end, _ = _farthest(adj, root)
-    return _farthest(adj, end)[1]
-
-
-def _trail_search(adj: Adjacency, component: list[Hashable]) -> int:
-    """Exhaustive search over trails; a longest trail can be taken to start at a node whose degree is not
-    two, and a bare cycle has none, so then any node will do."""
+def _trail_search(head: list[int], link: list[int], ends: list[int], vertices: list[int], total: int, m: int) -> int:
+    """Exhaustive search over trails of a component of ``total`` roads; a longest trail can be taken to
+    start at a vertex whose degree is not two, and a bare cycle has none, so then any vertex will do."""
+    starts = [v for v in vertices if _degree(head, link, v) != 2] or vertices[:1]
+    used = [False] * m
     best = 0
-    used: set[int] = set()
-    total = sum(len(adj[v]) for v in component) // 2
-
-    def walk(node: Hashable, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        for e, nxt in adj[node]:
-            if e not in used:
-                used.add(e)
-                walk(nxt, length + 1)
-                used.discard(e)
-
-    starts = [v for v in component if len(adj[v]) != 2] or component[:1]
-    for node in starts:
-        walk(node, 0)
+    for v in starts:
+        found = _walk(v, 0, head, link, ends, used)
+        if found > best:
+            best = found
         if best == total:
             break
+    return best
+
+
+def _degree(head: list[int], link: list[int], v: int) -> int:
+    degree = 0
+    t = head[v]
+    while t >= 0:
+        degree += 1
+        t = link[t]
+    return degree
+
+
+def _walk(v: int, length: int, head: list[int], link: list[int], ends: list[int], used: list[bool]) -> int:
+    """The longest trail's length from ``v``, ``length`` roads into it, over roads not ``used`` yet."""
+    best = length
+    t = head[v]
+    while t >= 0:
+        road = t >> 1
+        if not used[road]:
+            used[road] = True
+            found = _walk(ends[t ^ 1], length + 1, head, link, ends, used)
+            used[road] = False
+            if found > best:
+                best = found
+        t = link[t]
     return best

@@ -43,7 +43,8 @@ class TradingMixin(BuildingMixin):
         self.bank[give] += rate
         self.hands[seat * NUM_RESOURCES + get] += 1
         self.bank[get] -= 1
-        self._emit("bank", {"seat": seat, "give": give, "count": rate, "get": get})
+        if self.logging:
+            self._emit("bank", {"seat": seat, "give": give, "count": rate, "get": get})
 
     # ------------------------------------------------------------------ offers between players
     def _do_offer(self, action: CatanAction) -> None:
@@ -55,7 +56,8 @@ class TradingMixin(BuildingMixin):
         self.offer_accepted = []
         self.phase = OFFER_REPLY
         self.to_act = self.offer_pending[0]
-        self._emit("offer", {"seat": seat, "give": list(action.give), "want": list(action.want), "to": to})
+        if self.logging:
+            self._emit("offer", {"seat": seat, "give": list(action.give), "want": list(action.want), "to": to})
 
     def _legal_offer_reply(self) -> tuple[Action, ...]:
         seat = self.to_act
@@ -70,7 +72,8 @@ class TradingMixin(BuildingMixin):
         assert seat is not None
         if accepted:
             self.offer_accepted = [*self.offer_accepted, seat]
-        self._emit("reply", {"seat": seat, "accepted": accepted})
+        if self.logging:
+            self._emit("reply", {"seat": seat, "accepted": accepted})
         self.offer_pending = self.offer_pending[1:]
         if self.offer_pending:
             self.to_act = self.offer_pending[0]
@@ -99,11 +102,13 @@ class TradingMixin(BuildingMixin):
             moved = give[r] - want[r]
             hands[seat * NUM_RESOURCES + r] -= moved
             hands[other * NUM_RESOURCES + r] += moved
-        self._emit("trade", {"seat": seat, "with": other, "give": list(give), "want": list(want)})
+        if self.logging:
+            self._emit("trade", {"seat": seat, "with": other, "give": list(give), "want": list(want)})
         self._close_offer()
 
     def _do_withdraw(self, action: CatanAction) -> None:
-        self._emit("withdraw", {"seat": self.current})
+        if self.logging:
+            self._emit("withdraw", {"seat": self.current})
         self._close_offer()
 
     def _close_offer(self) -> None:
