@@ -30,8 +30,9 @@ DECIDED_KINDS: frozenset[str] = frozenset({"offer"})
 
 def withhold(game: Game) -> None:
     """No more offers in ``game``, a fresh determinized copy that a search plays on (``Trader.withhold``):
-    it decides offers only outside the search, and the greedy rollouts never offer. Soldiers & Armies'
-    trades of goods count toward the same cap, and its search leaves them out too."""
+    it decides offers only outside the search, and the greedy rollouts never offer. A rule set whose trades
+    of goods count toward the same cap loses them from the search too, as it should: its trader decides
+    them outside the search as well."""
     cast(CatanGame, game).max_offers = 0
 
 
