@@ -8,11 +8,10 @@ from typing import Annotated
 
 import typer
 
-from siedler.core.registry import get_ruleset
-from siedler.sim import SimConfig, SimulationError, check_options, parse_options, parse_seats
+from siedler.sim import SimConfig, SimulationError
 from siedler.sim.learn import feature_names, fit_rows, record, weights_toml, write_rows
 
-from .simulate import bad_parameter, check_counts, check_seats
+from .simulate import bad_parameter, check_counts, table_flags
 
 
 def learn_command(
@@ -32,13 +31,7 @@ def learn_command(
 ) -> None:
     """Fit a value's weights from self-play: features of every seat along the games, logistic regression on
     who won."""
-    with bad_parameter("--ruleset"):
-        rs = get_ruleset(ruleset)
-    with bad_parameter("--seats"):
-        bots = parse_seats(seats)
-        check_seats(rs, bots)
-    with bad_parameter("--options"):
-        opts = check_options(rs, parse_options(options))
+    rs, bots, opts = table_flags(ruleset, seats, options)
     check_counts(games, workers)
     config = SimConfig(rs.name, bots, games, seed, opts, rotate=True)
     began = time.perf_counter()

@@ -28,12 +28,11 @@ from siedler.core.registry import get_ruleset, new_game
 from siedler.core.rng import parse_seed
 from siedler.core.seats import seat_number, seat_words
 from siedler.games.catan.layout import has_board
-from siedler.sim.config import check_options, parse_options, parse_seats
 from siedler.sim.runner import bot_seed
 
 from .board import board, status_line
 from .rules import notation_help
-from .simulate import bad_parameter, check_language, check_seats
+from .simulate import bad_parameter, check_language, table_flags
 
 HUMAN = "human"
 #: A kind of action with more legal instances than this is explained rather than listed (Catan's trade
@@ -236,13 +235,7 @@ def setup_game(
     ruleset: str, seats_text: str, seed: int, lang: str, options: list[str] | None, names: str | None
 ) -> tuple[Game, tuple[str, ...], dict[int, Bot]]:
     """The game and its bots from command-line text; a usage error names the flag that is wrong."""
-    with bad_parameter("--ruleset"):
-        rs = get_ruleset(ruleset)
-    with bad_parameter("--seats"):
-        seats = parse_seats(seats_text)
-        check_seats(rs, seats)
-    with bad_parameter("--options"):
-        opts = check_options(rs, parse_options(options))
+    rs, seats, opts = table_flags(ruleset, seats_text, options)
     bots = {p: make_bot(spec, bot_seed(seed, p)) for p, spec in enumerate(seats) if spec != HUMAN}
     players = player_names(seats, lang)
     if names:

@@ -56,6 +56,21 @@ def check_counts(games: int, workers: int) -> None:
             raise OptionError(f"at least 1 worker is needed, not {workers}")
 
 
+def table_flags(
+    ruleset: str, seats: str | None, options: list[str] | None
+) -> tuple[Ruleset, tuple[str, ...], dict[str, Any]]:
+    """The rule set, a bot spec per seat and the options from their flags, each refused naming its flag:
+    every command that seats bots. No ``seats``: random bots, four where the rule set allows."""
+    with bad_parameter("--ruleset"):
+        rs = get_ruleset(ruleset)
+    with bad_parameter("--seats"):
+        specs = parse_seats(seats) if seats else ("random",) * max(rs.min_players, min(4, rs.max_players))
+        check_seats(rs, specs)
+    with bad_parameter("--options"):
+        opts = check_options(rs, parse_options(options))
+    return rs, specs, opts
+
+
 def check_seats(rs: Ruleset, seats: tuple[str, ...]) -> None:
     """The seat count fits the rule set and every bot can be made."""
     check_seat_count(rs, len(seats))
@@ -145,13 +160,7 @@ def simulate_command(
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
 ) -> None:
     """Play many games between bots and summarize them: win rates with confidence intervals, lengths, speed."""
-    with bad_parameter("--ruleset"):
-        rs = get_ruleset(ruleset)
-    with bad_parameter("--seats"):
-        seat_specs = parse_seats(seats) if seats else ("random",) * max(rs.min_players, min(4, rs.max_players))
-        check_seats(rs, seat_specs)
-    with bad_parameter("--options"):
-        opts = check_options(rs, parse_options(options))
+    rs, seat_specs, opts = table_flags(ruleset, seats, options)
     check_counts(games, workers)
     with bad_parameter("--save-records"):
         if save_records and out is None:
