@@ -61,6 +61,11 @@ class Encoder:
     def encode(self, view: dict[str, Any], seat: int) -> Vector:
         raise NotImplementedError
 
+    def reads_state(self, game: Game) -> bool:
+        """Whether ``observe`` reads ``game`` from its state, without building its view: an encoder that
+        does says so for the game it has started on (tests check that every built-in configuration does)."""
+        return False
+
     def observe(self, game: Game, seat: int) -> Vector:
         """``seat``'s observation of ``game`` (after ``start_game``): ``encode(game.view(seat), seat)``. An
         encoder may read the same numbers from the state instead, without building the view (a step's

@@ -71,7 +71,7 @@ class Observer:
     def observe(self, game: Game, seat: int, mask: npt.NDArray[np.int8]) -> Observation:
         """``seat``'s observation of ``game`` (what its view shows, read without building the view where
         the encoder can) with ``mask``."""
-        if mask.any():  # the seat to act's: another seat's observation leaves it
+        if seat == game.to_act:  # another seat's observation leaves the seat to act's mask
             self.action_space.legal = mask
         vector = self.encoder.observe(game, seat)
         observation: Any = vector if self.obs_type == "flat" else self.encoder.layout.split(vector)

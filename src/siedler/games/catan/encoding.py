@@ -22,6 +22,7 @@ import numpy as np
 from siedler.core.game import Game
 from siedler.envs.encoding import Encoder, Layout, Leaves, Vector, relative
 from siedler.games.catan.game import CatanGame
+from siedler.games.catan.observing import StateReader
 from siedler.games.catan.rules import RESOURCES
 from siedler.games.catan.state import CatanState
 
@@ -155,138 +156,42 @@ class CatanEncoder(Encoder):
         }
         self.base = np.zeros(lay.size, dtype=np.float32)
         self.no_offer = [0.0] * self.offer_size
-        #: The game read without its view (``observe``): set by ``start_game`` where that reads the same.
-        self.game: CatanGame | None = None
+        #: Reads the game without its view (``observe``): set by ``start_game`` where that reads the same.
+        self.reader: StateReader | None = None
         self.state = state and all(part.reads_state for part in self.parts)
 
     def start_game(self, game: Game) -> None:
         """A new game: ``start`` from its first view; and where the parts read the state (``state``),
-        ``observe`` reads it from now on, each road's and the robber's place by the engine's indices."""
-        view = game.view(0)
-        self.start(view)
-        catan = cast(CatanGame, game)
-        self.game = catan if self.state else None
-        if not self.state:
-            return
-        topo = catan.board.topology
-        piece_at = self.piece_at
-        self.road_at = [piece_at["road"][topo.edge_label(e)] for e in range(len(view["board"]["edges"]))]
-        self.robber_at = [piece_at["robber"][label] for label in topo.hex_labels]
-        # The cost card is the rules' (fixed in a game): its numbers in ``extra`` are read once; the parts'
-        # (``figures``) and the rule set's own numbers there (``_view_extra``), if any, at every step.
-        self.extra_costs = self.leaves.read({"costs": catan._costs_view()}, 0)
-        figured = set().union(*(part.figures(catan, 0) for part in self.parts))
-        self.extra_own = any(path[0] not in figured and path[0] != "costs" for path, _ in self.leaves.paths)
-        self.extra_at = [i for i, (path, _) in enumerate(self.leaves.paths) if path[0] != "costs"]
-        self.extra_figures = self.leaves.only(lambda path: path[0] != "costs")
+        ``observe`` reads it from now on (``StateReader``)."""
+        self.start(game.view(0))
+        self.reader = StateReader(self, cast(CatanGame, game)) if self.state else None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled, the encoder keeps the game its reader reads, not the reader: compiled, a reader is not
+        pickled (``StateReader``); ``__setstate__`` makes it again, from the game unpickled beside it."""
+        state = dict(vars(self))
+        reader = state.pop("reader")
+        state["reads"] = None if reader is None else reader.game
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        game = state.pop("reads")
+        vars(self).update(state)
+        self.reader = None if game is None else StateReader(self, game)
+
+    def reads_state(self, game: Game) -> bool:
+        return self.reader is not None and game is self.reader.game
 
     def observe(self, game: Game, seat: int) -> Vector:
-        """The numbers ``encode(game.view(seat), seat)`` reads, from the state: the same public counts and
-        the seat's own cards, the rule set's own numbers from the hooks the view calls (``_player_extra``,
-        ``_view_extra``, ``_costs_view``), the parts' from theirs, without building the rest of the view
-        (the board, the texts of the legal actions)."""
-        if game is not self.game:
+        """The numbers ``encode(game.view(seat), seat)`` reads, from the state (``StateReader``): the same
+        public counts and the seat's own cards, the rule set's own numbers from the hooks the view calls
+        (``_player_extra``, ``_view_extra``, ``_costs_view``), the parts' from theirs, without building the
+        rest of the view (the board, the texts of the legal actions)."""
+        reader = self.reader
+        if reader is None or game is not reader.game:
             return self.encode(game.view(seat), seat)
-        g = self.game
-        out = self.base.copy()
-        n = self.players
-        marked = []
-        for node, owner in enumerate(g.node_owner):
-            if owner >= 0:
-                marked.append(self.at_buildings + (node * 2 + (g.node_level[node] == 2)) * n + (owner - seat) % n)
-        road_at = self.road_at
-        for e, owner in enumerate(g.edge_owner):
-            if owner >= 0:
-                marked.append(road_at[e] + (owner - seat) % n)
-        if g.robber >= 0:
-            marked.append(self.robber_at[g.robber])
-        out[marked] = 1
-        row: list[float] = []
-        public = g.public_points()
-        knights = g.army_name == "knights"
-        longest, largest = (name == award for name, award in zip(g.award_names, PLAYER_NUMBERS[5:], strict=True))
-        for i in range(n):
-            p = (seat + i) % n
-            row.extend(
-                (
-                    public[p],
-                    sum(g.hands[p * 5 : p * 5 + 5]),
-                    sum(g.dev_hand[p * 5 : p * 5 + 5]),
-                    g.knights[p] if knights else 0,
-                    g.road_len[p],
-                    longest and g.longest_road == p,
-                    largest and g.largest_army == p,
-                )
-            )
-            row.extend(g.pieces[p * 3 : p * 3 + 3])
-            if len(self.player_leaves):
-                row.extend(self.player_leaves.read(self._player_entry(g, p), seat))
-        base = seat * 5
-        current = seat == g.current
-        row.extend(g.hands[base : base + 5])
-        cards = len(g.card_names)
-        row.extend(g.dev_hand[base : base + cards])
-        row.extend(g.dev_new[:cards] if current else [0] * cards)
-        row.extend(g.rates[base : base + 5])
-        row.extend((current and g.dev_played, g.total_vp(seat)))
-        row.extend(self._public_of(g, seat))
-        row.extend(self._offer_of(g, seat) if g.offer is not None else self.no_offer)
-        if self.extra_at:
-            figures = g._view_extra(seat) if self.extra_own else {}
-            for part in self.parts:
-                figures.update(part.figures(g, seat))
-            extra = list(self.extra_costs)  # 0 where the others are
-            for i, value in zip(self.extra_at, self.extra_figures.read(figures, seat), strict=True):
-                extra[i] = value
-            row.extend(extra)
-        else:
-            row.extend(self.extra_costs)
-        out[self.at_players : self.at_players + len(row)] = row
-        for part in self.parts:
-            part.observe(g, seat, out)
-        return out
-
-    def _player_entry(self, g: CatanGame, p: int) -> dict[str, Any]:
-        """The numbers of a player's view entry that ``player_leaves`` reads: a rule set's other names of
-        the knights and the awards, and its ``_player_extra``."""
-        entry: dict[str, Any] = {g.army_name: g.knights[p]}
-        for award, holder in zip(g.award_names, (g.longest_road, g.largest_army), strict=True):
-            if award:
-                entry[award] = holder == p
-        entry.update(g._player_extra(p))
-        for part in self.parts:
-            entry.update(part.player_figures(g, p))
-        return entry
-
-    def _public_of(self, g: CatanGame, me: int) -> list[float]:
-        """``_public`` from the state."""
-        n = self.players
-        row: list[float] = list(g.bank)
-        phase = [0.0] * self.phase_count
-        phase[self.phases[g._phase_view()]] = 1
-        row += phase
-        row += _one_hot(relative(g.current, me, n), n)
-        to_act = g.to_act
-        row += _one_hot(None if to_act is None else relative(to_act, me, n), n)
-        dice = g.dice or (0, 0)
-        row += (sum(g.dev_deck), g.turn, dice[0], dice[1], g.victory_target(me), g.free_roads)
-        return row + [float(g.discard_left[(me + i) % n]) for i in range(n)]
-
-    def _offer_of(self, g: CatanGame, me: int) -> list[float]:
-        """``_offer`` from the state."""
-        offer = g.offer
-        assert offer is not None
-        n = self.players
-        row = [float(k) for k in offer[1]] + [float(k) for k in offer[2]]
-        row += _one_hot(relative(g.current, me, n), n)
-        to = offer[3]
-        row += _one_hot(n if to < 0 else relative(to, me, n), n + 1)
-        for seats in (g.offer_pending, g.offer_accepted):
-            flags = [0.0] * n
-            for s in seats:
-                flags[relative(s, me, n)] = 1
-            row += flags
-        return row
+        observed: Vector = reader.observe(reader.game, seat)
+        return observed
 
     def start(self, view: dict[str, Any]) -> None:
         base = self.base

@@ -55,6 +55,9 @@ class DeckEncoder(Encoder):
         self.start(game.view(0))
         self.game = cast(DeckBuildingGame, game)
 
+    def reads_state(self, game: Game) -> bool:
+        return game is self.game
+
     def observe(self, game: Game, me: int) -> Vector:
         """The numbers ``encode(game.view(me), me)`` reads, from the state, without building the view (the
         cost cards' texts, the legal actions' notation): tests/envs/test_envs.py compares the two."""
