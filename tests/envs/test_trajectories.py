@@ -25,9 +25,10 @@ GOLDEN: list[tuple[str, dict[str, Any], str]] = [
     ),
     ("deck-building", {}, "d80c849a3fd61509e50cb6ce4c4b9978cf11cc69448b1b3d14fbad80dea1683b"),
     ("fishermen", {"opponents": ["random"] * 3}, "93dfe4e605ff9952f33bacfe85a01e7e9a0dac16d8c77b1233be1f9f08573de4"),
-    # Since its observation has the field ``nuked`` (all 0 in these steps, which fire no nuke): the digest
-    # of 68dfd07 with that field left out was checked equal when it came.
-    ("soldiers-and-armies", {"obs_type": "dict"}, "0a97cb5b2964949a5c698c2fd1755109185e7c5ba33589aecaf127f62c5a1020"),
+    # Since its observation has the field ``nuked`` and then the armies' dice and moves, the turned
+    # buildings, the nukes, the flags, the battle and the card offer: with those fields left out, the digest
+    # was checked equal to 68dfd07's (0a97cb5b...) each time.
+    ("soldiers-and-armies", {"obs_type": "dict"}, "f21f53a99f7222b792beffdebedc310ce911ec70b32057fb3ff071820df14862"),
 ]
 #: (rule set, players, the digest at 68dfd07) of the PettingZoo AEC environment.
 GOLDEN_AEC = [("base", 4, "d40e603044abdb1eb972826654fcef8885342720e67b480374f75532eab1f3b2")]
