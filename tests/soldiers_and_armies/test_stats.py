@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import siedler
 from siedler.bots import make_bot
-from siedler.games.soldiers_and_armies.stats import PURCHASED, purchases
+from siedler.core.game import Game, Move
+from siedler.games.soldiers_and_armies.stats import PURCHASED, purchases, soldier_stats
 from tests.catan.positions import cards
 
 from .positions import position
@@ -36,3 +37,34 @@ def test_purchases_of_a_played_game_are_those_each_seat_chose() -> None:
         game.apply(action)
     assert purchases(game) == chosen
     assert sum(sum(c.values()) for c in chosen) > 0
+
+
+def played(game: Game, *actions: str) -> list[Move]:
+    """Apply ``actions`` in turn, each as a move of the seat to act (as the log records them; the turn, which
+    these statistics do not read, as 0)."""
+    moves: list[Move] = []
+    for text in actions:
+        seat = game.to_act
+        assert seat is not None
+        moves.append((0, seat, game.parse_action(text)))
+        game.apply(text)
+    return moves
+
+
+def test_a_trade_of_goods_counts_for_both_seats_once_agreed() -> None:
+    """ "Es kann grundsätzlich alles mit den Mitspielern gehandelt werden, inklusive Entwicklungskarten": seat 0
+    sells a knight to seat 1, who agrees, then offers seat 1 its settlement at 42, which seat 1 refuses. The
+    card trade counts for both, the refused offer for neither; no place or fish was traded."""
+    game = position(
+        cities={0: [13], 1: [20]},
+        settlements={0: [42]},
+        dev_cards={0: {"knight": 1}},
+        hands={1: cards(ore=4)},
+        options={"max_offers": 3},
+    )
+    moves = played(game, "sellcard knight 2ore @1", "agree", "sellplace 42 2ore @1", "refuse")
+    stats = soldier_stats(moves, 3)
+    assert stats["cards_traded"] == [1, 1, 0]
+    assert stats["places_traded"] == stats["fish_traded"] == [0, 0, 0]
+    moves = played(game, "sellplace 42 2ore @1", "agree")
+    assert soldier_stats(moves, 3)["places_traded"] == [1, 1, 0]
