@@ -218,6 +218,17 @@ def test_the_value_bot_plays_a_road_building_card_it_holds() -> None:
     assert ValueBot(1).decide(game, seat)[0] == "roadbuilding"
 
 
+def test_a_bank_trade_is_worth_the_settlement_it_pays_for() -> None:
+    """With a settlement but no city in reach, trading wool for ore brings the city nearer; trading it for
+    the brick a settlement lacks pays for that settlement now, and the bot looks one move further."""
+    game = next(g for g in map(_main_phase, range(1, 30)) if g._settlement_spots(g.current))
+    seat = game.current
+    rate = game.rates[seat * NUM_RESOURCES + 2]
+    _hand(game, seat, [1, 0, rate + 1, 1, 0])
+    action = ValueBot(1).decide(game, seat)
+    assert action[0] == "bank" and (action[1], action[2]) == (2, 1)
+
+
 def test_seat_lists_keep_each_specs_parameters_together() -> None:
     assert parse_seats("mcts:iterations=100,depth=8,greedy,value:x=1,random") == (
         "mcts:iterations=100,depth=8",
