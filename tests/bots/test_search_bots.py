@@ -15,7 +15,8 @@ from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.games.catan import CatanGame
 from siedler.games.catan.actions import CatanAction
-from siedler.games.catan.rules import NUM_RESOURCES
+from siedler.games.catan.bot.value import catan_features
+from siedler.games.catan.rules import KNIGHT, NUM_RESOURCES, ROAD_BUILDING, VICTORY_POINT
 from siedler.games.catan.state import MAIN, OFFER_REPLY
 from siedler.sim.config import parse_seats
 
@@ -172,9 +173,60 @@ def test_the_bot_offers_a_card_it_can_spare_for_the_one_its_city_lacks() -> None
     seat = game.current
     assert any(game.node_level[n] == 1 for n in game.buildings[seat])
     _hand(game, seat, [0, 0, 2, 2, 2])  # a city lacks one ore, two wool spare (no 4:1 bank trade)
+    game.dev_deck = [0] * len(game.dev_deck)  # else a card, at a fifth of a point expected, is worth more
     action = cast(CatanAction, ValueBot(1).decide(game, seat))
     assert action[0] == "offer" and list(action.want) == [0, 0, 0, 0, 1] and action.to < 0
     assert sum(action.give) <= 2 and action.give[3] == 0 and action.give[4] == 0
+
+
+def _drawn(game: CatanGame, seat: int, card: int) -> CatanGame:
+    """``game`` after the seat's purchase, in the first of its determinizations whose draw is ``card``."""
+    for key in range(200):
+        copy = game.determinize(seat, random.Random(key))
+        copy.apply("buy")
+        if copy.dev_new[card]:
+            return copy
+    raise AssertionError(f"no determinization drew card {card}")
+
+
+def test_a_card_bought_is_valued_the_same_whichever_card_the_guess_draws() -> None:
+    """The look-ahead buys on one dealt guess of the deck: the value of the position after it is the same
+    whether that guess drew a victory point or a knight (the card counts at the share of victory points
+    among the cards the seat could have drawn), and a point's share of it comes from that share."""
+    game = _main_phase(3)
+    seat = game.current
+    _hand(game, seat, [0, 0, 1, 1, 1])
+    point, knight = _drawn(game, seat, VICTORY_POINT), _drawn(game, seat, KNIGHT)
+    assert catan_features(point, seat) == catan_features(knight, seat)
+    before = catan_features(game, seat)
+    unseen = [game.dev_deck[c] + sum(game.dev_hand[p * 5 + c] for p in range(4) if p != seat) for c in range(5)]
+    share = unseen[VICTORY_POINT] / sum(unseen)
+    assert catan_features(point, seat)["victory_point"] == pytest.approx(before["victory_point"] + share)
+    assert catan_features(point, seat)["development"] == pytest.approx(before["development"] + 1 - share)
+
+
+def test_the_value_bot_plays_a_road_building_card_it_holds() -> None:
+    """Playing the card is worth the two free roads it leaves to place, not the position halfway (the card
+    gone, no road yet), which the bot once kept for good."""
+    game = _main_phase(3)
+    seat = game.current
+    _hand(game, seat, [0, 0, 0, 0, 0])
+    game.dev_deck[ROAD_BUILDING] -= 1
+    game.dev_hand[seat * 5 + ROAD_BUILDING] += 1
+    game._legal = None
+    assert "roadbuilding" in [a[0] for a in game.legal_actions()]
+    assert ValueBot(1).decide(game, seat)[0] == "roadbuilding"
+
+
+def test_a_bank_trade_is_worth_the_settlement_it_pays_for() -> None:
+    """With a settlement but no city in reach, trading wool for ore brings the city nearer; trading it for
+    the brick a settlement lacks pays for that settlement now, and the bot looks one move further."""
+    game = next(g for g in map(_main_phase, range(1, 30)) if g._settlement_spots(g.current))
+    seat = game.current
+    rate = game.rates[seat * NUM_RESOURCES + 2]
+    _hand(game, seat, [1, 0, rate + 1, 1, 0])
+    action = ValueBot(1).decide(game, seat)
+    assert action[0] == "bank" and (action[1], action[2]) == (2, 1)
 
 
 def test_seat_lists_keep_each_specs_parameters_together() -> None:

@@ -16,7 +16,7 @@ def test_learn_writes_samples_and_weights_the_value_bot_plays_by(run: Any, tmp_p
     args = ("learn", "--seats", "value,greedy,greedy", "--games", "3", "--every", "40", "--seed", "1")
     result = run(*args, "--weights", str(weights), "--data", str(data))
     assert result.exit_code == 0, result.output
-    assert "samples of 16 features from 3 games" in result.output and data.is_file()
+    assert "samples of 18 features from 3 games" in result.output and data.is_file()
     assert read_weights(str(weights))[0] == "base"
     played = run("simulate", "--seats", f"value:weights={weights},greedy,greedy", "--games", "1", "--seed", "2")
     assert played.exit_code == 0, played.output

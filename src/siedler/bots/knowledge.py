@@ -29,6 +29,9 @@ from siedler.core.registry import extension_of, get_ruleset
 Strategy = Callable[[Game, int, random.Random], Action | None]
 #: How good a position looks to a seat (a victory point is worth about 1000; a won game far more).
 Value = Callable[[Game, int], float]
+#: Moves the value bot looks one own move further after: for an action kind, the kinds of the seat's next
+#: action to try after it (a bank trade, then the build it pays for), when the seat is still to act.
+Chains = Mapping[str, frozenset[str]]
 #: The named numbers a value weighs, of a running game as a seat sees it (``siedler.bots.learned`` fits
 #: weights for them from self-play).
 Features = Callable[[Game, int], dict[str, float]]
@@ -61,7 +64,8 @@ class Knowledge:
     ``trader``: a rule set's trades with other players. ``levels``: a rule set's difficulty levels for the
     lobby, easy, medium and hard, each a bot spec bound by work (``siedler.bots.levels``; ``None``: the
     default ``LEVELS``). ``features``: for a rule set, the named features its value weighs; for an
-    extension, the ones it adds (their names unique in the family).
+    extension, the ones it adds (their names unique in the family). ``chains``: for a rule set, the moves
+    the value bot looks one own move further after (``Chains``; none: one move).
     """
 
     strategy: Strategy | None = None
@@ -69,6 +73,7 @@ class Knowledge:
     trader: Trader | None = None
     levels: Mapping[str, str] | None = None
     features: Features | None = None
+    chains: Chains | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,7 @@ class Play:
     trader: Trader | None
     decided_kinds: frozenset[str] = field(default_factory=frozenset)
     features: Features | None = None
+    chains: Chains = field(default_factory=dict)
 
 
 def by_score(game: Game, seat: int) -> float:
@@ -137,6 +143,7 @@ def _combine(ruleset: Knowledge, extensions: list[Knowledge]) -> Play:
         trader,
         trader.decided_kinds if trader is not None else frozenset(),
         _merged(features, added) if features is not None and added else features,
+        ruleset.chains or {},
     )
 
 

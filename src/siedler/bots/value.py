@@ -19,11 +19,28 @@ from .knowledge import Value, knowledge_for
 from .learned import value_of
 
 
+def _then(game: Game, seat: int, kinds: frozenset[str], value: Value) -> float:
+    """The best value of ``game`` after one more action of ``seat``'s, of one of ``kinds`` (``-inf``: none
+    legal)."""
+    best = -float("inf")
+    for action in game.legal_actions():
+        if action[0] in kinds:
+            trial = game.copy()
+            trial.apply(action)
+            best = max(best, value(trial, seat))
+    return best
+
+
 def look_ahead(game: Game, seat: int, rng: _random.Random, value: Value = evaluate) -> tuple[Action, float]:
     """The best action (ties broken by ``rng``) other than a trade offer, and its gain over standing still,
-    by ``value`` (the package's hand weights unless a bot was given learned ones)."""
+    by ``value`` (the package's hand weights unless a bot was given learned ones).
+
+    After an action of a kind the rule set chains (``Knowledge.chains``) the seat's own next move is looked
+    at too, when the seat is still to act: a trade is worth the build it pays for, a card played the
+    move it lets the seat make, not the position halfway."""
     legal = game.legal_actions()
-    decided = knowledge_for(game).decided_kinds
+    play = knowledge_for(game)
+    decided, chains = play.decided_kinds, play.chains
     now = value(game, seat)
     best: Action | None = None
     best_value = -float("inf")
@@ -32,7 +49,11 @@ def look_ahead(game: Game, seat: int, rng: _random.Random, value: Value = evalua
             continue
         trial = game.copy()
         trial.apply(action)
-        found = value(trial, seat) + rng.random() * 1e-6
+        found = value(trial, seat)
+        then = chains.get(action[0])
+        if then is not None and not trial.is_over and trial.to_act == seat:
+            found = max(found, _then(trial, seat, then, value))
+        found += rng.random() * 1e-6
         if found > best_value:
             best, best_value = action, found
     if best is None:  # only offers: the first is as good as any (none is left out in such a phase)

@@ -12,7 +12,7 @@ from typing import cast
 from siedler.bots.knowledge import Knowledge
 from siedler.core.actions import Action
 from siedler.core.game import Game
-from siedler.games.catan.bot import TRADER
+from siedler.games.catan.bot import TRADER, chains
 from siedler.games.catan.bot.greedy import _missing, bank_trade_toward, catan_strategy, node_value
 from siedler.games.catan.rules import NUM_RESOURCES, Cost
 from siedler.games.catan.state import MAIN, PIECE_KINDS, ROAD_BUILDING, ROADS, SETTLEMENTS
@@ -100,4 +100,11 @@ def bw_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
 #: The lobby's levels (docs/bots.md, "Levels"): town halls and landmarks make a search iteration dearer
 #: than on the plain board, so Hard searches 500 (under a second on one core at the 99th percentile).
 LEVELS = {"easy": "greedy", "medium": "value", "hard": "mcts:iterations=500,guard_ms=10000"}
-KNOWLEDGE = Knowledge(strategy=bw_strategy, value=bw_position, trader=TRADER, levels=LEVELS, features=bw_features)
+KNOWLEDGE = Knowledge(
+    strategy=bw_strategy,
+    value=bw_position,
+    trader=TRADER,
+    levels=LEVELS,
+    features=bw_features,
+    chains=chains(frozenset({"settle", "landmark", "buy", "road"}), frozenset({"settle", "landmark"})),
+)

@@ -87,6 +87,27 @@ def wanted_build(game: CatanGame, seat: int) -> tuple[int, ...]:
     return rules.settlement_cost
 
 
+def development(game: CatanGame, seat: int, others: list[int]) -> tuple[float, float]:
+    """The seat's victory-point cards and its other unplayed development cards, with the cards it bought
+    this turn counted at their expectation: the share of victory-point cards among those it could have
+    drawn (the deck, the others' unplayed cards and its own new ones).
+
+    A look-ahead plays a purchase on one dealt guess of the deck; counting the card drawn there would make
+    buying worth a point one time in five and next to nothing otherwise, so the bot bought too rarely and
+    by luck. The expectation is the same for every guess."""
+    d = NUM_DEV_CARDS
+    dev = game.dev_hand[seat * d : seat * d + d]
+    new = game.dev_new if seat == game.current else [0] * d
+    points, cards = dev[VICTORY_POINT] - new[VICTORY_POINT], sum(dev) - dev[VICTORY_POINT]
+    bought = sum(new)
+    if not bought:
+        return float(points), float(cards)
+    pool = [game.dev_deck[c] + new[c] + sum(game.dev_hand[p * d + c] for p in others) for c in range(d)]
+    share = pool[VICTORY_POINT] / sum(pool)
+    cards -= bought - new[VICTORY_POINT]
+    return points + bought * share, cards + bought * (1 - share)
+
+
 #: A position's features as the value weighs them: name -> number, the names those of the weights.
 Features = dict[str, float]
 
@@ -103,11 +124,13 @@ def catan_features(game: Game, seat: int) -> Features:
     cost = wanted_build(g, seat)
     paid = sum(min(h, c) for h, c in zip(hand, cost, strict=True))
     count, best, further = _reach(g, seat)
-    dev = g.dev_hand[seat * NUM_DEV_CARDS : seat * NUM_DEV_CARDS + NUM_DEV_CARDS]
     others = [p for p in range(g.num_players) if p != seat]
+    cards, unplayed = development(g, seat, others)
+    city = g.rules.city_cost
     return {
-        "victory_point": float(public[seat] + dev[VICTORY_POINT]),
+        "victory_point": public[seat] + cards,
         "production": float(sum(prod)),
+        "city_production": float(sum(prod[r] for r in range(NUM_RESOURCES) if city[r])),
         "new_resource": float(sum(1 for p in prod if p)),
         "harbor": float(sum((4 - g.rates[base + r]) * prod[r] for r in range(NUM_RESOURCES))),
         "card": float(min(held, limit)),
@@ -117,8 +140,9 @@ def catan_features(game: Game, seat: int) -> Features:
         "spot": float(best),
         "spots": float(min(count, 2)),
         "frontier": float(further),
-        "development": float(sum(dev) - dev[VICTORY_POINT]),
+        "development": unplayed,
         "knight": float(g.knights[seat]),
+        "free_road": float(g.free_roads) if g.current == seat else 0.0,
         "road_length": float(g.road_len[seat]),
         "threat": -float(max(public[p] for p in others)),
         "enemy_production": -float(max(sum(production(g, p)) for p in others)),
