@@ -38,12 +38,15 @@ BUILTIN = [r.name for r in rulesets() if r.game_class.__module__.startswith("sie
 
 
 def random_play(env: siedler.envs.SiedlerEnv, seed: int, steps: int) -> list[Any]:
-    """Masked random actions from a seeded generator; the observations and rewards seen."""
+    """Masked random actions from a seeded generator; the observations and rewards seen. At every step the
+    environment's list of legal indices is what the mask marks."""
     rng = np.random.default_rng(seed)
     obs, _ = env.reset(seed=seed)
     seen: list[Any] = [obs["observation"]]
     for _ in range(steps):
-        obs, reward, terminated, truncated, _ = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+        marked = np.flatnonzero(obs["action_mask"])
+        assert sorted(env.legal_indices().tolist()) == marked.tolist()
+        obs, reward, terminated, truncated, _ = env.step(rng.choice(marked))
         seen += [obs["observation"], reward]
         if terminated or truncated:
             break
@@ -141,6 +144,7 @@ def test_an_illegal_index_loses_and_says_why() -> None:
         "seat 1 (Player 1) must found a settlement"
     )
     assert env.game.state() == before and not obs["action_mask"].any() and not env.action_masks().any()
+    assert len(env.legal_indices()) == 0
     assert info["view"] == env.game.view(0)
     with pytest.raises(RuntimeError, match="call reset"):
         env.step(city)

@@ -127,6 +127,8 @@ def _unknown_parameters(factory: BotFactory, params: dict[str, Any]) -> list[str
     """The parameters ``factory``'s signature does not name, so that the refusal says the same whichever
     build made the class (a compiled class's own ``TypeError`` words it otherwise); none when its signature
     cannot be read or takes any keyword."""
+    if not params:  # nothing to check: reading a signature costs more than making most bots
+        return []
     try:
         accepted = inspect.signature(factory).parameters
     except (TypeError, ValueError):

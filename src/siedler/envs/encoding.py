@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from math import prod
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -45,33 +45,68 @@ class Layout:
         }
 
 
+class StateReader(Protocol):
+    """What reads one game's observation from its state (``Encoder.reader_for``): the game it reads, and
+    ``observe``, which gives exactly the numbers of the encoding of the view."""
+
+    @property
+    def game(self) -> Game: ...
+
+    def observe(self, game: Any, seat: int) -> Vector: ...
+
+
 class Encoder:
-    """``view(seat)`` -> a float32 vector; a family's encoder declares its fields in ``__init__``."""
+    """``view(seat)`` -> a float32 vector; a family's encoder declares its fields in ``__init__``.
+
+    An encoder may also read the same numbers from the state, without building the view (a step's largest
+    cost): its ``reader_for`` gives, for each game it starts on, a reader (``StateReader``) that
+    ``observe`` asks instead of the view, as long as the numbers are exactly those of the view:
+    tests/envs/test_envs.py compares the two on random positions of every rule set and combination."""
 
     layout: Layout
+    #: The reader of the game started on (``start_game``), if the encoder has one.
+    reader: StateReader | None = None
 
     def start(self, view: dict[str, Any]) -> None:
         """A new game: encode what stays fixed in it (the board) from its first view."""
 
     def start_game(self, game: Game) -> None:
-        """A new game: ``start`` from its first seat's view. An encoder that reads the state (``observe``)
-        also keeps what it needs of the game's board here."""
+        """A new game: ``start`` from its first seat's view, then the reader of its state, if any."""
         self.start(game.view(0))
+        self.reader = self.reader_for(game)
+
+    def reader_for(self, game: Game) -> StateReader | None:
+        """What reads ``game``'s observation from its state, after ``start`` on it; ``None``: the view."""
+        return None
 
     def encode(self, view: dict[str, Any], seat: int) -> Vector:
         raise NotImplementedError
 
     def reads_state(self, game: Game) -> bool:
-        """Whether ``observe`` reads ``game`` from its state, without building its view: an encoder that
-        does says so for the game it has started on (tests check that every built-in configuration does)."""
-        return False
+        """Whether ``observe`` reads ``game`` from its state, without building its view (tests check that
+        every built-in configuration's does)."""
+        return self.reader is not None and game is self.reader.game
 
     def observe(self, game: Game, seat: int) -> Vector:
-        """``seat``'s observation of ``game`` (after ``start_game``): ``encode(game.view(seat), seat)``. An
-        encoder may read the same numbers from the state instead, without building the view (a step's
-        largest cost), as long as they are exactly those of the view: tests/envs/test_envs.py compares the
-        two on random positions of every rule set and combination."""
-        return self.encode(game.view(seat), seat)
+        """``seat``'s observation of ``game`` (after ``start_game``): from the reader of the game started
+        on, else ``encode(game.view(seat), seat)``."""
+        reader = self.reader
+        if reader is None or game is not reader.game:
+            return self.encode(game.view(seat), seat)
+        return reader.observe(reader.game, seat)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled, the encoder keeps the game its reader reads, not the reader (compiled, a reader cannot
+        be pickled); ``__setstate__`` asks ``reader_for`` again, with the game unpickled beside it."""
+        state = dict(vars(self))
+        reader = state.pop("reader", None)
+        state["reads"] = None if reader is None else reader.game
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        game = state.pop("reads")
+        vars(self).update(state)
+        self.reader = None if game is None else self.reader_for(game)
 
 
 class Leaves:

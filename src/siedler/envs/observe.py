@@ -63,6 +63,7 @@ class Observer:
         self.observation_space = spaces.Dict({"observation": observation, "action_mask": mask})
         self.action_space = LegalDiscrete(self.actions.size)
         self.no_actions = np.zeros(self.actions.size, dtype=np.int8)
+        self.no_indices = np.zeros(0, dtype=np.intp)
 
     def start(self, game: Game) -> None:
         """A new game: the encoder reads what stays fixed (the board)."""
@@ -79,6 +80,11 @@ class Observer:
 
     def mask(self, game: Game, seat: int) -> npt.NDArray[np.int8]:
         """The legal actions of ``seat``: none unless it is the seat to act."""
+        return self.legal(game, seat)[0]
+
+    def legal(self, game: Game, seat: int) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]:
+        """The mask of ``seat`` and the indices it marks (``ActionSpace.legal``): none unless it is the seat
+        to act."""
         if game.to_act != seat:
-            return self.no_actions.copy()
-        return self.actions.mask(game.legal_actions())
+            return self.no_actions.copy(), self.no_indices
+        return self.actions.legal(game.legal_actions())

@@ -76,6 +76,7 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
         self.seat = 0
         self.bots: dict[int, Bot] = {}
         self._mask = self.observer.no_actions
+        self._legal = self.observer.no_indices
         self._lost = False
 
     def reset(
@@ -123,11 +124,20 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
 
     def _observe(self) -> tuple[Observation, dict[str, Any]]:
         # An illegal index ended the episode: no action is offered any more, as at the game's end.
-        self._mask = self.observer.no_actions.copy() if self._lost else self.observer.mask(self.game, self.seat)
+        if self._lost:
+            self._mask, self._legal = self.observer.no_actions.copy(), self.observer.no_indices
+        else:
+            self._mask, self._legal = self.observer.legal(self.game, self.seat)
         info: dict[str, Any] = {"seat": self.seat}
         if self.info_view:  # the view is built for the info only: the encoder reads the state where it can
             info["view"] = self.game.view(self.seat)
         return self.observer.observe(self.game, self.seat, self._mask), info
+
+    def legal_indices(self) -> npt.NDArray[np.intp]:
+        """The indices of the agent's legal actions now, those the mask marks, in the engine's order (a
+        read-only array; empty when the episode is over): ``np.flatnonzero(action_masks())`` without
+        scanning the mask, as Catanatron's ``get_valid_actions()`` gives them."""
+        return self._legal
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The current mask as booleans, as ``sb3_contrib``'s ``MaskablePPO`` asks for it."""

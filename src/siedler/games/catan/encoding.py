@@ -22,7 +22,7 @@ import numpy as np
 from siedler.core.game import Game
 from siedler.envs.encoding import Encoder, Layout, Leaves, Vector, relative
 from siedler.games.catan.game import CatanGame
-from siedler.games.catan.observing import StateReader
+from siedler.games.catan.observing import CatanReader
 from siedler.games.catan.rules import RESOURCES
 from siedler.games.catan.state import CatanState
 
@@ -156,42 +156,15 @@ class CatanEncoder(Encoder):
         }
         self.base = np.zeros(lay.size, dtype=np.float32)
         self.no_offer = [0.0] * self.offer_size
-        #: Reads the game without its view (``observe``): set by ``start_game`` where that reads the same.
-        self.reader: StateReader | None = None
         self.state = state and all(part.reads_state for part in self.parts)
 
-    def start_game(self, game: Game) -> None:
-        """A new game: ``start`` from its first view; and where the parts read the state (``state``),
-        ``observe`` reads it from now on (``StateReader``)."""
-        self.start(game.view(0))
-        self.reader = StateReader(self, cast(CatanGame, game)) if self.state else None
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled, the encoder keeps the game its reader reads, not the reader: compiled, a reader is not
-        pickled (``StateReader``); ``__setstate__`` makes it again, from the game unpickled beside it."""
-        state = dict(vars(self))
-        reader = state.pop("reader")
-        state["reads"] = None if reader is None else reader.game
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        game = state.pop("reads")
-        vars(self).update(state)
-        self.reader = None if game is None else StateReader(self, game)
-
-    def reads_state(self, game: Game) -> bool:
-        return self.reader is not None and game is self.reader.game
-
-    def observe(self, game: Game, seat: int) -> Vector:
-        """The numbers ``encode(game.view(seat), seat)`` reads, from the state (``StateReader``): the same
-        public counts and the seat's own cards, the rule set's own numbers from the hooks the view calls
-        (``_player_extra``, ``_view_extra``, ``_costs_view``), the parts' from theirs, without building the
-        rest of the view (the board, the texts of the legal actions)."""
-        reader = self.reader
-        if reader is None or game is not reader.game:
-            return self.encode(game.view(seat), seat)
-        observed: Vector = reader.observe(reader.game, seat)
-        return observed
+    def reader_for(self, game: Game) -> CatanReader | None:
+        """Where the parts read the state (``state``): the numbers ``encode(game.view(seat), seat)`` reads,
+        from the state (``CatanReader``): the same public counts and the seat's own cards, the rule set's own
+        numbers from the hooks the view calls (``_player_extra``, ``_view_extra``, ``_costs_view``), the
+        parts' from theirs, without building the rest of the view (the board, the texts of the legal
+        actions)."""
+        return CatanReader(self, cast(CatanGame, game)) if self.state else None
 
     def start(self, view: dict[str, Any]) -> None:
         base = self.base

@@ -13,10 +13,9 @@ from siedler.core.game import Game
 from siedler.envs.encoding import Encoder, Layout, Leaves, Vector, relative
 
 from .actions import KINDS
-from .cards import CARDS, NUM_BASIC, NUM_RESOURCES
+from .cards import CARDS
 from .game import DeckBuildingGame
-from .payment import TRADED
-from .state import MAIN, NOBODY, PHASE_NAMES, STEAL
+from .observing import DeckReader
 
 CARD_INDEX = {name: i for i, name in enumerate(CARDS)}
 #: The phases of the kinds' specs, then the end of the game.
@@ -44,70 +43,24 @@ class DeckEncoder(Encoder):
         self.at_pending = lay.add("pending", n + cards)
         self.at_costs = lay.add("costs", len(self.costs))
         self.base = np.zeros(lay.size, dtype=np.float32)
-        #: The game read without its view (``observe``), from ``start_game`` on.
-        self.game: DeckBuildingGame | None = None
+        #: A player's row, and an attack's numbers before its seats (``DeckReader`` reads them).
+        self.width = len(PLAYER_COUNTS) + 2 * cards
+        self.attack_size = ATTACK_SIZE
 
     def start(self, view: dict[str, Any]) -> None:
         self.base[:] = 0
         self.base[self.at_costs : self.at_costs + len(self.costs)] = self.costs.read(view["costs"], 0)
 
-    def start_game(self, game: Game) -> None:
-        self.start(game.view(0))
-        self.game = cast(DeckBuildingGame, game)
-
-    def reads_state(self, game: Game) -> bool:
-        return game is self.game
-
-    def observe(self, game: Game, me: int) -> Vector:
-        """The numbers ``encode(game.view(me), me)`` reads, from the state, without building the view (the
-        cost cards' texts, the legal actions' notation): tests/envs/test_envs.py compares the two."""
-        g = self.game
-        if game is not g:
-            return self.encode(game.view(me), me)
-        out = self.base.copy()
-        n, cards = self.players, len(CARDS)
-        out[self.at_hand : self.at_hand + cards] = g.hands[me * cards : me * cards + cards]
-        width = len(PLAYER_COUNTS) + 2 * cards
-        for i in range(n):
-            p = (me + i) % n
-            at = self.at_players + i * width
-            discard = g.discard[p]
-            out[at : at + 4] = (g.hand_size(p), len(g.draw[p]), len(discard), g.cities_owned(p))
-            if discard:
-                out[at + 4 + discard[-1]] = 1
-            for card in g.laid[p]:
-                out[at + 4 + cards + card] += 1
-        out[self.at_supply : self.at_supply + cards] = g.supply
-        pool = g.pool
-        out[self.at_table : self.at_table + NUM_BASIC] = pool[:NUM_BASIC]
-        out[self.at_table + cards : self.at_table + cards + NUM_RESOURCES] = pool[TRADED : TRADED + NUM_RESOURCES]
-        draws = g.harbor_draw(me) if me == g.current and g.phase == MAIN else 0
-        out[self.at_table + 2 * cards : self.at_table + 2 * cards + 2] = (g.wild, draws)
-        at = self.at_public
-        out[at + PHASES.index(PHASE_NAMES[g.phase])] = 1
-        out[at + len(PHASES) + relative(g.current, me, n)] = 1
-        if g.to_act is not None:
-            out[at + len(PHASES) + n + relative(g.to_act, me, n)] = 1
-        out[at + len(PHASES) + 2 * n : at + len(PHASES) + 2 * n + 2] = (g.turn, g.rules.cities_in_hand)
-        if g.attack != NOBODY:
-            at = self.at_attack
-            out[at + g.attack] = 1
-            out[at + cards] = 1
-            out[at + cards + 1] = g.reflections
-            out[at + ATTACK_SIZE + relative(g.current, me, n)] = 1
-            out[at + ATTACK_SIZE + n + relative(g.target, me, n)] = 1
-        if g.discard_left:
-            out[self.at_pending + relative(g.target, me, n)] = g.discard_left
-        if g.phase == STEAL:
-            out[self.at_pending + n + g.taken] = 1
-        return out
+    def reader_for(self, game: Game) -> DeckReader:
+        """The state read without the view (the cost cards' texts, the legal actions' notation)."""
+        return DeckReader(self, cast(DeckBuildingGame, game), PHASES, len(CARDS))
 
     def encode(self, view: dict[str, Any], me: int) -> Vector:
         out = self.base.copy()
         n, cards = self.players, len(CARDS)
         for name in view["you"]["hand"]:
             out[self.at_hand + CARD_INDEX[name]] += 1
-        width = len(PLAYER_COUNTS) + 2 * cards
+        width = self.width
         for i in range(n):
             entry = view["players"][(me + i) % n]
             at = self.at_players + i * width
