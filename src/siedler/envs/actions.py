@@ -26,27 +26,26 @@ class ActionSpace:
         self.index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
         self.notation: tuple[str, ...] = tuple(str(a) for a in self.actions)
         self.size = len(self.actions)
-        #: Legal tuples repeat (the engine interns the actions in them): their masks and indices are kept,
-        #: up to a bound.
-        self._cache: dict[tuple[Action, ...], tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]] = {}
+        #: Legal tuples repeat (the engine interns the actions in them): their indices are kept, up to a
+        #: bound (not their masks, which are the size of the action space: thousands of bytes each).
+        self._cache: dict[tuple[Action, ...], npt.NDArray[np.intp]] = {}
 
     def legal(self, legal: tuple[Action, ...]) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]:
         """The mask (1 for each legal action's index, 0 elsewhere: a new array, a learner may keep it) and
         the indices of the legal actions in the engine's order (shared: read-only)."""
-        found = self._cache.get(legal)
-        if found is None:
+        indices = self._cache.get(legal)
+        if indices is None:
             index = self.index
             try:
                 indices = np.fromiter((index[a] for a in legal), dtype=np.intp, count=len(legal))
             except KeyError as missing:
                 raise RuntimeError(f"legal action {missing} is not in the action universe") from None
             indices.flags.writeable = False
-            mask = np.zeros(self.size, dtype=np.int8)
-            mask[indices] = 1
-            found = mask, indices
             if len(self._cache) < 4096:
-                self._cache[legal] = found
-        return found[0].copy(), found[1]
+                self._cache[legal] = indices
+        mask = np.zeros(self.size, dtype=np.int8)
+        mask[indices] = 1
+        return mask, indices
 
     def mask(self, legal: tuple[Action, ...]) -> npt.NDArray[np.int8]:
         """1 for each legal action's index, 0 elsewhere: a new array (a learner may keep it)."""
