@@ -18,6 +18,7 @@ import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from siedler.core.actions import Action
 from siedler.core.errors import OptionError
@@ -35,6 +36,15 @@ Chains = Mapping[str, frozenset[str]]
 #: The named numbers a value weighs, of a running game as a seat sees it (``siedler.bots.learned`` fits
 #: weights for them from self-play).
 Features = Callable[[Game, int], dict[str, float]]
+
+
+def weighted(features: Mapping[str, float], weights: Mapping[str, Any]) -> float:
+    """The features' sum, each times its weight (in the order of ``features``): the hand values' and the
+    learned ones' (``siedler.bots.learned``). A feature without a weight is a ``KeyError`` naming it."""
+    value = 0.0
+    for name, x in features.items():
+        value += weights[name] * x
+    return value
 
 
 @dataclass(frozen=True)

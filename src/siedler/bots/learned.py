@@ -20,10 +20,7 @@ from pathlib import Path
 from siedler.core.errors import OptionError
 from siedler.core.game import Game
 
-from .knowledge import Value, knowledge_for
-
-#: A won game's value (lost: minus this), as the hand weights have it.
-WIN = 1_000_000.0
+from .knowledge import Value, knowledge_for, weighted
 
 
 def read_weights(path: str) -> tuple[str, dict[str, float]]:
@@ -44,18 +41,16 @@ def learned_value(ruleset: str, weights: Mapping[str, float]) -> Value:
     set, or one with a feature the weights lack, is an ``OptionError``."""
 
     def value(game: Game, seat: int) -> float:
-        if game.is_over:
-            return WIN if game.winner == seat else -WIN
-        features = knowledge_for(game).features
-        if game.ruleset != ruleset or features is None:
+        knowledge = knowledge_for(game)
+        if game.ruleset != ruleset or knowledge.features is None:
             raise OptionError(f"the weights are fitted for {ruleset}, not for a game of {game.ruleset}")
-        total = 0.0
-        for name, x in features(game, seat).items():
-            w = weights.get(name)
-            if w is None:
-                raise OptionError(f"the learned weights have none for the feature {name!r}")
-            total += w * x
-        return total
+        if game.is_over:  # a won or lost game is worth what the hand value says
+            return knowledge.value(game, seat)
+        features = knowledge.features(game, seat)
+        try:
+            return weighted(features, weights)
+        except KeyError as missing:
+            raise OptionError(f"the learned weights have none for the feature {missing}") from None
 
     return value
 

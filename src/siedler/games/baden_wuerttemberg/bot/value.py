@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import cast
 
+from siedler.bots.knowledge import weighted
 from siedler.core.data import load_data
 from siedler.core.game import Game
-from siedler.games.catan.bot.value import Features, Weights, catan_features, catan_value, node_pips, weighted
+from siedler.games.catan.bot.value import Features, Weights, catan_features, catan_value, node_pips
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import PIECE_KINDS, ROADS, SETTLEMENTS
 

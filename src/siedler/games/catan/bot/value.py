@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from siedler.bots.knowledge import weighted
 from siedler.core.data import load_data
 from siedler.core.game import Game
 from siedler.games.catan import CatanGame
@@ -147,14 +148,6 @@ def catan_features(game: Game, seat: int) -> Features:
         "threat": -float(max(public[p] for p in others)),
         "enemy_production": -float(max(sum(production(g, p)) for p in others)),
     }
-
-
-def weighted(features: Features, weights: Weights) -> float:
-    """The features' sum, each times its weight (in the order of ``features``)."""
-    value = 0.0
-    for name, x in features.items():
-        value += weights[name] * x
-    return value
 
 
 def catan_value(game: Game, seat: int, weights: Weights) -> float:
