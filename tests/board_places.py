@@ -5,12 +5,13 @@ for the table)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import siedler
 from siedler.core.registry import rulesets
 from siedler.games.catan.layout import Mark, board_layout, board_placed, has_board
+
+from . import random_games
 
 Place = tuple[float, float]
 
@@ -23,13 +24,7 @@ def board_rulesets() -> list[str]:
 
 def played(ruleset: str, seed: int, moves: int, players: int = 4, **options: Any) -> dict[str, Any]:
     """Seat 0's view after ``moves`` random moves."""
-    game = siedler.new_game(ruleset, players=players, seed=seed, options=options)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game.view(0)
+    return random_games.played(ruleset, seed, moves, players, options).view(0)
 
 
 def mark_key(mark: Mark) -> str:

@@ -4,7 +4,6 @@ alone (hidden hands change nothing)."""
 from __future__ import annotations
 
 import copy
-import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, cast
@@ -14,23 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import siedler
-from siedler.core.game import Game
 from siedler.core.registry import rulesets
 from siedler.games.catan import CatanGame
 from siedler.svg import board_svg
 
+from .random_games import played
+
 NS = "{http://www.w3.org/2000/svg}"
 BOARD_RULESETS = [rs.name for rs in rulesets() if rs.name != "deck-building" and rs.family == "catan"]
-
-
-def _played(ruleset: str, seed: int, moves: int) -> Game:
-    game = siedler.new_game(ruleset, players=3, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
 
 
 def _parse(svg: str) -> ET.Element:
@@ -45,7 +35,7 @@ def test_the_board_rule_sets_are_found() -> None:
 
 @pytest.mark.parametrize("ruleset", BOARD_RULESETS)
 def test_every_hex_harbour_and_piece_is_drawn(ruleset: str) -> None:
-    game = _played(ruleset, seed=3, moves=120)
+    game = played(ruleset, 3, 120, players=3)
     view = game.view(0)
     root = _parse(board_svg(view, "de"))
     hexes = [e for e in root.iter(f"{NS}polygon") if e.get("class") == "hex"]
@@ -71,7 +61,7 @@ def test_numbers_are_on_their_hexes() -> None:
 @given(seed=st.integers(0, 10_000), moves=st.integers(0, 300), seat=st.sampled_from([None, 0, 1, 2]))
 def test_hidden_hands_change_nothing_drawn(seed: int, moves: int, seat: int | None) -> None:
     """Another seat's resource and development cards, rotated, give the same picture."""
-    game = cast(CatanGame, _played("base", seed, moves))
+    game = cast(CatanGame, played("base", seed, moves, players=3))
     before = board_svg(game.view(seat))
     changed = game.copy()
     for other in range(3):
@@ -85,7 +75,7 @@ def test_hidden_hands_change_nothing_drawn(seed: int, moves: int, seat: int | No
 
 def test_the_picture_reads_only_the_view() -> None:
     """Drawn from a plain copy of the view, with no game anywhere: the same picture."""
-    game = _played("fishermen", 2, 80)
+    game = played("fishermen", 2, 80, players=3)
     view = game.view(1)
     assert board_svg(copy.deepcopy(view)) == board_svg(view)
 

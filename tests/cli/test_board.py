@@ -4,7 +4,6 @@ label and number, drawn from the view alone."""
 from __future__ import annotations
 
 import io
-import random
 import re
 from typing import Any
 
@@ -14,21 +13,12 @@ from rich.console import Console
 import siedler
 from siedler.cli.board import board, status_line
 from siedler.cli.play import TerminalGame
-from siedler.core.game import Game
 from siedler.core.registry import rulesets
+
+from ..random_games import played
 
 BOARD_RULESETS = [rs.name for rs in rulesets() if rs.family == "catan"]
 COLOUR = re.compile(r"\x1b\[[0-9;]*(38|48);")  # a foreground or background colour
-
-
-def _played(ruleset: str, seed: int, moves: int, players: int = 4) -> Game:
-    game = siedler.new_game(ruleset, players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
 
 
 def _printed(text: Any, **console: Any) -> str:
@@ -40,7 +30,7 @@ def _printed(text: Any, **console: Any) -> str:
 @pytest.mark.parametrize("ruleset", BOARD_RULESETS)
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_board_fits_80_columns_with_every_hex(ruleset: str, lang: str) -> None:
-    game = _played(ruleset, seed=5, moves=150)
+    game = played(ruleset, seed=5, moves=150, players=4)
     view = game.view(0)
     drawn = board(view, lang)
     lines = drawn.plain.splitlines()
@@ -58,7 +48,7 @@ def test_the_board_fits_80_columns_with_every_hex(ruleset: str, lang: str) -> No
 
 
 def test_terrains_in_colour_on_a_terminal_and_plain_without() -> None:
-    view = _played("base", seed=2, moves=60).view(1)
+    view = played("base", seed=2, moves=60, players=4).view(1)
     coloured = _printed(board(view), force_terminal=True, color_system="truecolor")
     assert "48;2;242;201;76" in coloured  # fields: a yellow background
     assert "48;2;47;125;50" in coloured  # forest: green
@@ -82,7 +72,7 @@ def test_no_color_at_the_table(monkeypatch: Any) -> None:
 
 def test_the_board_and_status_read_only_the_view() -> None:
     """Another seat's hidden hand, rotated, changes nothing drawn."""
-    game: Any = _played("base", seed=9, moves=200)
+    game: Any = played("base", seed=9, moves=200, players=4)
     before = (board(game.view(0)).plain, status_line(game.view(0)).plain)
     changed = game.copy()
     hand = changed.hands[5:10]

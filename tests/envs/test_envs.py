@@ -29,6 +29,7 @@ from siedler.games.catan.encoding import encoder as catan_encoder
 
 from ..contracts.combos import CONFIGURATIONS, IDS
 from ..hidden import check_views_hide
+from ..random_games import played
 from ..soldiers_and_armies.positions import position
 
 #: Every registered rule set: a new one joins these tests by registering.
@@ -242,8 +243,8 @@ def test_the_mask_is_the_legal_actions(
     ident: str, ruleset: str, options: dict[str, Any], seed: int, steps: int
 ) -> None:
     """Index i is marked exactly when action i is legal, for the seat to act; every other seat has none."""
-    game = _played(ruleset, options, seed, steps)
-    observer = Observer(_played(ruleset, options, seed, 0), "flat")  # made at the start, as the envs do
+    game = played(ruleset, seed, steps, options=options)
+    observer = Observer(played(ruleset, seed, 0, options=options), "flat")  # made at the start, as the envs do
     space = observer.actions
     for seat in range(game.num_players):
         marked = {space.actions[i] for i in np.flatnonzero(observer.mask(game, seat))}
@@ -322,7 +323,11 @@ def test_every_configuration_is_observed_from_its_state(ident: str, ruleset: str
 def test_a_part_that_does_not_read_the_state_is_observed_from_the_view() -> None:
     """A part written for the view only (a third party's, say), or an extension without a part, keeps its
     configuration on the view: the numbers its view adds are never left out of the observation."""
-    game = _played("fishermen", {}, seed=5, steps=200)
+    game = played(
+        "fishermen",
+        5,
+        200,
+    )
     fishermen = importlib.import_module("siedler.games.fishermen.encoding").part(game)
     for parts in ([CatanPart()], [], [fishermen]):
         encoder = catan_encoder(game, game.view(0), parts)
@@ -341,7 +346,7 @@ def test_an_observation_never_depends_on_what_its_seat_may_not_know(
     """tests/hidden.py's twins (a position changed in everything a seat may not see): the seat's
     observation and mask are equal, and a seat whose own cards changed sees its observation change; each
     observation read from the state, as the environments read it."""
-    game = _played(ruleset, options, seed, steps)
+    game = played(ruleset, seed, steps, options=options)
     observer = Observer(game, "flat")
 
     def observed(g: Game, seat: int | None) -> dict[str, Any]:
@@ -356,7 +361,11 @@ def test_an_observation_never_depends_on_what_its_seat_may_not_know(
 
 def test_a_leaking_encoder_is_caught() -> None:
     """The check above can fail: an observation that adds the others' hand sizes by resource is caught."""
-    game = _played("base", {}, seed=3, steps=120)
+    game = played(
+        "base",
+        3,
+        120,
+    )
     observer = Observer(game, "flat")
 
     def leaky(g: Game, seat: int | None) -> dict[str, Any]:
@@ -405,14 +414,3 @@ def test_the_turn_limit_truncates() -> None:
         if terminated or truncated:
             break
     assert truncated and not terminated and reward == 0.0 and env.game.winner is None
-
-
-def _played(ruleset: str, options: dict[str, Any], seed: int, steps: int) -> Game:
-    players = get_ruleset(ruleset).min_players
-    game = siedler.new_game(ruleset, players=players, seed=seed, options=options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
