@@ -22,15 +22,13 @@ import numpy as np
 from siedler.core.game import Game
 from siedler.envs.encoding import Encoder, Layout, Leaves, Vector, relative
 from siedler.games.catan.game import CatanGame
-from siedler.games.catan.observing import CatanReader
+from siedler.games.catan.observing import PLAYER_NUMBERS, CatanReader
 from siedler.games.catan.rules import RESOURCES
 from siedler.games.catan.state import CatanState
 
 #: Harbour types by the view's names: one per resource, then the 3:1 harbour.
 HARBORS = (*RESOURCES, "3:1")
 PIECES = ("road", "settlement", "city")
-#: The public numbers of each player's entry, in this order, then the pieces left (``PIECES``).
-PLAYER_NUMBERS = ("vp", "cards", "dev_cards", "knights", "road_length", "longest_road", "largest_army")
 #: View keys this encoder reads by name; any other top-level or player key is a rule set's or an
 #: extension's, encoded by a part (``CatanPart.known``) or by its numbers (``Leaves``).
 KNOWN = frozenset(

@@ -24,8 +24,10 @@ Leaves = Any
 
 #: The bytes of a float32, the vectors' numbers.
 FLOAT_BYTES = 4
-#: The award flags of the player rows (``PLAYER_NUMBERS``' last two), by the view's names.
-AWARDS = ("longest_road", "largest_army")
+#: The public numbers of each player's view entry, in this order, then the pieces left (the encoder's
+#: ``PIECES``): the last two are the awards' flags, by the view's names.
+PLAYER_NUMBERS = ("vp", "cards", "dev_cards", "knights", "road_length", "longest_road", "largest_army")
+AWARDS = PLAYER_NUMBERS[-2:]
 
 
 class Marked:
@@ -85,8 +87,10 @@ class CatanReader:
         self.extra_at = [i for i, (path, _) in enumerate(leaves.paths) if path[0] != "costs"]
         self.extra_figures = leaves.only(_not_costs)
         self.boards: dict[int, Marked] = {}
-        #: Packs a row of floats as float32 (``observe``), by the row's length.
-        self.packers: dict[int, Struct] = {}
+        # The row runs from the players' field to the end of ``extra`` (the fields laid end to end).
+        row = encoder.layout.offsets["extra"] + len(leaves) - self.at_players
+        #: Packs the row of floats as float32 into the vector (``observe``).
+        self.packer = Struct(f"={row}f")
 
     def observe(self, g: CatanGame, seat: int) -> Vector:
         """``seat``'s observation: its board copied, the figures written in one row, the parts' fields."""
@@ -107,10 +111,7 @@ class CatanReader:
         else:
             row.extend(self.no_offer)
         row.extend(self._extra(g, seat))
-        packer = self.packers.get(len(row))
-        if packer is None:
-            packer = self.packers[len(row)] = Struct(f"={len(row)}f")
-        packer.pack_into(out, self.at_players * FLOAT_BYTES, *row)
+        self.packer.pack_into(out, self.at_players * FLOAT_BYTES, *row)
         for part in self.parts:
             part.observe(g, seat, out)
         return out

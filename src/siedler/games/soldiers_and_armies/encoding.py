@@ -69,13 +69,12 @@ class Armies(catan.CatanPart):
         for army in soldiers["armies"]:
             at = self.at_armies + (army["at"] * n + relative(army["owner"], me, n)) * units
             out[at : at + units] = [army["units"][u] for u in UNITS]
+            out[self.at_die + army["at"]] = army["die"]
+            out[self.at_moved + army["at"]] = army["moved"]
         for node, level in soldiers["walls"].items():
             out[self.at_walls + int(node)] = level
         for label in soldiers["nuked"]:
             out[self.at_nuked + self.hex_at[label]] = 1
-        for army in soldiers["armies"]:
-            out[self.at_die + army["at"]] = army["die"]
-            out[self.at_moved + army["at"]] = army["moved"]
         for node in soldiers["turned"]:
             out[self.at_turned + node] = 1
         for seat, node in soldiers["nukes"].items():
@@ -86,13 +85,14 @@ class Armies(catan.CatanPart):
         self._card_offer(soldiers["card_offer"], me, out)
 
     def observe(self, game: CatanGame, me: int, out: Vector) -> None:
-        """``encode`` from the fields that ``soldiers.armies``, ``soldiers.walls`` and ``soldiers.nuked``
-        show."""
+        """``encode`` from the state's fields that the view's ``soldiers`` block shows."""
         g, n, units = cast(SoldiersGame, game), self.players, len(UNITS)
         for node, owner in enumerate(g.army_owner):
             if owner >= 0:
                 at = self.at_armies + (node * n + relative(owner, me, n)) * units
                 out[at : at + units] = g.units[node * units : node * units + units]
+                out[self.at_die + node] = g.army_die(node)
+                out[self.at_moved + node] = g.moved[node]
         walls = self.at_walls
         for node, level in enumerate(g.walls):
             if level:
@@ -101,10 +101,6 @@ class Armies(catan.CatanPart):
         for h, nuked in enumerate(g.nuked):
             if nuked:
                 out[self.at_nuked + self.hex_at[labels[h]]] = 1
-        for node, owner in enumerate(g.army_owner):
-            if owner >= 0:
-                out[self.at_die + node] = g.army_die(node)
-                out[self.at_moved + node] = g.moved[node]
         for node, turned in enumerate(g.turned):
             if turned:
                 out[self.at_turned + node] = 1
