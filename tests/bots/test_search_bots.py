@@ -220,13 +220,17 @@ def test_the_value_bot_plays_a_road_building_card_it_holds() -> None:
 
 def test_a_bank_trade_is_worth_the_settlement_it_pays_for() -> None:
     """With a settlement but no city in reach, trading wool for ore brings the city nearer; trading it for
-    the brick a settlement lacks pays for that settlement now, and the bot looks one move further."""
+    the brick a settlement lacks pays for that settlement now, and the bot looks one move further, as the
+    search does when it chooses what to search."""
     game = next(g for g in map(_main_phase, range(1, 30)) if g._settlement_spots(g.current))
     seat = game.current
     rate = game.rates[seat * NUM_RESOURCES + 2]
     _hand(game, seat, [1, 0, rate + 1, 1, 0])
     action = ValueBot(1).decide(game, seat)
     assert action[0] == "bank" and (action[1], action[2]) == (2, 1)
+    # The search ranks its candidates by the same look-ahead: with one candidate a node, that is the trade.
+    searched = make_bot("mcts:iterations=10,width=1,depth=4", 1).decide(game, seat)
+    assert searched[0] == "bank" and (searched[1], searched[2]) == (2, 1)
 
 
 def test_seat_lists_keep_each_specs_parameters_together() -> None:

@@ -1,20 +1,27 @@
-"""The MCTS bot: information-set Monte Carlo tree search over determinizations (single-observer ISMCTS).
+"""The MCTS bot: information-set Monte Carlo tree search over determinizations (single-observer ISMCTS)
+of the seat's own moves, the other seats played by a cheap policy.
 
 Each iteration deals a new determinization of the position (``game.determinize`` with the bot's own
-generator), walks one shared tree by UCB, counting each child's availability (a child is a candidate only
-in the determinizations where its action is legal), adds one node, plays on with a cheap policy (the
-greedy bot's strategy, bare: it plays on a determinized copy already) for ``depth`` actions, and backs up a
-reward per seat: 1 for the winner, else each seat's share of ``exp(value / temperature)``, the value
-being ``evaluate`` (the value bot's evaluation), or the learned value of ``weights=PATH``
-(``siedler.bots.learned``). The answer is the root's most visited action.
+generator) and walks one shared tree of the seat's own moves by UCB, counting each child's availability (a
+child is a candidate only in the determinizations where its action is legal). The other seats' moves on
+the way are not searched: the policy (the greedy bot's strategy, bare: it plays on a determinized copy
+already) plays them, as it plays every seat after the tree. Searching them too, as the values' best
+replies, spread the iterations over moves the bot does not choose, and won fewer games against the very
+bots it then modelled as searching (docs/bots.md). The iteration adds one node, plays on with the policy
+for ``depth`` actions, and backs up the seat's reward: 1 for a win, 0 for another's, else the seat's share
+of ``exp(value / temperature)`` over the seats, the value being ``evaluate`` (the value bot's evaluation),
+or the learned value of ``weights=PATH`` (``siedler.bots.learned``). The answer is the root's most visited
+action.
 
 Only the engine's API is used in the search (``determinize``, ``legal_actions``, ``apply``, ``to_act``,
-``is_over``, ``winner``) and the evaluation: no rule set is named here. Each node searches only the
-``width`` actions that a one-step look-ahead with the evaluation ranks best for the seat to act there
+``is_over``, ``winner``) and the bot knowledge: no rule set is named here. Each node searches only the
+``width`` actions that the value bot's look-ahead ranks best (``siedler.bots.value.tried``: one move, or
+two where the rule set chains them, as a bank trade and the build it pays for, until another seat moves:
+see ``NO_CHAINS``), expanded best first
 (progressive pruning by a prior: a Catan main phase lists hundreds of actions, a founding phase fifty
-intersections), expanded best first; the final choice breaks ties in visits by that order. Trades with
-other players are decided outside the search, as the value bot decides them: the search leaves out the
-kinds that logic decides (the rule set's trader, ``siedler.bots.knowledge.Trader``).
+intersections); the final choice breaks ties in visits by that order. Trades with other players are
+decided outside the search, as the value bot decides them: the search leaves out the kinds that logic
+decides (the rule set's trader, ``siedler.bots.knowledge.Trader``).
 
 Budget: ``mcts:iterations=200`` (reproducible with the bot's seed) or ``mcts:ms=500`` (wall clock). An
 iteration budget may carry a guard, ``mcts:iterations=1000,guard_ms=10000``: the search stops early only
@@ -35,22 +42,26 @@ from siedler.core.game import Game
 from .base import register_bot
 from .evaluate import evaluate
 from .greedy import GreedyBot
-from .knowledge import Value, knowledge_for
+from .knowledge import Chains, Value, knowledge_for
 from .learned import value_of
-from .value import forced_or_answer, look_ahead
+from .value import forced_or_answer, look_ahead, tried
+
+#: The look-ahead's chains once another seat has moved (past the turn being decided): none. Two moves at
+#: every node of the later turns cost ten times one (a seat rich in cards and roads made a decision take
+#: seconds), and a move there is only a guess at how the seat goes on.
+NO_CHAINS: Chains = {}
 
 
 class Node:
-    __slots__ = ("avail", "candidates", "children", "mover", "reward", "visits")
+    __slots__ = ("avail", "candidates", "children", "reward", "visits")
 
-    def __init__(self, mover: int) -> None:
-        #: The seat whose action led here: rewards are counted for it.
-        self.mover = mover
+    def __init__(self) -> None:
         self.visits = 0
         self.avail = 0
+        #: The sum of the searching seat's rewards over the iterations through this node.
         self.reward = 0.0
         self.children: dict[Action, Node] = {}
-        #: The actions searched from here, best first by a one-step look-ahead: chosen once per node.
+        #: The actions searched from here, best first by the look-ahead: chosen once per node.
         self.candidates: list[Action] | None = None
 
 
@@ -83,7 +94,7 @@ class MctsBot:
         settled = forced_or_answer(game, seat)
         if settled is not None:
             return settled
-        root = Node(seat)
+        root = Node()
         trader = knowledge_for(game).trader
         withhold = trader.withhold if trader is not None else None
         deadline = time.perf_counter() + (self.guard_ms or self.ms) / 1000
@@ -92,7 +103,7 @@ class MctsBot:
             copy = game.determinize(seat, self.rng)
             if withhold is not None:
                 withhold(copy)
-            self._iterate(root, copy)
+            self._iterate(root, copy, seat)
             done += 1
         order = root.candidates or []
         best = max(order, key=lambda a: (root.children[a].visits if a in root.children else -1, -order.index(a)))
@@ -110,35 +121,40 @@ class MctsBot:
             return done < self.iterations and not (self.guard_ms and done and time.perf_counter() >= deadline)
         return done == 0 or time.perf_counter() < deadline
 
-    def _candidates(self, node: Node, game: Game, seat: int) -> list[Action]:
-        """The actions searched from ``node``: once per node, the ``width`` best by a one-step look-ahead
-        with the evaluation, for the seat to act (the others are never searched there)."""
+    def _candidates(self, node: Node, game: Game, seat: int, chains: Chains) -> list[Action]:
+        """The actions searched from ``node``: once per node, the ``width`` best by the value bot's
+        look-ahead for ``seat``, with ``chains``."""
         if node.candidates is None:
-            scored = []
-            decided = knowledge_for(game).decided_kinds
-            for action in game.legal_actions():
-                if action[0] in decided:
-                    continue
-                trial = game.copy()
-                trial.apply(action)
-                scored.append((self.value(trial, seat), action))
+            play = knowledge_for(game)
+            scored = [
+                (tried(game, seat, action, chains, self.value), action)
+                for action in game.legal_actions()
+                if action[0] not in play.decided_kinds
+            ]
             scored.sort(key=lambda item: -item[0])
             node.candidates = [a for _, a in scored[: self.width]] or list(game.legal_actions()[:1])
         return node.candidates
 
-    def _iterate(self, root: Node, game: Game) -> None:
+    def _iterate(self, root: Node, game: Game, seat: int) -> None:
+        """One iteration for ``seat``: down the tree of its own moves (the others' by the policy), one node
+        added, a playout, the reward backed up."""
         node, path = root, [root]
+        chains = knowledge_for(game).chains
         while not game.is_over:
-            seat = game.to_act
-            assert seat is not None
+            mover = game.to_act
+            assert mover is not None
+            if mover != seat:
+                game.apply(self.policy.decide(game, mover))
+                chains = NO_CHAINS
+                continue
             legal = game.legal_actions()
-            options = [a for a in self._candidates(node, game, seat) if a in legal]
+            options = [a for a in self._candidates(node, game, seat, chains) if a in legal]
             if not options:  # none of this node's candidates is legal in this determinization
-                options = self._candidates(Node(seat), game, seat)
+                options = self._candidates(Node(), game, seat, chains)
             untried = [a for a in options if a not in node.children]
             if untried:
                 action = untried[0]  # the best first, by the look-ahead
-                child = node.children[action] = Node(seat)
+                child = node.children[action] = Node()
                 child.avail = 1
                 game.apply(action)
                 path.append(child)
@@ -150,14 +166,14 @@ class MctsBot:
             game.apply(action)
             path.append(node)
         for _ in range(self.depth):
-            seat = game.to_act
-            if seat is None:
+            mover = game.to_act
+            if mover is None:
                 break
-            game.apply(self.policy.decide(game, seat))
-        rewards = self._rewards(game)
+            game.apply(self.policy.decide(game, mover))
+        reward = self._reward(game, seat)
         for n in path:
             n.visits += 1
-            n.reward += rewards[n.mover]
+            n.reward += reward
 
     def _ucb(self, child: Node) -> float:
         """UCB1 with the child's availability in place of its parent's visits (ISMCTS)."""
@@ -165,15 +181,14 @@ class MctsBot:
             return float("inf")
         return child.reward / child.visits + self.c * math.sqrt(math.log(max(1, child.avail)) / child.visits)
 
-    def _rewards(self, game: Game) -> list[float]:
-        n = game.num_players
+    def _reward(self, game: Game, seat: int) -> float:
+        """The seat's reward: 1 for its win, 0 for another's, else its share of ``exp(value / temperature)``."""
         if game.is_over:
-            return [1.0 if game.winner == p else 0.0 for p in range(n)]
-        values = [self.value(game, p) / self.temperature for p in range(n)]
+            return 1.0 if game.winner == seat else 0.0
+        values = [self.value(game, p) / self.temperature for p in range(game.num_players)]
         top = max(values)
         weights = [math.exp(v - top) for v in values]
-        total = sum(weights)
-        return [w / total for w in weights]
+        return weights[seat] / sum(weights)
 
 
 register_bot("mcts", MctsBot)

@@ -15,7 +15,7 @@ from siedler.core.game import Game
 
 from .base import register_bot
 from .evaluate import evaluate
-from .knowledge import Value, knowledge_for
+from .knowledge import Chains, Value, knowledge_for
 from .learned import value_of
 
 
@@ -29,6 +29,19 @@ def _then(game: Game, seat: int, kinds: frozenset[str], value: Value) -> float:
             trial.apply(action)
             best = max(best, value(trial, seat))
     return best
+
+
+def tried(game: Game, seat: int, action: Action, chains: Chains, value: Value) -> float:
+    """The value to ``seat`` of ``game`` after ``action`` (on a copy), or after the seat's best next move
+    of the kinds ``chains`` names for that action's kind, when the seat is still to act: the one-step
+    look-ahead ``value`` decides by and ``mcts`` ranks its candidates by."""
+    trial = game.copy()
+    trial.apply(action)
+    found = value(trial, seat)
+    then = chains.get(action[0])
+    if then is not None and not trial.is_over and trial.to_act == seat:
+        found = max(found, _then(trial, seat, then, value))
+    return found
 
 
 def look_ahead(game: Game, seat: int, rng: _random.Random, value: Value = evaluate) -> tuple[Action, float]:
@@ -47,13 +60,7 @@ def look_ahead(game: Game, seat: int, rng: _random.Random, value: Value = evalua
     for action in legal:
         if action[0] in decided:
             continue
-        trial = game.copy()
-        trial.apply(action)
-        found = value(trial, seat)
-        then = chains.get(action[0])
-        if then is not None and not trial.is_over and trial.to_act == seat:
-            found = max(found, _then(trial, seat, then, value))
-        found += rng.random() * 1e-6
+        found = tried(game, seat, action, chains, value) + rng.random() * 1e-6
         if found > best_value:
             best, best_value = action, found
     if best is None:  # only offers: the first is as good as any (none is left out in such a phase)
