@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from collections import Counter
 from pathlib import Path
 
@@ -58,8 +59,18 @@ def test_ladder_command_table_jsonl_and_markdown(tmp_path: Path) -> None:
     assert set(seats.values()) == {3}
     assert all(d["count"] > 0 and d["p99_ms"] >= d["median_ms"] for line in lines for d in line["decisions"])
     text = md.read_text()
-    assert "| greedy |" in text and "| random |" in text and "siedler ladder --ruleset base" in text
+    assert "| greedy |" in text and "| random |" in text
     assert "greedy" in result.output and "rating" in result.output
+    # The report's command plays the same games again: every option that changes them is in it.
+    command = next(line.strip() for line in text.splitlines() if line.strip().startswith("siedler ladder"))
+    assert "--players 3" in command and "-o turn_limit=60" in command
+    again = tmp_path / "again.jsonl"
+    rerun = CliRunner().invoke(app, [*shlex.split(command)[1:], "--out", str(again)])
+    assert rerun.exit_code == 0, rerun.output
+    played = [
+        (line["seats"], line["winner"], line["turns"]) for line in map(json.loads, again.read_text().splitlines())
+    ]
+    assert played == [(line["seats"], line["winner"], line["turns"]) for line in lines]
 
 
 def test_ladder_refuses_unknown_bots() -> None:

@@ -115,7 +115,11 @@ def ladder_command(
         rich_table.add_row(*_cells(s))
     Console(highlight=False).print(rich_table)
     if report:
-        command = f"siedler ladder --ruleset {rs.name} --bots {','.join(names)} --games {games} --seed {seed}"
+        # Every option that changes the games, so that the command reproduces the table.
+        command = (
+            f"siedler ladder --ruleset {rs.name} --bots {','.join(names)} --players {seats} --games {games}"
+            f" --seed {seed}{''.join(f' -o {o}' for o in options or ())}"
+        )
         report.write_text(markdown(title, command, table), encoding="utf-8")
 
 
