@@ -6,8 +6,8 @@ generator) and walks one shared tree of the seat's own moves by UCB, counting ea
 child is a candidate only in the determinizations where its action is legal). The other seats' moves on
 the way are not searched: the policy (the greedy bot's strategy, bare: it plays on a determinized copy
 already) plays them, as it plays every seat after the tree. Searching them too, as the values' best
-replies, spread the iterations over moves the bot does not choose, and won fewer games against the very
-bots it then modelled as searching (docs/bots.md). The iteration adds one node, plays on with the policy
+replies, spread the iterations over moves the bot does not choose; playing them gained a few points
+against ``greedy``, within the intervals (docs/bots.md). The iteration adds one node, plays on with the policy
 for ``depth`` actions, and backs up the seat's reward: 1 for a win, 0 for another's, else the seat's share
 of ``exp(value / temperature)`` over the seats, the value being ``evaluate`` (the value bot's evaluation),
 or the learned value of ``weights=PATH`` (``siedler.bots.learned``). The answer is the root's most visited
