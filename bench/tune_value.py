@@ -20,9 +20,9 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
+from value_phases import win_rate as spec_win_rate  # the script beside this one
+
 from siedler.core.data import load_data
-from siedler.sim import SimConfig
-from siedler.sim.runner import run_games
 
 #: The weights the hand value keeps out of the sum (a won or lost game is worth ``win`` either way).
 NOT_SUMMED = ("win",)
@@ -48,10 +48,7 @@ def win_rate(ruleset: str, weights: Mapping[str, float], games: int, seed: int, 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "weights.toml"
         write_weights(path, ruleset, weights, "a candidate of bench/tune_value.py")
-        spec = f"value:weights={path}"
-        config = SimConfig(ruleset, (spec, "greedy", "greedy", "greedy"), games, seed, rotate=True)
-        wins = sum(1 for result in run_games(config, workers, freeze_gc=True) if result["winner_bot"] == spec)
-    return wins / games
+        return spec_win_rate(f"value:weights={path}", games, seed, workers, ruleset)
 
 
 def main() -> int:

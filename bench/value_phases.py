@@ -48,8 +48,10 @@ class PhaseBot:
         return bot.decide(game, seat)
 
 
-def win_rate(spec: str, games: int, seed: int, workers: int) -> float:
-    config = SimConfig("base", (spec, "greedy", "greedy", "greedy"), games, seed, rotate=True)
+def win_rate(spec: str, games: int, seed: int, workers: int, ruleset: str = "base") -> float:
+    """The share of games the bot ``spec`` wins against three ``greedy``, seats rotated (``tune_value.py``'s
+    too)."""
+    config = SimConfig(ruleset, (spec, "greedy", "greedy", "greedy"), games, seed, rotate=True)
     return sum(1 for r in run_games(config, workers, freeze_gc=True) if r["winner_bot"] == spec) / games
 
 
