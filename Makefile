@@ -73,12 +73,13 @@ lint: $(STAMP)
 
 # Coverage of src/siedler's lines, measured over the whole suite on the pure build (xdist workers and the
 # browser tests' server process included) and reported, not enforced: the figure is quoted in the README.
-# -rs lists every skipped test with its reason (a missing Chromium, say).
+# -rfEs lists every failed test, every error in a fixture and every skipped test (with its reason: a missing
+# Chromium, say) at the end of the output, where a CI log's tail shows them.
 # Then the suite again on the compiled build, which must behave identically.
 test: $(STAMP) $(CSTAMP) $(CDEVSTAMP) browser lint
-	$(BIN)/pytest -n 2 -rs --cov --cov-report=
+	$(BIN)/pytest -n 2 -rfEs --cov --cov-report=
 	@echo "coverage: $$($(BIN)/coverage report --format=total)% of the lines of src/siedler"
-	$(CBIN)/pytest -n 2 -rs -m 'not browser'
+	$(CBIN)/pytest -n 2 -rfEs -m 'not browser'
 
 bench: $(CSTAMP)
 	$(CBIN)/siedler bench
