@@ -23,6 +23,7 @@ from pathlib import Path
 from value_phases import win_rate as spec_win_rate  # the script beside this one
 
 from siedler.core.data import load_data
+from siedler.sim.learn import weights_toml
 
 #: The weights the hand value keeps out of the sum (a won or lost game is worth ``win`` either way).
 NOT_SUMMED = ("win",)
@@ -36,18 +37,11 @@ ORDER = (
 FACTORS = (0.5, 2.0)
 
 
-def write_weights(path: Path, ruleset: str, weights: Mapping[str, float], note: str) -> None:
-    """A learned-weights file (``siedler.bots.learned.read_weights`` reads it)."""
-    lines = [f"# {note}", f'ruleset = "{ruleset}"', "[weights]"]
-    lines += [f"{name} = {w!r}" for name, w in weights.items()]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-
 def win_rate(ruleset: str, weights: Mapping[str, float], games: int, seed: int, workers: int) -> float:
     """The share of games ``value`` with ``weights`` wins against three ``greedy``, seats rotated."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "weights.toml"
-        write_weights(path, ruleset, weights, "a candidate of bench/tune_value.py")
+        path.write_text(weights_toml(ruleset, weights, "a candidate of bench/tune_value.py"), encoding="utf-8")
         return spec_win_rate(f"value:weights={path}", games, seed, workers, ruleset)
 
 
@@ -82,7 +76,7 @@ def main() -> int:
                 print(f"  kept: {name} = {weights[name]}", flush=True)
                 break
     note = f"bench/tune_value.py --games {args.games} --seed {args.seed}: {100 * best:.2f}% against three greedy"
-    write_weights(args.out, args.ruleset, weights, note)
+    args.out.write_text(weights_toml(args.ruleset, weights, note), encoding="utf-8")
     print(note)
     return 0
 

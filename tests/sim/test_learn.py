@@ -43,10 +43,21 @@ def test_rows_hold_every_seat_and_who_won(tmp_path: Path) -> None:
     write_rows(rows, path)
     assert pq.read_table(path).num_rows == len(rows)
     weights = tmp_path / "w.toml"
-    weights.write_text(weights_toml("baden-wuerttemberg", fit_rows(rows), "a test"), encoding="utf-8")
+    fit = fit_rows(rows)
+    weights.write_text(weights_toml("baden-wuerttemberg", fit.scaled(), "a test", fit.intercept), encoding="utf-8")
     ruleset, table = read_weights(str(weights))
     assert ruleset == "baden-wuerttemberg" and table["victory_point"] == pytest.approx(1000.0)
     assert set(table) == set(feature_names(rows))
+    assert "intercept = " in weights.read_text(encoding="utf-8")
+
+
+def test_weights_without_a_fit_are_read_back_as_written(tmp_path: Path) -> None:
+    """A table of weights searched by win rate (``bench/tune_value.py``), with no intercept to record."""
+    weights = tmp_path / "w.toml"
+    written = {"victory_point": 1000.0, "new_resource": 120.0}
+    weights.write_text(weights_toml("base", written, "searched\nby win rate"), encoding="utf-8")
+    assert read_weights(str(weights)) == ("base", written)
+    assert "intercept" not in weights.read_text(encoding="utf-8")
 
 
 def test_the_same_rows_whatever_the_workers() -> None:

@@ -15,7 +15,7 @@ search's temperature is in those units (a feature the games never varied gets 0)
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -132,9 +132,14 @@ def fit_rows(rows: Sequence[dict[str, Any]]) -> Fit:
     return fit_logistic(names, x, [row["won"] for row in rows])
 
 
-def weights_toml(ruleset: str, fit: Fit, note: str) -> str:
-    """The learned-weights file (``siedler.bots.learned.read_weights`` reads it)."""
+def weights_toml(ruleset: str, weights: Mapping[str, float], note: str, intercept: float | None = None) -> str:
+    """The learned-weights file (``siedler.bots.learned.read_weights`` reads it): ``weights`` per feature,
+    from a fit (``Fit.scaled``, with its ``intercept`` kept for the record) or from a search by win rate
+    (``bench/tune_value.py``, which has none)."""
     lines = [f"# {line}" for line in note.splitlines()]
-    lines += [f'ruleset = "{ruleset}"', f"intercept = {fit.intercept!r}  # log-odds, for the record", "", "[weights]"]
-    lines += [f"{name} = {w!r}" for name, w in fit.scaled().items()]
+    lines.append(f'ruleset = "{ruleset}"')
+    if intercept is not None:
+        lines.append(f"intercept = {intercept!r}  # log-odds, for the record")
+    lines += ["", "[weights]"]
+    lines += [f"{name} = {w!r}" for name, w in weights.items()]
     return "\n".join(lines) + "\n"
