@@ -41,6 +41,8 @@ pytest.importorskip("grpc", reason="Ray's client needs gRPC: pip install 'ray[cl
 OBJECT_STORE = 80 * 1024 * 1024
 #: How long the cluster may take to come up, and a run on it to end.
 START_S = 90
+#: How many times the cluster is started before the test gives up on it.
+STARTS = 2
 #: A few games per arm, so that the run is still going when it is interrupted (games of the random bot).
 EXPERIMENT = """
 name = "on a cluster"
@@ -134,6 +136,10 @@ def _end(pids: list[int], sig: signal.Signals) -> None:
             os.kill(pid, sig)
 
 
+class _NoCluster(Exception):
+    """The nodes did not come up: the message says how, with the logs."""
+
+
 def _wait_for_nodes(address: str, nodes: list[subprocess.Popen[bytes]], logs: list[Path], folder: Path) -> None:
     """Until the client sees two nodes (the head and the second), or a node gives up."""
     probe = (
@@ -144,63 +150,95 @@ def _wait_for_nodes(address: str, nodes: list[subprocess.Popen[bytes]], logs: li
     while time.monotonic() < deadline:
         for node, log in zip(nodes, logs, strict=True):
             if node.poll() is not None:
-                pytest.fail(f"a Ray node stopped while starting:\n{log.read_text(errors='replace')[-3000:]}")
+                raise _NoCluster(f"a Ray node stopped while starting:\n{log.read_text(errors='replace')[-3000:]}")
         command = [sys.executable, "-c", probe, address]
-        seen = subprocess.run(command, capture_output=True, text=True, timeout=START_S, env=_env(folder))
+        try:
+            seen = subprocess.run(command, capture_output=True, text=True, timeout=START_S, env=_env(folder))
+        except subprocess.TimeoutExpired:
+            break
         if seen.stdout.strip() == "2":
             return
         time.sleep(1)
-    pytest.fail("the Ray cluster did not come up with two nodes in time")
+    logs_read = "\n".join(f"{log.name}:\n{log.read_text(errors='replace')[-1500:]}" for log in logs if log.exists())
+    raise _NoCluster(f"the Ray cluster did not come up with two nodes in {START_S} s\n{logs_read}")
+
+
+def _start_cluster(folder: Path, nodes: list[subprocess.Popen[bytes]]) -> str:
+    """A head node with a client server and a second node, their processes added to ``nodes``: the
+    client's address once the client sees both, else ``_NoCluster``."""
+    gcs, client, dashboard, agent_a, agent_b, metrics_a, metrics_b = _free_ports(7)
+    common = [f"--object-store-memory={OBJECT_STORE}", "--num-cpus=1"]
+    logs = [folder / "head.log", folder / "second.log"]
+    nodes.append(
+        _ray_start(
+            folder,
+            logs[0],
+            "--head",
+            f"--port={gcs}",
+            f"--ray-client-server-port={client}",
+            "--include-dashboard=false",
+            f"--dashboard-port={dashboard}",
+            f"--dashboard-agent-listen-port={agent_a}",
+            f"--metrics-export-port={metrics_a}",
+            f"--temp-dir={folder / 'session'}",
+            *common,
+        )
+    )
+    nodes.append(
+        _ray_start(
+            folder,
+            logs[1],
+            f"--address=127.0.0.1:{gcs}",
+            f"--dashboard-agent-listen-port={agent_b}",
+            f"--metrics-export-port={metrics_b}",
+            *common,
+        )
+    )
+    address = f"ray://127.0.0.1:{client}"
+    _wait_for_nodes(address, nodes, logs, folder)
+    return address
+
+
+def _stop_cluster(folder: Path, nodes: list[subprocess.Popen[bytes]]) -> None:
+    """Both nodes and everything they started stopped, and their folder removed."""
+    for node in reversed(nodes):
+        _stop(node)
+    _end(_processes_under(folder), signal.SIGTERM)
+    time.sleep(1)
+    _end(_processes_under(folder), signal.SIGKILL)
+    left = _processes_under(folder)
+    shutil.rmtree(folder, ignore_errors=True)
+    assert not left, "Ray processes outlived the test"
 
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
     """A head node with a client server and a second node, on this machine, each from ``ray start``: the
     client's address. Ports are free ones, so that other Ray instances on the machine do not matter; the
-    folder is a short one in /tmp (Ray's sockets live there, and a socket's path has at most 107 bytes)."""
-    folder = Path(tempfile.mkdtemp(prefix="siedler-ray-"))
-    gcs, client, dashboard, agent_a, agent_b, metrics_a, metrics_b = _free_ports(7)
-    common = [f"--object-store-memory={OBJECT_STORE}", "--num-cpus=1"]
-    logs = [folder / "head.log", folder / "second.log"]
-    nodes: list[subprocess.Popen[bytes]] = []
-    try:
-        nodes.append(
-            _ray_start(
-                folder,
-                logs[0],
-                "--head",
-                f"--port={gcs}",
-                f"--ray-client-server-port={client}",
-                "--include-dashboard=false",
-                f"--dashboard-port={dashboard}",
-                f"--dashboard-agent-listen-port={agent_a}",
-                f"--metrics-export-port={metrics_a}",
-                f"--temp-dir={folder / 'session'}",
-                *common,
-            )
-        )
-        nodes.append(
-            _ray_start(
-                folder,
-                logs[1],
-                f"--address=127.0.0.1:{gcs}",
-                f"--dashboard-agent-listen-port={agent_b}",
-                f"--metrics-export-port={metrics_b}",
-                *common,
-            )
-        )
-        address = f"ray://127.0.0.1:{client}"
-        _wait_for_nodes(address, nodes, logs, folder)
-        yield address
-    finally:
-        for node in reversed(nodes):
-            _stop(node)
-        _end(_processes_under(folder), signal.SIGTERM)
-        time.sleep(1)
-        _end(_processes_under(folder), signal.SIGKILL)
-        left = _processes_under(folder)
-        shutil.rmtree(folder, ignore_errors=True)
-        assert not left, "Ray processes outlived the test"
+    folder is a short one in /tmp (Ray's sockets live there, and a socket's path has at most 107 bytes).
+
+    A cluster that does not come up (on two busy cores a port chosen free may be taken before Ray binds it,
+    or a node outlast Ray's own start-up timeouts) is stopped and started afresh, on new ports, up to
+    ``STARTS`` times; the test fails only if every start fails, with what each one's logs said."""
+    failures: list[str] = []
+    for _ in range(STARTS):
+        folder = Path(tempfile.mkdtemp(prefix="siedler-ray-"))
+        nodes: list[subprocess.Popen[bytes]] = []
+        try:
+            address = _start_cluster(folder, nodes)
+        except _NoCluster as exc:
+            failures.append(str(exc))
+            _stop_cluster(folder, nodes)
+            continue
+        except BaseException:
+            _stop_cluster(folder, nodes)
+            raise
+        try:
+            yield address
+        finally:
+            _stop_cluster(folder, nodes)
+        return
+    pytest.fail(f"the Ray cluster did not come up in {STARTS} starts:\n" + "\n---\n".join(failures))
 
 
 def _experiment(args: list[str], cwd: Path, row_pause: float = 0) -> subprocess.Popen[str]:
