@@ -16,8 +16,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from siedler.bots import GreedyBot, MctsBot, ValueBot
-from siedler.bots.base import Bot
+from siedler.bots import LEVELS, GreedyBot, MctsBot, ValueBot
+from siedler.bots.base import Bot, parse_parameters
 from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.games.catan.state import DISCARD, MAIN, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
@@ -34,8 +34,8 @@ GROUPS = {
 }
 
 
-#: The wall-clock guard of the founding's search: far above its decisions, as Hard's (``siedler.bots.levels``).
-GUARD_MS = 10_000
+#: The wall-clock guard of the founding's search: Hard's own (``siedler.bots.levels``), far above its decisions.
+GUARD_MS = float(parse_parameters(LEVELS["hard"].partition(":")[2])["guard_ms"])
 
 
 class PhaseBot:

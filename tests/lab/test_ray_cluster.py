@@ -218,7 +218,7 @@ def cluster() -> Iterator[str]:
     folder is a short one in /tmp (Ray's sockets live there, and a socket's path has at most 107 bytes).
 
     A cluster that does not come up (on two busy cores a port chosen free may be taken before Ray binds it,
-    or a node outlast Ray's own start-up timeouts) is stopped and started afresh, on new ports, up to
+    or a node outlasts Ray's own start-up timeouts) is stopped and started afresh, on new ports, up to
     ``STARTS`` times; the test fails only if every start fails, with what each one's logs said."""
     failures: list[str] = []
     for _ in range(STARTS):

@@ -51,9 +51,10 @@ def learn_command(
         f"Learned by: siedler learn --ruleset {rs.name} --seats {seats} --games {games} --every {every} --seed {seed}\n"
         f"{len(rows)} samples of {len(feature_names(rows))} features from {games} games, {took:.0f} s"
     )
-    weights.write_text(weights_toml(rs.name, fit.scaled(), note, fit.intercept), encoding="utf-8")
+    scaled = fit.scaled()
+    weights.write_text(weights_toml(rs.name, scaled, note, fit.intercept), encoding="utf-8")
     typer.echo(note)
-    for name, w in fit.scaled().items():
+    for name, w in scaled.items():
         typer.echo(f"  {name:<20} {w:12.2f}")
 
 
