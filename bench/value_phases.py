@@ -1,6 +1,8 @@
 """Where the ``value`` bot's strength in base comes from: ``value`` against three ``greedy`` with ``greedy``'s
 choice in one group of phases (docs/bots.md, "Weights searched by win rate"), or with other weights in the
-founding only, or with Hard's search (``mcts``) deciding the founding only.
+founding only, or with Hard's search (``mcts``) deciding the founding only, or with an exact look-ahead to
+the founding's end deciding it (``FoundingLookAhead``), and with a look-ahead over its own turn in the main
+phase (``TurnLookAhead``).
 
 A phase group's figure below plain ``value``'s is what ``value``'s own choice there is worth. Seats rotated,
 the same seeds for every row.
@@ -8,6 +10,8 @@ the same seeds for every row.
     .venv-compiled/bin/python bench/value_phases.py --games 2000 --seed 1 --workers 2
     .venv-compiled/bin/python bench/value_phases.py --games 4000 --founding-weights a.toml --founding-weights b.toml
     .venv-compiled/bin/python bench/value_phases.py --games 2000 --seed 2 --founding-search 600 --search-depth 12
+    .venv-compiled/bin/python bench/value_phases.py --games 4000 --seed 2 --founding-look-ahead 8 --look-ahead-roads 3
+    .venv-compiled/bin/python bench/value_phases.py --games 4000 --seed 2 --founding-look-ahead 8 --turn-look-ahead 5
 """
 
 from __future__ import annotations
@@ -18,6 +22,9 @@ from pathlib import Path
 
 from siedler.bots import LEVELS, GreedyBot, MctsBot, ValueBot
 from siedler.bots.base import Bot, parse_parameters
+from siedler.bots.evaluate import evaluate
+from siedler.bots.knowledge import knowledge_for
+from siedler.bots.value import forced_or_answer, tried
 from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.games.catan.state import DISCARD, MAIN, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
@@ -38,6 +45,95 @@ GROUPS = {
 GUARD_MS = float(parse_parameters(LEVELS["hard"].partition(":")[2])["guard_ms"])
 
 
+class FoundingLookAhead:
+    """The founding decided by looking ahead exactly to its end (``PhaseBot`` asks it only there).
+
+    Against ``greedy`` the founding has no chance in it: nothing is hidden, no die is rolled, and
+    ``greedy``'s founding moves are fixed (the richest intersection, the road toward the best one). So
+    the others' moves are played as ``greedy`` plays them, each of this seat's settlements branches over
+    the ``width`` best by ``value``'s look-ahead and each of its roads over the ``roads`` best, and each
+    end of the founding is scored as Hard's search scores a playout's end (``MctsBot.reward``). A few dozen
+    ends where the search plays hundreds of playouts: the same choices, if the two win alike.
+    """
+
+    def __init__(self, seed: int = 0, width: int = 8, roads: int = 3) -> None:
+        self.greedy = GreedyBot(seed)
+        self.score = MctsBot(seed).reward
+        self.width, self.roads = width, roads
+
+    def decide(self, game: Game, seat: int) -> Action:
+        options = self._ranked(game, seat)
+        return max(options, key=lambda a: (self._after(game, seat, a), -options.index(a)))
+
+    def _ranked(self, game: Game, seat: int) -> list[Action]:
+        """The seat's moves worth trying: the ``width`` best settlements by the look-ahead, or ``roads`` roads."""
+        chains = knowledge_for(game).chains
+        ranked = sorted(game.legal_actions(), key=lambda a: -tried(game, seat, a, chains, evaluate))
+        return ranked[: self.width if getattr(game, "phase", None) == SETUP_SETTLEMENT else self.roads]
+
+    def _after(self, game: Game, seat: int, action: Action) -> float:
+        """The score of the founding's end after ``action``, the seat's later moves at their best."""
+        trial = game.copy()
+        trial.apply(action)
+        while getattr(trial, "phase", None) in GROUPS["founding"] and not trial.is_over:
+            mover = trial.to_act
+            assert mover is not None
+            if mover != seat:
+                trial.apply(self.greedy.decide(trial, mover))
+                continue
+            options = self._ranked(trial, seat)
+            if len(options) > 1:
+                return max(self._after(trial, seat, a) for a in options)
+            trial.apply(options[0])
+        return self.score(trial, seat)
+
+
+class TurnLookAhead:
+    """``value`` looking ahead over the seat's own turn in the main phase: the first move of the best
+    sequence of up to ``depth`` moves of the seat's, each step over the ``width`` best by ``value``'s
+    look-ahead, a sequence scored by ``value`` where it stops (it may stop after any move: the turn's end).
+
+    Within a turn the seat's moves meet no die and no other seat, so the sequence can be looked at
+    exactly; ``value`` alone takes the best single move (or two, where the rule set chains them).
+    Offers to other players and answers to them are ``value``'s.
+    """
+
+    def __init__(self, value: ValueBot, width: int, depth: int) -> None:
+        self.value, self.width, self.depth = value, width, depth
+
+    def decide(self, game: Game, seat: int) -> Action:
+        choice = self.value.decide(game, seat)
+        if getattr(game, "phase", None) != MAIN or forced_or_answer(game, seat) is not None:
+            return choice
+        if choice[0] in knowledge_for(game).decided_kinds:
+            return choice
+        best: tuple[float, Action] | None = None
+        for action in self._options(game, seat):
+            trial = game.copy()
+            trial.apply(action)
+            score = evaluate(trial, seat) if action[0] == "end" else self._best(trial, seat, self.depth - 1)
+            if best is None or score > best[0]:
+                best = (score, action)
+        return choice if best is None else best[1]
+
+    def _options(self, game: Game, seat: int) -> list[Action]:
+        play = knowledge_for(game)
+        legal = [a for a in game.legal_actions() if a[0] not in play.decided_kinds]
+        return sorted(legal, key=lambda a: -tried(game, seat, a, play.chains, evaluate))[: self.width]
+
+    def _best(self, game: Game, seat: int, depth: int) -> float:
+        """The best score of the seat's turn from ``game`` on, in ``depth`` more moves at most."""
+        best = evaluate(game, seat)
+        if game.is_over or game.to_act != seat or getattr(game, "phase", None) != MAIN or not depth:
+            return best
+        for action in self._options(game, seat):
+            if action[0] != "end":
+                trial = game.copy()
+                trial.apply(action)
+                best = max(best, self._best(trial, seat, depth - 1))
+        return best
+
+
 class PhaseBot:
     """``value``, with ``greedy`` deciding in the phase group ``greedy`` names, or deciding the founding:
     ``mcts`` with ``search`` iterations (and its ``depth`` and ``width``), or ``value`` with the
@@ -45,20 +141,33 @@ class PhaseBot:
     already."""
 
     def __init__(
-        self, seed: int = 0, greedy: str = "", founding: str = "", search: int = 0, depth: int = 12, width: int = 5
+        self,
+        seed: int = 0,
+        greedy: str = "",
+        founding: str = "",
+        search: int = 0,
+        depth: int = 12,
+        width: int = 5,
+        look_ahead: int = 0,
+        roads: int = 3,
+        turn: int = 0,
+        turn_depth: int = 5,
     ) -> None:
         self.value = ValueBot(seed)
+        self.main: Bot = TurnLookAhead(self.value, turn, turn_depth) if turn else self.value
         self.phases = GROUPS[greedy] if greedy else GROUPS["founding"]
         self.other: Bot
         if greedy:
             self.other = GreedyBot(seed)
         elif search:
             self.other = MctsBot(seed, iterations=search, guard_ms=GUARD_MS, depth=depth, width=width)
+        elif look_ahead:
+            self.other = FoundingLookAhead(seed, look_ahead, roads)
         else:
             self.other = ValueBot(seed, weights=founding)
 
     def decide(self, game: Game, seat: int) -> Action:
-        bot = self.other if getattr(game, "phase", None) in self.phases else self.value
+        bot = self.other if getattr(game, "phase", None) in self.phases else self.main
         return bot.decide(game, seat)
 
 
@@ -78,16 +187,30 @@ def main() -> int:
     parser.add_argument("--founding-search", type=int, default=0, help="mcts's iterations in the founding")
     parser.add_argument("--search-depth", type=int, action="append", default=[], help="its playouts' length")
     parser.add_argument("--search-width", type=int, default=5, help="its candidates at each node")
+    parser.add_argument(
+        "--founding-look-ahead", type=int, default=0, help="settlements each founding look-ahead branches over"
+    )
+    parser.add_argument("--look-ahead-roads", type=int, default=3, help="roads it branches over")
+    parser.add_argument("--turn-look-ahead", type=int, default=0, help="moves each main-phase step branches over")
+    parser.add_argument("--turn-depth", type=int, default=5, help="moves of one turn it looks ahead")
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).parent))  # the workers import PhaseBot from this file by name
     rows = [("value", "value")]
+    turn = f"turn={args.turn_look_ahead},turn_depth={args.turn_depth}" if args.turn_look_ahead else ""
+    if turn:
+        rows.append((f"value looking ahead over its turn ({turn})", f"value_phases:PhaseBot:{turn}"))
     if args.founding_search:
         for depth in args.search_depth or [12]:
             params = f"search={args.founding_search},depth={depth},width={args.search_width}"
             rows.append((f"mcts ({params}) in the founding", f"value_phases:PhaseBot:{params}"))
+    elif args.founding_look_ahead:
+        params = f"look_ahead={args.founding_look_ahead},roads={args.look_ahead_roads}"
+        rows.append((f"exact look-ahead ({params}) in the founding", f"value_phases:PhaseBot:{params}"))
+        if turn:
+            rows.append((f"the same, and over its turn ({turn})", f"value_phases:PhaseBot:{params},{turn}"))
     elif args.founding_weights:
         rows += [(f"founding by {p}", f"value_phases:PhaseBot:founding={p.resolve()}") for p in args.founding_weights]
-    else:
+    elif not turn:
         rows += [(f"greedy in {group}", f"value_phases:PhaseBot:greedy={group}") for group in GROUPS]
     for label, spec in rows:
         print(f"{label}: {100 * win_rate(spec, args.games, args.seed, args.workers):.1f}%", flush=True)

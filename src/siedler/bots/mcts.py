@@ -170,7 +170,7 @@ class MctsBot:
             if mover is None:
                 break
             game.apply(self.policy.decide(game, mover))
-        reward = self._reward(game, seat)
+        reward = self.reward(game, seat)
         for n in path:
             n.visits += 1
             n.reward += reward
@@ -181,8 +181,9 @@ class MctsBot:
             return float("inf")
         return child.reward / child.visits + self.c * math.sqrt(math.log(max(1, child.avail)) / child.visits)
 
-    def _reward(self, game: Game, seat: int) -> float:
-        """The seat's reward: 1 for its win, 0 for another's, else its share of ``exp(value / temperature)``."""
+    def reward(self, game: Game, seat: int) -> float:
+        """The seat's reward at a playout's end: 1 for its win, 0 for another's, else its share of
+        ``exp(value / temperature)`` (public: a benchmark scores its own look-ahead's ends the same way)."""
         if game.is_over:
             return 1.0 if game.winner == seat else 0.0
         values = [self.value(game, p) / self.temperature for p in range(game.num_players)]
