@@ -45,6 +45,14 @@ GROUPS = {
 GUARD_MS = float(parse_parameters(LEVELS["hard"].partition(":")[2])["guard_ms"])
 
 
+def ranked(game: Game, seat: int) -> list[Action]:
+    """The seat's legal moves best first by ``value``'s look-ahead (``tried``, the rule set's chains), the
+    kinds its trader decides left out: the order both look-aheads below branch in."""
+    play = knowledge_for(game)
+    legal = [a for a in game.legal_actions() if a[0] not in play.decided_kinds]
+    return sorted(legal, key=lambda a: -tried(game, seat, a, play.chains, evaluate))
+
+
 class FoundingLookAhead:
     """The founding decided by looking ahead exactly to its end (``PhaseBot`` asks it only there).
 
@@ -67,9 +75,7 @@ class FoundingLookAhead:
 
     def _ranked(self, game: Game, seat: int) -> list[Action]:
         """The seat's moves worth trying: the ``width`` best settlements by the look-ahead, or ``roads`` roads."""
-        chains = knowledge_for(game).chains
-        ranked = sorted(game.legal_actions(), key=lambda a: -tried(game, seat, a, chains, evaluate))
-        return ranked[: self.width if getattr(game, "phase", None) == SETUP_SETTLEMENT else self.roads]
+        return ranked(game, seat)[: self.width if getattr(game, "phase", None) == SETUP_SETTLEMENT else self.roads]
 
     def _after(self, game: Game, seat: int, action: Action) -> float:
         """The score of the founding's end after ``action``, the seat's later moves at their best."""
@@ -108,7 +114,7 @@ class TurnLookAhead:
         if choice[0] in knowledge_for(game).decided_kinds:
             return choice
         best: tuple[float, Action] | None = None
-        for action in self._options(game, seat):
+        for action in ranked(game, seat)[: self.width]:
             trial = game.copy()
             trial.apply(action)
             score = evaluate(trial, seat) if action[0] == "end" else self._best(trial, seat, self.depth - 1)
@@ -116,17 +122,12 @@ class TurnLookAhead:
                 best = (score, action)
         return choice if best is None else best[1]
 
-    def _options(self, game: Game, seat: int) -> list[Action]:
-        play = knowledge_for(game)
-        legal = [a for a in game.legal_actions() if a[0] not in play.decided_kinds]
-        return sorted(legal, key=lambda a: -tried(game, seat, a, play.chains, evaluate))[: self.width]
-
     def _best(self, game: Game, seat: int, depth: int) -> float:
         """The best score of the seat's turn from ``game`` on, in ``depth`` more moves at most."""
         best = evaluate(game, seat)
         if game.is_over or game.to_act != seat or getattr(game, "phase", None) != MAIN or not depth:
             return best
-        for action in self._options(game, seat):
+        for action in ranked(game, seat)[: self.width]:
             if action[0] != "end":
                 trial = game.copy()
                 trial.apply(action)
@@ -136,9 +137,10 @@ class TurnLookAhead:
 
 class PhaseBot:
     """``value``, with ``greedy`` deciding in the phase group ``greedy`` names, or deciding the founding:
-    ``mcts`` with ``search`` iterations (and its ``depth`` and ``width``), or ``value`` with the
-    learned-weights file ``founding``. The bare bots: ``make_bot`` hands this one a determinized copy
-    already."""
+    ``mcts`` with ``search`` iterations (and its ``depth`` and ``width``), the exact look-ahead over
+    ``look_ahead`` settlements and ``roads`` roads, or ``value`` with the learned-weights file
+    ``founding``; with ``turn``, the main phase by the look-ahead over ``turn_depth`` moves of the turn,
+    ``turn`` at each. The bare bots: ``make_bot`` hands this one a determinized copy already."""
 
     def __init__(
         self,
