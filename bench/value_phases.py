@@ -10,8 +10,11 @@ the same seeds for every row.
     .venv-compiled/bin/python bench/value_phases.py --games 2000 --seed 1 --workers 2
     .venv-compiled/bin/python bench/value_phases.py --games 4000 --founding-weights a.toml --founding-weights b.toml
     .venv-compiled/bin/python bench/value_phases.py --games 2000 --seed 2 --founding-search 600 --search-depth 12
+    .venv-compiled/bin/python bench/value_phases.py --games 400 --seed 1 --founding-search 600 --turn-look-ahead 5
     .venv-compiled/bin/python bench/value_phases.py --games 4000 --seed 2 --founding-look-ahead 8 --look-ahead-roads 3
     .venv-compiled/bin/python bench/value_phases.py --games 4000 --seed 2 --founding-look-ahead 8 --turn-look-ahead 5
+    .venv-compiled/bin/python bench/value_phases.py --games 2000 --seed 2 --founding-look-ahead 8 --turn-look-ahead 5 \
+        --main-set development=30 --main-set knight=40
 """
 
 from __future__ import annotations
@@ -23,10 +26,12 @@ from pathlib import Path
 from siedler.bots import LEVELS, GreedyBot, MctsBot, ValueBot
 from siedler.bots.base import Bot, parse_parameters
 from siedler.bots.evaluate import evaluate
-from siedler.bots.knowledge import knowledge_for
+from siedler.bots.knowledge import Value, knowledge_for
+from siedler.bots.learned import learned_value
 from siedler.bots.value import forced_or_answer, tried
 from siedler.core.actions import Action
 from siedler.core.game import Game
+from siedler.games.catan.bot.value import WEIGHTS
 from siedler.games.catan.state import DISCARD, MAIN, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
 from siedler.sim import SimConfig
 from siedler.sim.runner import run_games
@@ -45,12 +50,24 @@ GROUPS = {
 GUARD_MS = float(parse_parameters(LEVELS["hard"].partition(":")[2])["guard_ms"])
 
 
-def ranked(game: Game, seat: int) -> list[Action]:
+def ranked(game: Game, seat: int, value: Value = evaluate) -> list[Action]:
     """The seat's legal moves best first by ``value``'s look-ahead (``tried``, the rule set's chains), the
     kinds its trader decides left out: the order both look-aheads below branch in."""
     play = knowledge_for(game)
     legal = [a for a in game.legal_actions() if a[0] not in play.decided_kinds]
-    return sorted(legal, key=lambda a: -tried(game, seat, a, play.chains, evaluate))
+    return sorted(legal, key=lambda a: -tried(game, seat, a, play.chains, value))
+
+
+def hand_weights_with(changes: str) -> Value:
+    """Base's hand weights with ``changes`` (``name=number/name=number``): whether the main phase's choices
+    depend on a weight, asked without a weights file (a bot's parameters are split at commas)."""
+    weights = {name: float(w) for name, w in WEIGHTS["catan"].items() if name != "win"}
+    for change in filter(None, changes.split("/")):
+        name, _, number = change.partition("=")
+        if name not in weights:
+            raise SystemExit(f"--main-set: base's value has no weight {name!r} (it has {', '.join(weights)})")
+        weights[name] = float(number)
+    return learned_value("base", weights)
 
 
 class FoundingLookAhead:
@@ -104,8 +121,8 @@ class TurnLookAhead:
     Offers to other players and answers to them are ``value``'s.
     """
 
-    def __init__(self, value: ValueBot, width: int, depth: int) -> None:
-        self.value, self.width, self.depth = value, width, depth
+    def __init__(self, value: ValueBot, width: int, depth: int, score: Value = evaluate) -> None:
+        self.value, self.width, self.depth, self.score = value, width, depth, score
 
     def decide(self, game: Game, seat: int) -> Action:
         choice = self.value.decide(game, seat)
@@ -114,20 +131,20 @@ class TurnLookAhead:
         if choice[0] in knowledge_for(game).decided_kinds:
             return choice
         best: tuple[float, Action] | None = None
-        for action in ranked(game, seat)[: self.width]:
+        for action in ranked(game, seat, self.score)[: self.width]:
             trial = game.copy()
             trial.apply(action)
-            score = evaluate(trial, seat) if action[0] == "end" else self._best(trial, seat, self.depth - 1)
+            score = self.score(trial, seat) if action[0] == "end" else self._best(trial, seat, self.depth - 1)
             if best is None or score > best[0]:
                 best = (score, action)
         return choice if best is None else best[1]
 
     def _best(self, game: Game, seat: int, depth: int) -> float:
         """The best score of the seat's turn from ``game`` on, in ``depth`` more moves at most."""
-        best = evaluate(game, seat)
+        best = self.score(game, seat)
         if game.is_over or game.to_act != seat or getattr(game, "phase", None) != MAIN or not depth:
             return best
-        for action in ranked(game, seat)[: self.width]:
+        for action in ranked(game, seat, self.score)[: self.width]:
             if action[0] != "end":
                 trial = game.copy()
                 trial.apply(action)
@@ -140,7 +157,9 @@ class PhaseBot:
     ``mcts`` with ``search`` iterations (and its ``depth`` and ``width``), the exact look-ahead over
     ``look_ahead`` settlements and ``roads`` roads, or ``value`` with the learned-weights file
     ``founding``; with ``turn``, the main phase by the look-ahead over ``turn_depth`` moves of the turn,
-    ``turn`` at each. The bare bots: ``make_bot`` hands this one a determinized copy already."""
+    ``turn`` at each; with ``main``, every phase after the founding valued by the hand weights changed as
+    ``main`` says (``hand_weights_with``; the trader, which decides offers, keeps the hand weights). The
+    bare bots: ``make_bot`` hands this one a determinized copy already."""
 
     def __init__(
         self,
@@ -154,9 +173,13 @@ class PhaseBot:
         roads: int = 3,
         turn: int = 0,
         turn_depth: int = 5,
+        main: str = "",
     ) -> None:
         self.value = ValueBot(seed)
-        self.main: Bot = TurnLookAhead(self.value, turn, turn_depth) if turn else self.value
+        score = evaluate
+        if main:
+            score = self.value.value = hand_weights_with(main)
+        self.main: Bot = TurnLookAhead(self.value, turn, turn_depth, score) if turn else self.value
         self.phases = GROUPS[greedy] if greedy else GROUPS["founding"]
         self.other: Bot
         if greedy:
@@ -195,21 +218,29 @@ def main() -> int:
     parser.add_argument("--look-ahead-roads", type=int, default=3, help="roads it branches over")
     parser.add_argument("--turn-look-ahead", type=int, default=0, help="moves each main-phase step branches over")
     parser.add_argument("--turn-depth", type=int, default=5, help="moves of one turn it looks ahead")
+    parser.add_argument(
+        "--main-set", action="append", default=[], metavar="NAME=NUMBER", help="a hand weight after the founding"
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).parent))  # the workers import PhaseBot from this file by name
     rows = [("value", "value")]
     turn = f"turn={args.turn_look_ahead},turn_depth={args.turn_depth}" if args.turn_look_ahead else ""
+    if args.main_set:
+        hand_weights_with("/".join(args.main_set))  # a weight base lacks stops the run before any game
+        turn = ",".join(filter(None, (turn, "main=" + "/".join(args.main_set))))
     if turn:
-        rows.append((f"value looking ahead over its turn ({turn})", f"value_phases:PhaseBot:{turn}"))
+        rows.append((f"value, after the founding with {turn}", f"value_phases:PhaseBot:{turn}"))
     if args.founding_search:
         for depth in args.search_depth or [12]:
             params = f"search={args.founding_search},depth={depth},width={args.search_width}"
             rows.append((f"mcts ({params}) in the founding", f"value_phases:PhaseBot:{params}"))
+            if turn:
+                rows.append((f"the same, and after the founding with {turn}", f"value_phases:PhaseBot:{params},{turn}"))
     elif args.founding_look_ahead:
         params = f"look_ahead={args.founding_look_ahead},roads={args.look_ahead_roads}"
         rows.append((f"exact look-ahead ({params}) in the founding", f"value_phases:PhaseBot:{params}"))
         if turn:
-            rows.append((f"the same, and over its turn ({turn})", f"value_phases:PhaseBot:{params},{turn}"))
+            rows.append((f"the same, and after the founding with {turn}", f"value_phases:PhaseBot:{params},{turn}"))
     elif args.founding_weights:
         rows += [(f"founding by {p}", f"value_phases:PhaseBot:founding={p.resolve()}") for p in args.founding_weights]
     elif not turn:
