@@ -20,13 +20,11 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
-from value_phases import win_rate as spec_win_rate  # the script beside this one
+from value_phases import changed, hand_weights  # the script beside this one
+from value_phases import win_rate as spec_win_rate
 
-from siedler.core.data import load_data
 from siedler.sim.learn import weights_toml
 
-#: The weights the hand value keeps out of the sum (a won or lost game is worth ``win`` either way).
-NOT_SUMMED = ("win",)
 #: The weights tried, in this order (the run in docs/bots.md); ``victory_point`` stays at 1000, the unit of
 #: every other weight and of the search's temperature.
 ORDER = (
@@ -56,14 +54,8 @@ def main() -> int:
     parser.add_argument("--set", action="append", default=[], help="name=value: a starting weight changed")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
-    if args.start:
-        weights = dict(tomllib.loads(args.start.read_text(encoding="utf-8"))["weights"])
-    else:
-        table = load_data("siedler.games.catan", "data/value.toml")["catan"]
-        weights = {name: float(w) for name, w in table.items() if name not in NOT_SUMMED}
-    for change in args.set:
-        name, _, value = change.partition("=")
-        weights[name] = float(value)
+    start = dict(tomllib.loads(args.start.read_text(encoding="utf-8"))["weights"]) if args.start else hand_weights()
+    weights = changed(start, args.set, "--set")
     best = win_rate(args.ruleset, weights, args.games, args.seed, args.workers)
     print(f"start: {100 * best:.2f}%", flush=True)
     for name in ORDER:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from siedler.bots import LEVELS, GreedyBot, MctsBot, ValueBot
@@ -58,16 +59,31 @@ def ranked(game: Game, seat: int, value: Value = evaluate) -> list[Action]:
     return sorted(legal, key=lambda a: -tried(game, seat, a, play.chains, value))
 
 
+#: The hand weights the value keeps out of its sum (a won or lost game is worth ``win`` either way).
+NOT_SUMMED = ("win",)
+
+
+def hand_weights() -> dict[str, float]:
+    """The Catan family's hand weights as a learned-weights table (``siedler.bots.learned``): those summed."""
+    return {name: float(w) for name, w in WEIGHTS["catan"].items() if name not in NOT_SUMMED}
+
+
+def changed(weights: Mapping[str, float], changes: Iterable[str], flag: str) -> dict[str, float]:
+    """``weights`` with each ``name=number`` of ``changes``; a name they lack stops the run, naming ``flag``
+    (it would change nothing: the sum reads only the features' weights)."""
+    found = dict(weights)
+    for change in changes:
+        name, _, number = change.partition("=")
+        if name not in found:
+            raise SystemExit(f"{flag}: the value has no weight {name!r} (it has {', '.join(found)})")
+        found[name] = float(number)
+    return found
+
+
 def hand_weights_with(changes: str) -> Value:
     """Base's hand weights with ``changes`` (``name=number/name=number``): whether the main phase's choices
     depend on a weight, asked without a weights file (a bot's parameters are split at commas)."""
-    weights = {name: float(w) for name, w in WEIGHTS["catan"].items() if name != "win"}
-    for change in filter(None, changes.split("/")):
-        name, _, number = change.partition("=")
-        if name not in weights:
-            raise SystemExit(f"--main-set: base's value has no weight {name!r} (it has {', '.join(weights)})")
-        weights[name] = float(number)
-    return learned_value("base", weights)
+    return learned_value("base", changed(hand_weights(), filter(None, changes.split("/")), "--main-set"))
 
 
 class FoundingLookAhead:
@@ -230,20 +246,21 @@ def main() -> int:
         turn = ",".join(filter(None, (turn, "main=" + "/".join(args.main_set))))
     if turn:
         rows.append((f"value, after the founding with {turn}", f"value_phases:PhaseBot:{turn}"))
+    foundings: list[tuple[str, str]] = []  # (label, parameters): a founding's row, and with ``turn`` after it
     if args.founding_search:
         for depth in args.search_depth or [12]:
             params = f"search={args.founding_search},depth={depth},width={args.search_width}"
-            rows.append((f"mcts ({params}) in the founding", f"value_phases:PhaseBot:{params}"))
-            if turn:
-                rows.append((f"the same, and after the founding with {turn}", f"value_phases:PhaseBot:{params},{turn}"))
+            foundings.append((f"mcts ({params}) in the founding", params))
     elif args.founding_look_ahead:
         params = f"look_ahead={args.founding_look_ahead},roads={args.look_ahead_roads}"
-        rows.append((f"exact look-ahead ({params}) in the founding", f"value_phases:PhaseBot:{params}"))
+        foundings.append((f"exact look-ahead ({params}) in the founding", params))
+    for label, params in foundings:
+        rows.append((label, f"value_phases:PhaseBot:{params}"))
         if turn:
             rows.append((f"the same, and after the founding with {turn}", f"value_phases:PhaseBot:{params},{turn}"))
-    elif args.founding_weights:
+    if args.founding_weights and not foundings:
         rows += [(f"founding by {p}", f"value_phases:PhaseBot:founding={p.resolve()}") for p in args.founding_weights]
-    elif not turn:
+    elif not (foundings or turn):
         rows += [(f"greedy in {group}", f"value_phases:PhaseBot:greedy={group}") for group in GROUPS]
     for label, spec in rows:
         print(f"{label}: {100 * win_rate(spec, args.games, args.seed, args.workers):.1f}%", flush=True)
