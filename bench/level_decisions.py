@@ -67,7 +67,7 @@ def main() -> int:
 def _figures(what: str, times: list[float]) -> str:
     ordered = sorted(times)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    return f"{what} median {statistics.median(ordered):.0f} ms, p99 {p99:.0f} ms"
+    return f"{what} median {statistics.median(ordered):.1f} ms, p99 {p99:.0f} ms"
 
 
 if __name__ == "__main__":

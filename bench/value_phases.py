@@ -2,7 +2,7 @@
 choice in one group of phases (docs/bots.md, "Weights searched by win rate"), or with other weights in the
 founding only, or with Hard's search (``mcts``) deciding the founding only, or with an exact look-ahead to
 the founding's end deciding it (``FoundingLookAhead``), and with a look-ahead over its own turn in the main
-phase (``TurnLookAhead``).
+phase (``value:turn=N``, ``siedler.bots.value.planned``).
 
 A phase group's figure below plain ``value``'s is what ``value``'s own choice there is worth. Seats rotated,
 the same seeds for every row.
@@ -29,7 +29,7 @@ from siedler.bots.base import Bot, parse_parameters
 from siedler.bots.evaluate import evaluate
 from siedler.bots.knowledge import Value, knowledge_for
 from siedler.bots.learned import learned_value
-from siedler.bots.value import forced_or_answer, tried
+from siedler.bots.value import ranked as value_ranked
 from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.games.catan.bot.value import WEIGHTS
@@ -51,12 +51,10 @@ GROUPS = {
 GUARD_MS = float(parse_parameters(LEVELS["hard"].partition(":")[2])["guard_ms"])
 
 
-def ranked(game: Game, seat: int, value: Value = evaluate) -> list[Action]:
-    """The seat's legal moves best first by ``value``'s look-ahead (``tried``, the rule set's chains), the
-    kinds its trader decides left out: the order both look-aheads below branch in."""
-    play = knowledge_for(game)
-    legal = [a for a in game.legal_actions() if a[0] not in play.decided_kinds]
-    return sorted(legal, key=lambda a: -tried(game, seat, a, play.chains, value))
+def ranked(game: Game, seat: int) -> list[Action]:
+    """The seat's legal moves best first by ``value``'s look-ahead with the rule set's chains: the order the
+    founding's exact look-ahead branches in."""
+    return value_ranked(game, seat, evaluate, knowledge_for(game).chains)
 
 
 #: The hand weights the value keeps out of its sum (a won or lost game is worth ``win`` either way).
@@ -127,47 +125,6 @@ class FoundingLookAhead:
         return self.score(trial, seat)
 
 
-class TurnLookAhead:
-    """``value`` looking ahead over the seat's own turn in the main phase: the first move of the best
-    sequence of up to ``depth`` moves of the seat's, each step over the ``width`` best by ``value``'s
-    look-ahead, a sequence scored by ``value`` where it stops (it may stop after any move: the turn's end).
-
-    Within a turn the seat's moves meet no die and no other seat, so the sequence can be looked at
-    exactly; ``value`` alone takes the best single move (or two, where the rule set chains them).
-    Offers to other players and answers to them are ``value``'s.
-    """
-
-    def __init__(self, value: ValueBot, width: int, depth: int, score: Value = evaluate) -> None:
-        self.value, self.width, self.depth, self.score = value, width, depth, score
-
-    def decide(self, game: Game, seat: int) -> Action:
-        choice = self.value.decide(game, seat)
-        if getattr(game, "phase", None) != MAIN or forced_or_answer(game, seat) is not None:
-            return choice
-        if choice[0] in knowledge_for(game).decided_kinds:
-            return choice
-        best: tuple[float, Action] | None = None
-        for action in ranked(game, seat, self.score)[: self.width]:
-            trial = game.copy()
-            trial.apply(action)
-            score = self.score(trial, seat) if action[0] == "end" else self._best(trial, seat, self.depth - 1)
-            if best is None or score > best[0]:
-                best = (score, action)
-        return choice if best is None else best[1]
-
-    def _best(self, game: Game, seat: int, depth: int) -> float:
-        """The best score of the seat's turn from ``game`` on, in ``depth`` more moves at most."""
-        best = self.score(game, seat)
-        if game.is_over or game.to_act != seat or getattr(game, "phase", None) != MAIN or not depth:
-            return best
-        for action in ranked(game, seat, self.score)[: self.width]:
-            if action[0] != "end":
-                trial = game.copy()
-                trial.apply(action)
-                best = max(best, self._best(trial, seat, depth - 1))
-        return best
-
-
 class PhaseBot:
     """``value``, with ``greedy`` deciding in the phase group ``greedy`` names, or deciding the founding:
     ``mcts`` with ``search`` iterations (and its ``depth`` and ``width``), the exact look-ahead over
@@ -191,11 +148,9 @@ class PhaseBot:
         turn_depth: int = 5,
         main: str = "",
     ) -> None:
-        self.value = ValueBot(seed)
-        score = evaluate
+        self.main = ValueBot(seed, turn=turn, turn_depth=turn_depth)
         if main:
-            score = self.value.value = hand_weights_with(main)
-        self.main: Bot = TurnLookAhead(self.value, turn, turn_depth, score) if turn else self.value
+            self.main.value = hand_weights_with(main)
         self.phases = GROUPS[greedy] if greedy else GROUPS["founding"]
         self.other: Bot
         if greedy:

@@ -25,7 +25,13 @@ from ..hidden import SPECTATOR_ONLY, _loaded, hidden_parts, twin_state
 from ..test_hidden_information import CASES, IDS, mid_game
 
 #: Every registered bot, by name, as it is checked: a budget where it has one (fixed, so reproducible).
-SPECS = {"random": "random", "greedy": "greedy", "value": "value", "mcts": "mcts:iterations=12,depth=8"}
+SPECS = {
+    "random": "random",
+    "greedy": "greedy",
+    "value": "value",
+    "mcts": "mcts:iterations=12,depth=8",
+    "mcts, turn": "mcts:iterations=12,depth=8,turn=3",  # Catan's Hard: the founding searched, then value:turn
+}
 #: Random actions played at most, past the position asked for, until the seat to act has a choice.
 TO_A_CHOICE = 40
 

@@ -33,6 +33,8 @@ Value = Callable[[Game, int], float]
 #: Moves the value bot looks one own move further after: for an action kind, the kinds of the seat's next
 #: action to try after it (a bank trade, then the build it pays for), when the seat is still to act.
 Chains = Mapping[str, frozenset[str]]
+#: Whether a game is in a stretch its rule set names (``Knowledge.founding``, ``Knowledge.turn``).
+Stage = Callable[[Game], bool]
 #: The named numbers a value weighs, of a running game as a seat sees it (``siedler.bots.learned`` fits
 #: weights for them from self-play).
 Features = Callable[[Game, int], dict[str, float]]
@@ -53,10 +55,10 @@ class Trader:
     (left out of the look-ahead), its answer to an offer put to the seat (``None`` in any other phase),
     and an offer worth more than the gain of the seat's best other move (``None`` for none).
 
-    ``withhold`` (optional) switches off, in a fresh determinized copy that a search plays on, the trades
-    that only this trader decides: the search never plays them, yet a main phase lists hundreds of them,
-    which every legal-action list of the search would build and every rollout step would read past. It
-    must take away nothing else: the search's decisions are the same with it or without it (only faster).
+    ``withhold`` (optional) switches off, in a fresh determinized copy that a search or the turn's
+    look-ahead plays on, the trades that only this trader decides: neither plays them, yet a main phase
+    lists hundreds of them, which every legal-action list would build and every step would read past. It
+    must take away nothing else: the decisions are the same with it or without it (only faster).
     """
 
     decided_kinds: frozenset[str]
@@ -75,7 +77,11 @@ class Knowledge:
     lobby, easy, medium and hard, each a bot spec bound by work (``siedler.bots.levels``; ``None``: the
     default ``LEVELS``). ``features``: for a rule set, the named features its value weighs; for an
     extension, the ones it adds (their names unique in the family). ``chains``: for a rule set, the moves
-    the value bot looks one own move further after (``Chains``; none: one move).
+    the value bot looks one own move further after (``Chains``; none: one move). ``founding``: for a rule
+    set, whether a game is in its founding (the opening placements, before the first die: where Hard's
+    search gains over the value bot's look-ahead, docs/bots.md). ``turn``: for a rule set, whether the
+    seat to act is in the free part of its turn, where its moves meet no die and no other seat until it
+    ends the turn (the value bot's look-ahead over its turn, ``siedler.bots.value.planned``).
     """
 
     strategy: Strategy | None = None
@@ -84,6 +90,8 @@ class Knowledge:
     levels: Mapping[str, str] | None = None
     features: Features | None = None
     chains: Chains | None = None
+    founding: Stage | None = None
+    turn: Stage | None = None
 
 
 @dataclass(frozen=True)
@@ -96,6 +104,8 @@ class Play:
     decided_kinds: frozenset[str] = field(default_factory=frozenset)
     features: Features | None = None
     chains: Chains = field(default_factory=dict)
+    founding: Stage | None = None
+    turn: Stage | None = None
 
 
 def by_score(game: Game, seat: int) -> float:
@@ -154,6 +164,8 @@ def _combine(ruleset: Knowledge, extensions: list[Knowledge]) -> Play:
         trader.decided_kinds if trader is not None else frozenset(),
         _merged(features, added) if features is not None and added else features,
         ruleset.chains or {},
+        ruleset.founding,
+        ruleset.turn,
     )
 
 

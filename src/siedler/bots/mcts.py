@@ -23,6 +23,12 @@ intersections); the final choice breaks ties in visits by that order. Trades wit
 decided outside the search, as the value bot decides them: the search leaves out the kinds that logic
 decides (the rule set's trader, ``siedler.bots.knowledge.Trader``).
 
+With ``turn=N`` the search decides only the rule set's founding (``Knowledge.founding``; a rule set that
+names none is searched throughout), and every later decision is the value bot's with its look-ahead over
+the seat's own turn (``value:turn=N``, ``turn_depth`` moves deep): in base the search's whole gain over
+the value bot lies in the founding, where nothing is hidden and no die is rolled, and after it the
+look-ahead over the turn gains where the search does not (docs/bots.md, "Hard against three greedy").
+
 Budget: ``mcts:iterations=200`` (reproducible with the bot's seed) or ``mcts:ms=500`` (wall clock). An
 iteration budget may carry a guard, ``mcts:iterations=1000,guard_ms=10000``: the search stops early only
 once the guard's time has passed, so a machine too slow or too loaded for the budget cannot hold a table
@@ -44,7 +50,7 @@ from .evaluate import evaluate
 from .greedy import GreedyBot
 from .knowledge import Chains, Value, knowledge_for
 from .learned import value_of
-from .value import forced_or_answer, look_ahead, tried
+from .value import ValueBot, forced_or_answer, look_ahead, ranked
 
 #: The look-ahead's chains once another seat has moved (past the turn being decided): none. Two moves at
 #: every node of the later turns cost ten times one (a seat rich in cards and roads made a decision take
@@ -77,6 +83,8 @@ class MctsBot:
         temperature: float = 400.0,
         guard_ms: float = 0,
         weights: str = "",
+        turn: int = 0,
+        turn_depth: int = 5,
     ) -> None:
         if ms < 0 or iterations < 0 or depth < 0 or width < 1 or temperature <= 0 or guard_ms < 0:
             raise ValueError("ms, iterations, depth and guard_ms must be 0 or more, width and temperature positive")
@@ -89,8 +97,14 @@ class MctsBot:
         self.depth, self.c, self.width, self.temperature = depth, c, width, temperature
         self.policy = GreedyBot(seed)
         self.value: Value = value_of(weights) or evaluate
+        #: With ``turn``: the value bot looking ahead over its turn, which decides after the founding.
+        self.planner = ValueBot(seed, weights, turn, turn_depth) if turn else None
 
     def decide(self, game: Game, seat: int) -> Action:
+        if self.planner is not None:
+            founding = knowledge_for(game).founding
+            if founding is not None and not founding(game):
+                return self.planner.decide(game, seat)
         settled = forced_or_answer(game, seat)
         if settled is not None:
             return settled
@@ -125,14 +139,7 @@ class MctsBot:
         """The actions searched from ``node``: once per node, the ``width`` best by the value bot's
         look-ahead for ``seat``, with ``chains``."""
         if node.candidates is None:
-            play = knowledge_for(game)
-            scored = [
-                (tried(game, seat, action, chains, self.value), action)
-                for action in game.legal_actions()
-                if action[0] not in play.decided_kinds
-            ]
-            scored.sort(key=lambda item: -item[0])
-            node.candidates = [a for _, a in scored[: self.width]] or list(game.legal_actions()[:1])
+            node.candidates = ranked(game, seat, self.value, chains)[: self.width] or list(game.legal_actions()[:1])
         return node.candidates
 
     def _iterate(self, root: Node, game: Game, seat: int) -> None:

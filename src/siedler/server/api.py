@@ -57,7 +57,7 @@ BODY: Responses = {400: _problem("the body is not JSON"), 413: _problem("the req
 
 class SeatIn(BaseModel):
     kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(None, max_length=40, description="a bot name from /api/bots, for kind=bot")
+    bot: str | None = Field(None, max_length=64, description="a bot name or level spec from /api/bots, for kind=bot")
     name: Name | None = None
 
 

@@ -2,7 +2,12 @@
 position and trades with other players. Every board rule set registered with ``register_catan`` names this
 module; a rule set with rules of its own builds on its parts in its own package's ``bot`` module."""
 
+from typing import cast
+
 from siedler.bots.knowledge import Chains, Knowledge, Trader
+from siedler.core.game import Game
+from siedler.games.catan import CatanGame
+from siedler.games.catan.state import MAIN, SETUP_ROAD, SETUP_SETTLEMENT
 
 from . import trade
 from .greedy import catan_strategy
@@ -27,6 +32,29 @@ def chains(builds: frozenset[str], reached: frozenset[str]) -> Chains:
 
 
 CHAINS = chains(frozenset({"city", "settle", "buy", "road"}), frozenset({"settle"}))
+
+
+def founding(game: Game) -> bool:
+    """Whether a Catan game is in its founding: the settlements and roads placed before the first roll."""
+    return cast(CatanGame, game).phase in (SETUP_SETTLEMENT, SETUP_ROAD)
+
+
+def free_turn(game: Game) -> bool:
+    """Whether the seat to act is in its main phase: after its roll, building and trading until it ends the
+    turn, with no die and no other seat's move in between."""
+    return cast(CatanGame, game).phase == MAIN
+
+
+#: The lobby's levels (docs/bots.md, "Levels"): Hard searches the founding, where the search gains over
+#: ``value``'s look-ahead, and plays the rest by ``value``'s look-ahead over its own turn.
+LEVELS = {"easy": "greedy", "medium": "value", "hard": "mcts:iterations=600,guard_ms=10000,turn=5"}
 KNOWLEDGE = Knowledge(
-    strategy=catan_strategy, value=catan_position, trader=TRADER, features=catan_features, chains=CHAINS
+    strategy=catan_strategy,
+    value=catan_position,
+    trader=TRADER,
+    levels=LEVELS,
+    features=catan_features,
+    chains=CHAINS,
+    founding=founding,
+    turn=free_turn,
 )
