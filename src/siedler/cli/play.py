@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from siedler.bots import Bot, make_bot
-from siedler.core.actions import Action
+from siedler.core.actions import Action, digits
 from siedler.core.errors import IllegalAction
 from siedler.core.fairness import commitment, new_game_id, new_seed
 from siedler.core.game import Game
@@ -207,7 +207,7 @@ class TerminalGame:
             elif command == "log":
                 for e in game.events(self.viewer if self.viewer is not None else seat, lang=self.lang):
                     self.out(f"  {e['text']}")
-            elif answer.isdigit():
+            elif digits(answer):
                 n = int(answer)
                 if not 1 <= n <= len(shown):
                     self.out(self.say("not_number", n=n, m=len(shown)))

@@ -18,6 +18,15 @@ from typing import Any, ClassVar
 from .errors import IllegalAction
 
 
+def digits(word: str) -> bool:
+    """Whether ``word`` is a whole number written in ASCII digits, as the notation writes numbers.
+
+    ``str.isdigit`` is not that test: it also accepts "²", "¹²" and "①", which ``int`` refuses (a move
+    ``settle ²`` answered 500), and ``int`` accepts other scripts' digits ("٣") that no notation writes.
+    Every reader of notation tests its numbers here."""
+    return word.isascii() and word.isdigit()
+
+
 def field(index: int) -> Any:
     """A named field of an action: a property in C (``itemgetter``), as fast as ``action[index]`` gets."""
     return property(itemgetter(index))

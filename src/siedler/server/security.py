@@ -30,6 +30,8 @@ from fastapi.exceptions import RequestValidationError
 from starlette.requests import Request
 from starlette.responses import Response
 
+from siedler.core.actions import digits
+
 from .incidents import report
 from .limits import Limits
 
@@ -97,7 +99,7 @@ class Guard:
                 await _reply(send, 429, detail, retry_after=waiting)
                 return
         length = _header(scope, b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > settings.max_body_bytes):
+        if length is not None and (not digits(length) or int(length) > settings.max_body_bytes):
             await _reply(send, 413, f"the request body is larger than {settings.max_body_bytes} bytes")
             return
         received = 0
@@ -182,9 +184,12 @@ def origin_allowed(headers: Mapping[str, str], allowed: Iterable[str]) -> bool:
 
 async def validation_error(request: Request, exc: Exception) -> Response:
     """FastAPI's 422 answer, serialisable whatever the input was: its own handler fails on an echoed
-    ``NaN`` or ``Infinity`` (which Python's JSON parser accepts) and the client would get a 500."""
+    ``NaN`` or ``Infinity`` (which Python's JSON parser accepts), and on a body that is not UTF-8 sent as
+    ``text/plain`` or without a content type (it echoes the bytes and decodes them as UTF-8); either way the
+    client got a 500. Echoed bytes are decoded with replacement characters."""
     assert isinstance(exc, RequestValidationError)
-    body = json.dumps({"detail": _finite(jsonable_encoder(exc.errors()))}, allow_nan=False)
+    errors = jsonable_encoder(exc.errors(), custom_encoder={bytes: _echoed})
+    body = json.dumps({"detail": _finite(errors)}, allow_nan=False)
     return Response(body, status_code=422, media_type="application/json")
 
 
@@ -192,6 +197,10 @@ async def internal_error(request: Request, exc: Exception) -> Response:
     """A request that failed inside the server: a short answer with a reference, the details in the log."""
     body = {"detail": report("the server could not answer this request", exc)}
     return Response(orjson.dumps(body), status_code=500, media_type="application/json")
+
+
+def _echoed(raw: bytes) -> str:
+    return raw.decode("utf-8", errors="replace")
 
 
 def _finite(value: Any) -> Any:

@@ -19,7 +19,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from siedler.core.actions import Action, ActionKind, ActionKinds, field
+from siedler.core.actions import Action, ActionKind, ActionKinds, digits, field
 from siedler.core.errors import IllegalAction
 from siedler.core.hexgrid import Topology
 
@@ -175,13 +175,13 @@ class ActionSet:
         return found
 
     def node(self, word: str) -> int:
-        if not word.isdigit() or int(word) >= self.topology.num_nodes:
+        if not digits(word) or int(word) >= self.topology.num_nodes:
             raise IllegalAction(f"{word!r} is not an intersection (0-{self.topology.num_nodes - 1})")
         return int(word)
 
     def edge(self, word: str) -> int:
         a, sep, b = word.partition("-")
-        if not sep or not a.isdigit() or not b.isdigit():
+        if not sep or not digits(a) or not digits(b):
             raise IllegalAction(f"{word!r} is not a path; write two intersections like 12-13")
         key = (min(int(a), int(b)), max(int(a), int(b)))
         if key not in self.topology.edge_index:
@@ -222,7 +222,7 @@ def seat_index(word: str, players: int) -> int:
     """A seat written in the notation (``@2``: an index from 0) for a game of ``players``; every rule set's
     parser reads seats here, so that each refuses a bad one in the same words."""
     w = word.lstrip("@")
-    if not w.isdigit() or int(w) >= players:
+    if not digits(w) or int(w) >= players:
         raise IllegalAction(f"{word!r} is not a seat (seat indices are @0-@{players - 1}; @0 is seat 1)")
     return int(w)
 
@@ -234,7 +234,7 @@ def resource(word: str) -> int:
     return r
 
 
-_BUNDLE_PART = re.compile(r"^(\d*)([a-zäöü]+)$")
+_BUNDLE_PART = re.compile(r"^([0-9]*)([a-zäöü]+)$")  # ASCII digits: \d takes any script\'s
 
 
 def parse_bundle(text: str) -> Bundle:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from siedler.core.actions import Action, ActionKind, ActionKinds, field
+from siedler.core.actions import Action, ActionKind, ActionKinds, digits, field
 from siedler.core.errors import IllegalAction
 
 from .cards import (
@@ -129,7 +129,7 @@ class ActionSet:
         return found
 
     def road(self, args: list[str]) -> DeckAction:
-        if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= self.max_roads:
+        if len(args) != 1 or not digits(args[0]) or not 1 <= int(args[0]) <= self.max_roads:
             raise IllegalAction(f"write 'road <n>' with n from 1 to {self.max_roads}")
         return self.ROAD[int(args[0])]
 

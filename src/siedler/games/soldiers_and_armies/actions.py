@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from siedler.core.actions import ActionKind, ActionKinds, field
+from siedler.core.actions import ActionKind, ActionKinds, digits, field
 from siedler.core.errors import IllegalAction
 from siedler.core.hexgrid import Topology
 from siedler.games.catan.actions import (
@@ -178,7 +178,7 @@ class SoldierActionSet:
         return found
 
     def node(self, word: str) -> int:
-        if not word.isdigit() or int(word) >= self.topology.num_nodes:
+        if not digits(word) or int(word) >= self.topology.num_nodes:
             raise IllegalAction(f"{word!r} is not an intersection (0-{self.topology.num_nodes - 1})")
         return int(word)
 

@@ -39,6 +39,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from siedler.core.actions import digits
+
 INFANTRY_DIE = 6
 CAVALRY_DIE = 10
 ARTILLERY_DIE = 12
@@ -253,7 +255,7 @@ def _tokens(text: str) -> list[str]:
         text = text.replace(mark, f" {mark if mark in '+&' else ''} ")
     tokens = []
     for word in text.lower().split():
-        token = word if word.isdigit() else _WORDS.get(word)
+        token = word if digits(word) else _WORDS.get(word)
         if token is None:
             raise OddsError(f"unknown word {word!r} (e.g. '{EXAMPLE}')")
         if token:
@@ -268,7 +270,7 @@ def _armies(tokens: list[str], side: str) -> tuple[tuple[Army, ...], list[str]]:
     pos = 0
     while True:
         count = 1
-        if pos < len(tokens) and tokens[pos].isdigit():
+        if pos < len(tokens) and digits(tokens[pos]):
             count, pos = int(tokens[pos]), pos + 1
             if count < 1:
                 raise OddsError(f"{side}: a count of units is at least 1, not {count}")
