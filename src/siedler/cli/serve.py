@@ -47,6 +47,11 @@ def register(app: typer.Typer) -> None:
             None, help="open and running games at most (default 500, or SIEDLER_MAX_LIVE_GAMES)"
         ),
         trusted_proxy: list[str] | None = TRUSTED_PROXY,
+        ipv6_prefix: int | None = typer.Option(
+            None,
+            help="leading bits of an IPv6 address that make one client for every per-address limit "
+            "(default 64, or SIEDLER_IPV6_PREFIX); IPv4 addresses are each one client",
+        ),
         allowed_origin: list[str] | None = ALLOWED_ORIGIN,
         allowed_host: list[str] | None = ALLOWED_HOST,
     ) -> None:
@@ -59,6 +64,7 @@ def register(app: typer.Typer) -> None:
             "games_per_minute": games_per_minute,
             "max_live_games": max_live_games,
             "trusted_proxies": tuple(trusted_proxy) if trusted_proxy else None,
+            "ipv6_prefix": ipv6_prefix,
             "allowed_origins": tuple(allowed_origin) if allowed_origin else None,
             "allowed_hosts": tuple(allowed_host) if allowed_host else None,
         }

@@ -25,6 +25,9 @@ def main() -> None:
         "--trusted-proxy", action="append", default=None, help="a reverse proxy's address or network (repeatable)"
     )
     parser.add_argument(
+        "--ipv6-prefix", type=int, default=None, help="leading bits of an IPv6 address that make one client"
+    )
+    parser.add_argument(
         "--allowed-origin", action="append", default=None, help="another origin whose pages may connect (repeatable)"
     )
     parser.add_argument(
@@ -36,6 +39,7 @@ def main() -> None:
         "max_live_games": args.max_live_games,
         "ws_per_client": args.ws_per_client,
         "trusted_proxies": tuple(args.trusted_proxy) if args.trusted_proxy else None,
+        "ipv6_prefix": args.ipv6_prefix,
         "allowed_origins": tuple(args.allowed_origin) if args.allowed_origin else None,
         "allowed_hosts": tuple(args.allowed_host) if args.allowed_host else None,
     }

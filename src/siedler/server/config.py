@@ -137,6 +137,9 @@ class Settings:
     #: Addresses or networks (``10.0.0.0/8``) of reverse proxies whose ``X-Forwarded-For`` is believed;
     #: empty: the peer's own address is the client, whatever headers it sends.
     trusted_proxies: tuple[str, ...] = field(default_factory=lambda: _env_list("trusted_proxies"))
+    #: Leading bits of an IPv6 address that make one client for every per-address limit (``addresses.py``):
+    #: a subscriber gets a /64 and may use any address of it. IPv4 addresses are each one client.
+    ipv6_prefix: int = field(default_factory=lambda: _env_int("ipv6_prefix", 64))
     #: Origins (``https://catan.example.org``) whose pages may open a WebSocket besides the server's own host.
     allowed_origins: tuple[str, ...] = field(default_factory=lambda: _env_list("allowed_origins"))
     #: Host names (the ``Host`` header) this server answers for: a page from another site that a DNS record
@@ -155,6 +158,8 @@ class Settings:
             number = isinstance(value, int | float) and not isinstance(value, bool)
             if number and (not math.isfinite(value) or value < 0):
                 raise ValueError(f"setting {f.name} must be a finite number >= 0, not {value!r}")
+        if not 1 <= self.ipv6_prefix <= 128:
+            raise ValueError(f"setting ipv6_prefix must be from 1 to 128 bits, not {self.ipv6_prefix!r}")
         if self.bot_delay > self.max_bot_delay:
             raise ValueError(f"bot_delay {self.bot_delay} is above max_bot_delay {self.max_bot_delay}")
 

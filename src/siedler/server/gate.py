@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from .addresses import group
 from .config import Settings
 from .limits import parse_networks, trusted_address
 
@@ -50,6 +51,7 @@ class Gate:
         room = soft - RESERVED_FDS if soft != resource.RLIM_INFINITY else settings.max_connections
         self.max_connections = max(1, min(settings.max_connections, room))
         self._proxies = parse_networks(settings.trusted_proxies)
+        self._prefix = settings.ipv6_prefix
         #: Every open connection by its transport, oldest first.
         self._open: dict[asyncio.Transport, _Open] = {}
         self._per_address: dict[str, int] = {}
@@ -59,8 +61,11 @@ class Gate:
     def admit(self, transport: asyncio.Transport) -> bool:
         """Count a new connection in, making room at a cap; false when it must be closed at once."""
         peer = transport.get_extra_info("peername")
-        address = str(peer[0]) if peer else "unknown"
-        crowded = not trusted_address(address, self._proxies) and self._per_address.get(address, 0) >= self.per_client
+        peer_address = str(peer[0]) if peer else "unknown"
+        address = group(peer_address, self._prefix)  # one IPv6 network is one client (addresses.py)
+        crowded = (
+            not trusted_address(peer_address, self._proxies) and self._per_address.get(address, 0) >= self.per_client
+        )
         if (crowded and not self._evict(address)) or (
             len(self._open) >= self.max_connections and not self._evict(None)
         ):

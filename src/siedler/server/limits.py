@@ -1,7 +1,8 @@
 """Bounded load: who a client is, and how much each client may ask of the server.
 
 A *client* is the remote address of the connection; behind a reverse proxy that the settings trust
-(``trusted_proxies``), the address that proxy saw, read from ``X-Forwarded-For``. Trusting the header from
+(``trusted_proxies``), the address that proxy saw, read from ``X-Forwarded-For``; IPv6 addresses of one
+network (/64 by default) are one client (``addresses.py``). Trusting the header from
 anyone else would let a client pick a fresh address per request and dodge every limit below.
 
 The limits (defaults and the reasons for them in ``docs/security.md``, "Bounded load"): token buckets for
@@ -17,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .addresses import group
 from .config import Settings
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -166,7 +168,8 @@ class Limits:
         self.seats = Counter()
 
     def client(self, scope: Mapping[str, Any]) -> str:
-        return client_address(scope, self.proxies)
+        """Who asks, as every per-address limit counts it: the address, its IPv6 network grouped."""
+        return group(client_address(scope, self.proxies), self.settings.ipv6_prefix)
 
     def check_creation(self, client: str) -> None:
         """Raise ``TooFast`` when ``client`` has created its games for this minute; takes nothing (only a
