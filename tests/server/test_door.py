@@ -5,6 +5,8 @@ on a real uvicorn, since that is where the door is (``siedler.server.gate``)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import socket
 import threading
 import time
@@ -170,3 +172,51 @@ def test_busy_connections_are_never_evicted_and_a_trusted_proxy_counts_only_over
     for t in proxied:
         gate.busy(t, True)  # type: ignore[arg-type]
     assert not admit(FakeTransport("2.2.2.2")) and gate.refused == 2
+
+
+def read_all(sock: socket.socket, timeout: float = 10.0) -> bytes:
+    """What the server sends until it closes the connection."""
+    sock.settimeout(timeout)
+    answer = b""
+    while chunk := sock.recv(4096):
+        answer += chunk
+    return answer
+
+
+def test_a_body_trickled_a_byte_at_a_time_is_cut(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 39, finding 2: 64 ``POST /api/games`` declaring 60,000 bytes and sending one stayed open past 30 s
+    and locked their address out; from 65 addresses they held all 4,096 connections."""
+    with Live(tmp_path, body_timeout=0.5, connections_per_client=8) as live:
+        sock = socket.create_connection(("127.0.0.1", live.port))
+        head = b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        sock.sendall(head + b"Content-Length: 60000\r\n\r\n{")
+        started = time.monotonic()
+        with contextlib.suppress(OSError):
+            while time.monotonic() - started < 5 and not closed_by_server(sock):
+                sock.setblocking(True)
+                sock.sendall(b" ")  # a byte now and then: each one used to keep the request alive
+                time.sleep(0.05)
+        sock.setblocking(True)
+        assert time.monotonic() - started < 5, "a trickled body was not cut"
+        assert live.gate.slow_bodies == 1
+        sock.close()
+        assert httpx.get(f"http://127.0.0.1:{live.port}/api/games").status_code == 200
+    assert [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR] == []
+
+
+def test_a_request_that_sends_no_body_at_all_is_answered_408(tmp_path: Path) -> None:
+    with Live(tmp_path, body_timeout=0.5) as live:
+        sock = socket.create_connection(("127.0.0.1", live.port))
+        sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\n")
+        assert read_all(sock).startswith(b"HTTP/1.1 408")
+        sock.close()
+
+
+def test_an_idle_connection_between_requests_is_closed(tmp_path: Path) -> None:
+    with Live(tmp_path, keep_alive_timeout=0.5) as live:
+        sock = socket.create_connection(("127.0.0.1", live.port))
+        sock.sendall(b"GET /api/bots HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        started = time.monotonic()
+        answer = read_all(sock)  # the answer, then the close once the connection idles
+        assert answer.startswith(b"HTTP/1.1 200") and time.monotonic() - started < 5
+        sock.close()

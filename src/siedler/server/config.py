@@ -124,9 +124,31 @@ class Settings:
     #: ... and in a burst.
     ws_burst: int = field(default_factory=lambda: _env_int("ws_burst", 30))
 
+    #: Characters (of JSON text: bytes, near enough) one client's WebSockets are sent per second, sustained,
+    #: and in a burst: beyond, its connections wait for their turn (``connection.py``) ...
+    ws_output_per_second: int = field(default_factory=lambda: _env_int("ws_output_per_second", 256 * 1024))
+    ws_output_burst: int = field(default_factory=lambda: _env_int("ws_output_burst", 4 * 1024 * 1024))
+    #: ... and seconds of CPU spent building their states, per second and in a burst.
+    ws_cpu_per_second: float = field(default_factory=lambda: _env_float("ws_cpu_per_second", 0.1))
+    ws_cpu_burst: float = field(default_factory=lambda: _env_float("ws_cpu_burst", 1.0))
+    #: A connection that would wait longer than this for its client's budget is closed (code 4429).
+    ws_output_wait: float = field(default_factory=lambda: _env_float("ws_output_wait", 10.0))
+    #: Characters queued for one connection that has not taken them (close code 4408 beyond) ...
+    ws_backlog: int = field(default_factory=lambda: _env_int("ws_backlog", 1024 * 1024))
+    #: ... and seconds its socket may refuse to take more (its peer reads nothing) before it is cut.
+    ws_write_stall: float = field(default_factory=lambda: _env_float("ws_write_stall", 10.0))
+    #: Seconds between two whole states a connection asks for (a change of language): one within this
+    #: waits, and only the last language asked for is sent.
+    ws_full_state_interval: float = field(default_factory=lambda: _env_float("ws_full_state_interval", 2.0))
+
     #: Seconds a connection may take to send a request's headers, from opening or from its request's first
     #: byte (HTTP 408 and closed beyond): a half-sent request must not hold a connection for ever.
     header_timeout: float = field(default_factory=lambda: _env_float("header_timeout", 5.0))
+    #: Seconds a request's body may take to arrive, from the end of its headers (HTTP 408 and closed beyond):
+    #: the largest body (``max_body_bytes``) is well within it even on a slow line, a trickle is not.
+    body_timeout: float = field(default_factory=lambda: _env_float("body_timeout", 10.0))
+    #: Seconds a connection may stay idle between two requests before it is closed.
+    keep_alive_timeout: float = field(default_factory=lambda: _env_float("keep_alive_timeout", 5.0))
     #: TCP connections one client address may hold at once, HTTP and WebSocket (a trusted proxy's count only
     #: towards ``max_connections``); a new one beyond takes the place of the address's longest idle one.
     connections_per_client: int = field(default_factory=lambda: _env_int("connections_per_client", 64))

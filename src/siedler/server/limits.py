@@ -72,6 +72,18 @@ class TokenBucket:
             self._buckets[key].tokens -= 1
         return waiting
 
+    def spend(self, key: str, amount: float, now: float | None = None) -> None:
+        """Take ``amount`` tokens whatever is there: a cost known only once paid (bytes sent, CPU used) may
+        leave the key in debt, which ``owed`` says how long to wait out."""
+        self._refill(key, time.monotonic() if now is None else now).tokens -= amount
+
+    def owed(self, key: str, now: float | None = None) -> float:
+        """Seconds until ``key`` is out of debt (0: it is not in debt)."""
+        bucket = self._refill(key, time.monotonic() if now is None else now)
+        if bucket.tokens >= 0:
+            return 0.0
+        return float("inf") if self.rate <= 0 else -bucket.tokens / self.rate
+
     def _refill(self, key: str, now: float) -> _Bucket:
         bucket = self._buckets.get(key)
         if bucket is None:
@@ -166,6 +178,9 @@ class Limits:
         self.creations = TokenBucket(settings.games_per_minute / 60, settings.games_per_minute)
         self.clients = Counter()
         self.seats = Counter()
+        #: What one client's WebSockets cost: characters sent, and seconds of CPU building their states.
+        self.output = TokenBucket(settings.ws_output_per_second, settings.ws_output_burst)
+        self.work = TokenBucket(settings.ws_cpu_per_second, settings.ws_cpu_burst)
 
     def client(self, scope: Mapping[str, Any]) -> str:
         """Who asks, as every per-address limit counts it: the address, its IPv6 network grouped."""
@@ -183,6 +198,10 @@ class Limits:
 
     def created(self, client: str) -> None:
         self.creations.take(client)
+
+    def owed(self, client: str) -> float:
+        """Seconds until ``client``'s WebSockets may be sent more: it has spent its output or its CPU."""
+        return max(self.output.owed(client), self.work.owed(client))
 
     def message_bucket(self) -> TokenBucket:
         """A WebSocket connection's own message budget."""

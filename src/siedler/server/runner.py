@@ -43,12 +43,14 @@ def serve(
 
 def uvicorn_options(settings: Settings, gate: Gate | None = None) -> dict[str, Any]:
     """The ``uvicorn.Config`` arguments of a server with these settings: its door (``gate``, made from the
-    settings unless given: header deadline, connection caps) and its frame limit."""
+    settings unless given: header and body deadlines, connection caps), its keep-alive deadline and its
+    frame limit."""
     gate = Gate(settings) if gate is None else gate
     return {
         "http": gate.http_protocol(),
         "ws": gate.ws_protocol(),
         "ws_max_size": settings.ws_max_message_bytes,
+        "timeout_keep_alive": settings.keep_alive_timeout,
         # The client's address comes from X-Forwarded-For only behind a trusted proxy, and the app decides
         # that itself (limits.py); uvicorn would otherwise believe the header from any local peer.
         "proxy_headers": False,

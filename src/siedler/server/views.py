@@ -3,10 +3,15 @@
 A view is computed and serialised once per seat and push, entry by entry; a client gets the whole view
 when it connects (or changes language) and afterwards only the entries whose JSON changed. A room never
 shows a client more than ``view(seat)``/``events(seat)`` of the seat its token proves.
+
+Whole states are built once per seat, language and position for every client that asks (32 spectators
+changing language cost one build, not 32), a language asked for again sends nothing, and a connection gets
+at most one whole state it asked for every ``ws_full_state_interval`` seconds (issue 39, finding 1).
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +33,9 @@ class Views:
         self.room = room
         self.connections: set[Connection] = set()
         self._memo: dict[Action, tuple[str, str | None]] = {}
+        #: What whole states are built from while nothing changes: bumped by every ``push``.
+        self._version = 0
+        self._shared: tuple[Any, dict[Any, Any]] = (None, {})
 
     def attach(self, conn: Connection) -> None:
         """A client joins: its welcome (with the summary) and, once the game runs, its full state."""
@@ -37,7 +45,7 @@ class Views:
         welcome = {"type": "welcome", "protocol": PROTOCOL, "game": room.summary(), "seat": conn.seat}
         conn.send(dumps({**welcome, "name": seat_name}))
         if room.game is not None:
-            conn.send(self.state_text(conn, {}, full=True))
+            self._send_full(conn)
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
@@ -50,9 +58,37 @@ class Views:
         return {c.seat for c in self.connections if c.seat is not None}
 
     def set_lang(self, conn: Connection, lang: str) -> None:
+        """The client's words in ``lang`` from now: its language again changes nothing and sends nothing;
+        another brings one whole state, at once or, within ``ws_full_state_interval`` of the last one (or
+        while its client has spent its CPU), when that has passed, in the language last asked for."""
+        if lang == conn.lang:
+            return
         conn.lang = lang
-        if self.room.game is not None:
-            conn.send(self.state_text(conn, {}, full=True))
+        if self.room.game is not None and conn.full_pending is None:
+            self._full_when_allowed(conn)
+
+    def _full_when_allowed(self, conn: Connection) -> None:
+        conn.full_pending = None
+        if conn.closed or conn not in self.connections or self.room.game is None:
+            return
+        loop = asyncio.get_running_loop()
+        interval = self.room.settings.ws_full_state_interval
+        wait = max(conn.full_at + interval - loop.time(), conn.limits.work.owed(conn.client))
+        if wait > 0:
+            conn.full_pending = loop.call_later(wait, self._full_when_allowed, conn)
+        else:
+            self._send_full(conn)
+
+    def _send_full(self, conn: Connection) -> None:
+        conn.full_at = asyncio.get_running_loop().time()
+        conn.send(self.state_text(conn, self._shared_cache(), full=True), state=True, full=True)
+
+    def _shared_cache(self) -> dict[Any, Any]:
+        """The cache of whole states at this position and clock, shared by every client that asks."""
+        key = (self._version, timers.clock(self.room, time.time()))
+        if self._shared[0] != key:
+            self._shared = (key, {"clock": key[1]})
+        return self._shared[1]
 
     def broadcast_summary(self) -> None:
         text = dumps({"type": "game", "game": self.room.summary()})
@@ -61,9 +97,11 @@ class Views:
 
     def push(self) -> None:
         """Every client's state after a change (a move, a stop, a seat changing hands)."""
+        self._version += 1
         cache: dict[Any, Any] = {}
         for conn in list(self.connections):
-            conn.send(self.state_text(conn, cache))
+            if not conn.closed:
+                conn.send(self.state_text(conn, cache), state=True)
 
     def state_text(self, conn: Connection, cache: dict[Any, Any], full: bool = False) -> str:
         """The ``state`` message for one client, as JSON text.
@@ -73,12 +111,18 @@ class Views:
         room = self.room
         game = room.game
         assert game is not None
-        key = ("text", conn.seat, conn.lang, conn.events_sent, id(conn.last_view), full)
+        # A whole state is the same for every client of the seat and language, whatever it had before.
+        key = (
+            ("full", conn.seat, conn.lang)
+            if full
+            else ("text", conn.seat, conn.lang, conn.events_sent, id(conn.last_view))
+        )
         found = cache.get(key)
         if found is not None:
             text, conn.last_view = found
             conn.events_sent = game.num_events
             return str(text)
+        started = time.perf_counter()
         seat, lang = conn.seat, conn.lang
         parts = self.view_parts(seat, cache)
         last, conn.last_view = conn.last_view, parts
@@ -108,6 +152,7 @@ class Views:
         fields["events"] = dumps_bytes(game.events(seat, since, lang))
         text = splice(header, fields)
         cache[key] = (text, parts)
+        conn.spent(time.perf_counter() - started)
         return text
 
     def view_parts(self, seat: int | None, cache: dict[Any, Any]) -> dict[str, bytes]:

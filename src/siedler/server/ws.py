@@ -99,7 +99,8 @@ async def _serve(websocket: WebSocket, game_id: str, limits: Limits) -> None:
             message = f"seat index {seat} is open in too many windows (at most {settings.ws_per_seat})"
             raise Refusal(CLOSE_TOO_MANY, "too_many", message)
     try:
-        await _play(websocket, room, Connection(websocket, seat, lang_of(hello.get("lang"))), limits)
+        conn = Connection(websocket, seat, lang_of(hello.get("lang")), limits, limits.client(websocket.scope))
+        await _play(websocket, room, conn, limits)
     finally:
         if seat is not None:
             limits.seats.release((room.id, seat))
@@ -113,6 +114,8 @@ async def _play(websocket: WebSocket, room: Room, conn: Connection, limits: Limi
     try:
         while True:
             text = await _receive(websocket, limits)
+            if conn.closed:  # dropped by the server (too far behind, over its budget): nothing more
+                return
             if budget.take("") > 0:
                 message = f"too many messages: at most {limits.settings.ws_messages_per_second:g} a second"
                 conn.send(dumps(error("rate", message)))
