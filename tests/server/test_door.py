@@ -220,3 +220,13 @@ def test_an_idle_connection_between_requests_is_closed(tmp_path: Path) -> None:
         answer = read_all(sock)  # the answer, then the close once the connection idles
         assert answer.startswith(b"HTTP/1.1 200") and time.monotonic() - started < 5
         sock.close()
+
+
+def test_two_host_headers_are_refused(server: Server) -> None:
+    """Issue 39, finding 8: with two ``Host`` headers the first was checked, whatever a proxy reads."""
+    client = server.client
+    assert client is not None
+    for hosts in (("testserver", "evil.example"), ("evil.example", "testserver"), ("testserver", "testserver")):
+        answer = client.get("/api/games", headers=[("host", hosts[0]), ("host", hosts[1])])
+        assert answer.status_code == 400 and "several Host headers" in answer.text, hosts
+    assert client.get("/api/games", headers={"host": "testserver"}).status_code == 200

@@ -139,3 +139,19 @@ def test_migration_0004_keeps_seats_opens_waiting_games_to_anyone_and_keeps_thei
         assert client.post("/api/games/waits/seats/0", json={"name": "Ben"}).status_code == 200
     finally:
         server.stop()
+
+
+def test_confusable_names_are_refused_at_one_table_and_stacked_marks_anywhere(server: Server) -> None:
+    """Issue 39, finding 8: Alice/AIice, Paul/PauI, rn/m, DAD/ᎠᎪᎠ (Cherokee) sat at one table, and a name
+    carried 30 combining accents. UTS #39's skeleton, from Unicode's confusables, tells them apart."""
+    client = server.client
+    assert client is not None
+    for first, second in (("Alice", "AIice"), ("Paul", "PauI"), ("rn", "m"), ("DAD", "ᎠᎪᎠ"), ("c1aire", "claire")):
+        created = create(client, [HUMAN, HUMAN, GREEDY], name=first)
+        refused = join(client, created, 1, second)
+        assert refused.status_code == 409 and "looks like another name" in refused.json()["detail"], second
+        assert join(client, created, 1, "Bob").status_code == 200  # a name unlike it sits down
+    created = create(client, [HUMAN, HUMAN, GREEDY], name="Zoe")
+    stacked = join(client, created, 1, "Zo" + "e" + "\u0301" * 30)
+    assert stacked.status_code == 422 and "at most 3 accents" in stacked.text
+    assert join(client, created, 1, "Nguyễn Thị").status_code == 200  # two marks on one letter are writing

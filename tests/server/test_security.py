@@ -35,8 +35,16 @@ def test_the_page_has_no_inline_script_style_or_handler(client: TestClient) -> N
     assert not re.search(r"\son[a-z]+\s*=", html) and "style=" not in html and "<style" not in html
 
 
-def test_the_api_browser_allows_exactly_its_own_inline_script(client: TestClient) -> None:
+def test_the_api_browser_is_off_by_default_and_allows_exactly_its_own_inline_script(server: Server) -> None:
+    """Issue 39, finding 8: ``/api/docs`` loaded Swagger UI from a CDN by a floating version on the origin
+    whose storage holds seat tokens and invite codes. Off unless asked for, then at one pinned version."""
+    assert server.client is not None
+    assert server.client.get("/api/docs").status_code == 404
+    assert server.client.get("/api/openapi.json").status_code == 200
+    server.stop()
+    client = server.start(api_docs=True)
     response = client.get("/api/docs")
+    assert "swagger-ui-dist@5.35.0/" in response.text
     policy = response.headers["content-security-policy"]
     assert response.status_code == 200 and "swagger" in response.text.lower()
     scripts = re.findall(r"<script>(.*?)</script>", response.text, flags=re.DOTALL)

@@ -1,6 +1,7 @@
 """The HTTP part: lobby, seats, and moves for clients that do not keep a WebSocket open.
 
-FastAPI describes it at ``/api/openapi.json`` (browsable at ``/api/docs``). A seat's token travels as
+FastAPI describes it at ``/api/openapi.json`` (browsable at ``/api/docs`` on a server started with
+``SIEDLER_API_DOCS=1``). A seat's token travels as
 ``Authorization: Bearer <token>``.
 """
 

@@ -26,6 +26,8 @@ from .timers import Sweeper
 from .ws import game_socket
 
 WEB = Path(siedler.__file__).parent / "web"
+#: Swagger UI for ``/api/docs`` (off by default: ``Settings.api_docs``), at one version, not the latest 5.x.
+SWAGGER_UI = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.35.0"
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -70,13 +72,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
     def api_browser() -> HTMLResponse:
-        html = get_swagger_ui_html(openapi_url="/api/openapi.json", title="siedler API")
+        html = get_swagger_ui_html(
+            openapi_url="/api/openapi.json",
+            title="siedler API",
+            swagger_js_url=f"{SWAGGER_UI}/swagger-ui-bundle.js",
+            swagger_css_url=f"{SWAGGER_UI}/swagger-ui.css",
+        )
         body = bytes(html.body).decode()
         return HTMLResponse(body, headers={"Content-Security-Policy": docs_policy(body)})
 
     for path in ("/", "/games/{game_id}", "/games/{game_id}/replay"):
         app.add_api_route(path, page, include_in_schema=False)
-    app.add_api_route("/api/docs", api_browser, include_in_schema=False)
+    if settings.api_docs:
+        app.add_api_route("/api/docs", api_browser, include_in_schema=False)
     app.add_api_route("/howto/{ruleset}", howto_page, include_in_schema=False, response_model=None)
     app.add_api_route("/howto/{ruleset}/board.svg", board_picture, include_in_schema=False, response_model=None)
     app.add_api_route("/layers/{ruleset}/{name}", layer_file, include_in_schema=False, response_model=None)

@@ -54,6 +54,10 @@ def _env_list(name: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in raw.split(",") if part.strip())
 
 
+def _env_flag(name: str) -> bool:
+    return os.environ.get(f"SIEDLER_{name.upper()}", "").strip().lower() in ("1", "true", "yes", "on")
+
+
 def _env_path(name: str) -> Path | None:
     raw = os.environ.get(name, "")
     return Path(raw) if raw else None
@@ -167,6 +171,10 @@ class Settings:
     #: Host names (the ``Host`` header) this server answers for: a page from another site that a DNS record
     #: points at this server (DNS rebinding) is refused. ``siedler serve`` adds its ``--host``; ``*``: any.
     allowed_hosts: tuple[str, ...] = field(default_factory=lambda: LOCAL_HOSTS + _env_list("allowed_hosts"))
+    #: Serve the API browser (Swagger UI) at ``/api/docs``: off unless ``SIEDLER_API_DOCS=1``, since its
+    #: scripts come from a CDN and would run on the origin whose storage holds seat tokens and invite codes
+    #: (the schema itself is always at ``/api/openapi.json``).
+    api_docs: bool = field(default_factory=lambda: _env_flag("api_docs"))
     #: A folder of How-to-play pages (``RULESET.LANG.md`` and their pictures) served at ``/howto/`` instead
     #: of the rule sets' own (``siedler.howto``, which ``siedler rules RULESET`` prints too), when
     #: ``SIEDLER_HOWTO_DIR`` names one.

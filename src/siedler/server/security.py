@@ -81,12 +81,13 @@ class Guard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+        named = sum(key == b"host" for key, _ in scope.get("headers", ()))
         host = _host_name(_header(scope, b"host") or "")
+        if named > 1:  # which of them a proxy or the application reads is anyone's guess: neither
+            await _refuse_host(scope, send, "a request names its host once: this one has several Host headers")
+            return
         if self.hosts is not None and host not in self.hosts:
-            if scope["type"] == "websocket":
-                await send({"type": "websocket.close", "code": 1008})
-            else:
-                await _reply(send, 400, f"this server does not answer for the host {host[:80]!r}")
+            await _refuse_host(scope, send, f"this server does not answer for the host {host[:80]!r}")
             return
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)
@@ -125,6 +126,14 @@ class Guard:
             await send(message)
 
         await self.app(scope, counted_receive, guarded_send)
+
+
+async def _refuse_host(scope: Scope, send: Send, detail: str) -> None:
+    """400 for a request, a closed handshake (403) for a WebSocket."""
+    if scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": 1008})
+    else:
+        await _reply(send, 400, detail)
 
 
 def _host_name(host: str) -> str:
