@@ -64,10 +64,19 @@ LONG = {"id": "long10k", "seed": 35, "options": {"max_offers": 6}}
 
 
 class Server:
-    """``python -m siedler.server`` of an interpreter, on a fresh SQLite file and a free port."""
+    """``python -m siedler.server`` of an interpreter, on a fresh SQLite file and a free port, with ``env``
+    added to the environment (by default the rates lifted) and ``flags`` added to its command line."""
 
-    def __init__(self, python: str, folder: Path) -> None:
+    def __init__(
+        self,
+        python: str,
+        folder: Path,
+        env: dict[str, str] | None = None,
+        flags: tuple[str, ...] = ("--bot-delay", "0"),
+    ) -> None:
         self.python = python
+        self.env = RELAXED if env is None else env
+        self.flags = flags
         self.db = folder / f"probe-{time.monotonic_ns()}.db"
         self.url = f"sqlite:///{self.db}"
         self.port = free_port()
@@ -75,14 +84,15 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
         self.log = (folder / f"{self.db.stem}.log").open("wb")
 
-    def prepare_long_game(self) -> None:
-        """Store the long finished game, with the server's own storage code (its schema may differ)."""
-        subprocess.run([self.python, __file__, "--prepare", self.url], check=True)
+    def prepare_long_game(self, copies: int = 1) -> None:
+        """Store the long finished game (``copies`` of it, with ids ``long10k``, ``long10k-1``...), with the
+        server's own storage code (its schema may differ)."""
+        subprocess.run([self.python, __file__, "--prepare", self.url, str(copies)], check=True)
 
     def start(self) -> None:
         command = [self.python, "-m", "siedler.server", "--port", str(self.port), "--database", self.url]
-        env = {**os.environ, **RELAXED}
-        self.process = subprocess.Popen([*command, "--bot-delay", "0"], env=env, stdout=self.log, stderr=self.log)
+        env = {**os.environ, **self.env}
+        self.process = subprocess.Popen([*command, *self.flags], env=env, stdout=self.log, stderr=self.log)
         deadline = time.monotonic() + 60
         while True:
             try:
@@ -102,8 +112,8 @@ class Server:
         self.log.close()
 
 
-def prepare(url: str) -> None:
-    """``--prepare URL``: store ``LONG`` as a finished game (run with the server's interpreter)."""
+def prepare(url: str, copies: int = 1) -> None:
+    """``--prepare URL [COPIES]``: store ``LONG`` as a finished game (run with the server's interpreter)."""
     from siedler.core.registry import new_game
     from siedler.server.storage import GameRow, SeatRow, Storage
 
@@ -116,10 +126,12 @@ def prepare(url: str) -> None:
         game.apply(action)
     storage = Storage(url)
     storage.migrate()
-    seats = [SeatRow(i, "bot", "random", name) for i, name in enumerate(names)]
-    storage.create_game(GameRow(LONG["id"], "base", dict(game.options), LONG["seed"], "finished", 0.0, seats))
-    storage.set_status(LONG["id"], "finished", game.result())
-    storage.append_actions([(LONG["id"], n, None, text) for n, text in enumerate(texts)])
+    for copy in range(copies):
+        gid = LONG["id"] if copy == 0 else f"{LONG['id']}-{copy}"
+        seats = [SeatRow(i, "bot", "random", name) for i, name in enumerate(names)]
+        storage.create_game(GameRow(gid, "base", dict(game.options), LONG["seed"], "finished", 0.0, seats))
+        storage.set_status(gid, "finished", game.result())
+        storage.append_actions([(gid, n, None, text) for n, text in enumerate(texts)])
     storage.close()
 
 
@@ -233,7 +245,7 @@ async def slowloris(server: Server) -> tuple[bool, str]:
     closed: dict[int, float] = {}
     while time.monotonic() - start < 20 and len(closed) < len(socks):
         for i, sock in enumerate(socks):
-            if i not in closed and _closed(sock):
+            if i not in closed and closed_by_server(sock):
                 closed[i] = time.monotonic() - start
         await asyncio.sleep(0.1)
     for sock in socks:
@@ -248,7 +260,8 @@ async def slowloris(server: Server) -> tuple[bool, str]:
     )
 
 
-def _closed(sock: socket.socket) -> bool:
+def closed_by_server(sock: socket.socket) -> bool:
+    """Whether the server closed ``sock`` (whatever it sent first), without waiting."""
     try:
         while data := sock.recv(4096):
             del data
@@ -344,8 +357,8 @@ async def run(args: argparse.Namespace) -> int:
 
 
 def main() -> None:
-    if len(sys.argv) == 3 and sys.argv[1] == "--prepare":
-        prepare(sys.argv[2])
+    if len(sys.argv) in (3, 4) and sys.argv[1] == "--prepare":
+        prepare(sys.argv[2], int(sys.argv[3]) if len(sys.argv) == 4 else 1)
         return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--python", default=sys.executable, help="the interpreter whose siedler server to probe")
