@@ -13,6 +13,8 @@ from typing import Any
 from siedler.core.errors import OptionError
 from siedler.core.seats import seat_words
 from siedler.sim.analysis import ArmReport, Rates
+from siedler.sim.questions import Answer
+from siedler.sim.sequential import Verdict
 
 #: Figure size in inches for one plot; side-by-side plots share a row in the page.
 SIZE = (6.0, 3.4)
@@ -92,4 +94,31 @@ def points_svg(arm: ArmReport) -> str:
     ax.set_ylabel("points (mean)")
     ax.set_title(f"Points over turns: {arm.name}")
     ax.legend(fontsize=8)
+    return _svg(fig)
+
+
+#: A verdict's colour in the forest plot (undecided: grey).
+VERDICT_COLOURS = {Verdict.better: "#070", Verdict.worse: "#a00", Verdict.same: "#036"}
+
+
+def forest_svg(found: Sequence[Answer], question: str) -> str:
+    """One question's effects, an arm a row: the paired difference and its 95% confidence sequence, the
+    margin shaded around 0 (wins in percentage points)."""
+    plt = _pyplot()
+    rows = [a for a in found if a.question.name == question]
+    fig, ax = plt.subplots(figsize=(5.2, 0.7 + 0.24 * len(rows)))
+    scale = 100 if rows[0].question.bounded else 1
+    margin = rows[0].question.margin * scale
+    ax.axvspan(-margin, margin, color="#dde8f4", label=f"margin ±{margin:g}")
+    ax.axvline(0, color="k", linewidth=0.8)
+    for y, a in enumerate(rows):
+        colour = VERDICT_COLOURS.get(a.verdict, "#777")
+        if a.n:
+            low, high = max(a.low * scale, -3 * margin - abs(a.effect * scale)), a.high * scale
+            ax.plot([low, min(high, 3 * margin + abs(a.effect * scale))], [y, y], color=colour, linewidth=2)
+            ax.plot([a.effect * scale], [y], "o", color=colour, markersize=4)
+    ax.set_yticks(range(len(rows)), [a.question.arm for a in rows])
+    ax.set_ylim(len(rows) - 0.5, -0.5)
+    ax.set_xlabel(f"{question}: {'percentage points' if scale == 100 else 'difference'}, arm minus its reference")
+    ax.legend(fontsize=7, loc="lower right")
     return _svg(fig)
