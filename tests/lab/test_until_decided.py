@@ -72,7 +72,7 @@ def test_the_report_opens_with_the_verdicts(cities: Path, tmp_path: Path) -> Non
     assert page.index("<h2>Verdict</h2>") < page.index("<svg") < page.index("<h2>The experiment</h2>")
     summary = (tmp_path / "r.md").read_text()
     assert summary.index("## Verdict") < summary.index("## Win rate by seat")
-    assert "| never a city | wins | plain | 40 |" in summary and "| worse |" in summary
+    assert "| never a city | plain | wins | 40 |" in summary and "| worse |" in summary
 
 
 def test_the_plan_says_games_and_time_from_a_pilot(cities: Path) -> None:

@@ -33,7 +33,8 @@ th:first-child,td:first-child{text-align:left}.figs{display:flex;flex-wrap:wrap;
 .figs svg{max-width:100%;height:auto}
 .yes{color:#a00;font-weight:bold}code{background:#f4f4f4;padding:0 .2em}
 .better{color:#070;font-weight:bold}.worse{color:#a00;font-weight:bold}.same{color:#036}
-.side{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}.side table{margin:0}"""
+.side{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}.side table{margin:0;font-size:.85em}
+.side td,.side th{padding:.2em .4em}.side td:last-child{max-width:9em}.side svg{max-width:100%;height:auto}"""
 #: The class of a table cell with a verdict's word, for its colour.
 VERDICT_CLASS = {Verdict.better: "better", Verdict.worse: "worse", Verdict.same: "same"}
 
@@ -70,31 +71,36 @@ def difference_cells(d: Difference | None, percent: bool) -> tuple[str, str, str
 DIFF_HEADERS = ("difference", "95% interval", "p", "significant")
 
 
-def effect_text(found: Answer, percent: bool) -> str:
-    """An answer's effect and its confidence sequence: ``+9.5 pp (-0.2 .. +19.1)``."""
+def effect_cells(found: Answer, percent: bool) -> tuple[str, str]:
+    """An answer's effect and its confidence sequence: ``+9.5 pp``, ``-0.2 .. +19.1``."""
     if found.n == 0:
-        return "-"
+        return ("-", "-")
 
     def show(v: float) -> str:
         if math.isinf(v):
             return "-inf" if v < 0 else "+inf"
-        return f"{100 * v:+.1f} pp" if percent else f"{v:+.2f}"
+        return f"{100 * v:+.1f}" if percent else f"{v:+.2f}"
 
-    return f"{show(found.effect)} ({show(found.low)} .. {show(found.high)})"
+    return (f"{show(found.effect)}{' pp' if percent else ''}", f"{show(found.low)} .. {show(found.high)}")
+
+
+def effect_text(found: Answer, percent: bool) -> str:
+    effect, interval = effect_cells(found, percent)
+    return f"{effect} ({interval})"
 
 
 def _verdict_section(found: Sequence[Answer]) -> Section | None:
     """The answers first: each arm's questions with the effect, its interval and the verdict."""
     if not found:
         return None
-    headers = ("arm", "question", "against", "games", "effect (95% confidence sequence)", "margin", "verdict")
+    headers = ("arm", "against", "question", "games", "effect", "95% conf. sequence", "margin", "verdict")
     rows = [
         (
             a.question.arm,
-            a.question.name,
             a.question.reference,
+            a.question.name,
             str(a.n),
-            effect_text(a, a.question.bounded),
+            *effect_cells(a, a.question.bounded),
             f"{100 * a.question.margin:g} pp" if a.question.bounded else f"{a.question.margin:g}",
             str(a.verdict),
         )
@@ -104,8 +110,9 @@ def _verdict_section(found: Sequence[Answer]) -> Section | None:
         "Verdict",
         "Each arm against the arm it is compared with, paired by seed: wins are the forced seats' (did they "
         "win, minus did the same seats win the other arm's game); a statistic is its per-game mean over "
-        "those seats. The interval is a 95% confidence sequence, valid however often a run looked: better "
-        "or worse when it leaves out 0, no difference larger than the margin when it lies within it.",
+        "those seats (all seats in an arm without a forced choice). The interval is a 95% confidence "
+        "sequence, valid however often a run looked: better or worse when it leaves out 0, no difference "
+        "larger than the margin when it lies within it (the margin shaded in the plot).",
         [forest_svg(found, name) for name in dict.fromkeys(a.question.name for a in found)],
         [(headers, rows)],
         side_by_side=True,
@@ -273,11 +280,12 @@ def to_html(report: Report, parts: Sequence[Section]) -> str:
     out.append(f"<h1>{title}</h1>")
     for s in parts:
         out.append(f"<h2>{html.escape(s.title)}</h2>")
+        if s.side_by_side:  # the text after: the tables and figures first, on the first screen
+            out.append("<div class=side>" + "".join(map(table, s.tables)) + "".join(s.figures) + "</div>")
+            out.append(f"<p>{html.escape(s.text)}</p>")
+            continue
         if s.text:
             out.append(f"<p>{html.escape(s.text)}</p>")
-        if s.side_by_side:
-            out.append("<div class=side>" + "".join(map(table, s.tables)) + "".join(s.figures) + "</div>")
-            continue
         if s.figures:
             out.append("<div class=figs>" + "".join(s.figures) + "</div>")
         out.extend(table(t) for t in s.tables)

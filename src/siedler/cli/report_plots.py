@@ -7,6 +7,7 @@ and the same rows give the same file.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -102,23 +103,24 @@ VERDICT_COLOURS = {Verdict.better: "#070", Verdict.worse: "#a00", Verdict.same: 
 
 
 def forest_svg(found: Sequence[Answer], question: str) -> str:
-    """One question's effects, an arm a row: the paired difference and its 95% confidence sequence, the
-    margin shaded around 0 (wins in percentage points)."""
+    """One question's effects, an arm a row in the verdict table's order: the paired difference and its
+    95% confidence sequence, the margin shaded around 0 (wins in percentage points)."""
     plt = _pyplot()
     rows = [a for a in found if a.question.name == question]
-    fig, ax = plt.subplots(figsize=(5.2, 0.7 + 0.24 * len(rows)))
+    fig, ax = plt.subplots(figsize=(4.0, 0.8 + 0.19 * len(rows)))
     scale = 100 if rows[0].question.bounded else 1
     margin = rows[0].question.margin * scale
-    ax.axvspan(-margin, margin, color="#dde8f4", label=f"margin ±{margin:g}")
+    unit = " pp" if scale == 100 else ""  # pp: percentage points
+    ax.axvspan(-margin, margin, color="#d4e2f2")
     ax.axvline(0, color="k", linewidth=0.8)
     for y, a in enumerate(rows):
         colour = VERDICT_COLOURS.get(a.verdict, "#777")
+        if math.isfinite(a.low) and math.isfinite(a.high):
+            ax.plot([a.low * scale, a.high * scale], [y, y], color=colour, linewidth=2)
         if a.n:
-            low, high = max(a.low * scale, -3 * margin - abs(a.effect * scale)), a.high * scale
-            ax.plot([low, min(high, 3 * margin + abs(a.effect * scale))], [y, y], color=colour, linewidth=2)
             ax.plot([a.effect * scale], [y], "o", color=colour, markersize=4)
-    ax.set_yticks(range(len(rows)), [a.question.arm for a in rows])
+    ax.set_yticks(range(len(rows)), [a.question.arm for a in rows], fontsize=7)
     ax.set_ylim(len(rows) - 0.5, -0.5)
-    ax.set_xlabel(f"{question}: {'percentage points' if scale == 100 else 'difference'}, arm minus its reference")
-    ax.legend(fontsize=7, loc="lower right")
+    ax.set_xlabel(f"arm minus its reference{unit}")
+    ax.set_title(f"{question}: shaded, the margin ±{margin:g}{unit}", fontsize=8)
     return _svg(fig)
