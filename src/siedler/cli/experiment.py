@@ -185,7 +185,7 @@ def _verdicts(experiment: Experiment, rows: Sequence[Row]) -> None:
     for found in answers(experiment.to_json(), rows):
         q = found.question
         typer.echo(
-            f"{q.arm}: {q.name} {effect_text(found, q.bounded)} after {found.n} games: {found.verdict} "
+            f"{q.arm}: {q.name} {effect_text(found, q.bounded)} after {found.n} games: {found.word} "
             f"(margin {q.margin:g})"
         )
 

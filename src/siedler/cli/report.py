@@ -32,11 +32,11 @@ table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;p
 th:first-child,td:first-child{text-align:left}.figs{display:flex;flex-wrap:wrap;gap:1em}
 .figs svg{max-width:100%;height:auto}
 .yes{color:#a00;font-weight:bold}code{background:#f4f4f4;padding:0 .2em}
-.better{color:#070;font-weight:bold}.worse{color:#a00;font-weight:bold}.same{color:#036}
+.better{color:#070;font-weight:bold}.worse{color:#a00;font-weight:bold}.same{color:#036}.moved{font-weight:bold}
 .side{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}.side table{margin:0;font-size:.85em}
 .side td,.side th{padding:.2em .4em}.side td:last-child{max-width:9em}.side svg{max-width:100%;height:auto}"""
-#: The class of a table cell with a verdict's word, for its colour.
-VERDICT_CLASS = {Verdict.better: "better", Verdict.worse: "worse", Verdict.same: "same"}
+#: The class of a table cell with a verdict's word, for its colour (a statistic's higher or lower: bold only).
+VERDICT_CLASS = {"better": "better", "worse": "worse", str(Verdict.same): "same", "higher": "moved", "lower": "moved"}
 
 
 @dataclass
@@ -102,7 +102,7 @@ def _verdict_section(found: Sequence[Answer]) -> Section | None:
             str(a.n),
             *effect_cells(a, a.question.bounded),
             f"{100 * a.question.margin:g} pp" if a.question.bounded else f"{a.question.margin:g}",
-            str(a.verdict),
+            a.word,
         )
         for a in found
     ]
@@ -111,8 +111,8 @@ def _verdict_section(found: Sequence[Answer]) -> Section | None:
         "Each arm against the arm it is compared with, paired by seed: wins are the forced seats' (did they "
         "win, minus did the same seats win the other arm's game); a statistic is its per-game mean over "
         "those seats (all seats in an arm without a forced choice). The interval is a 95% confidence "
-        "sequence, valid however often a run looked: better or worse when it leaves out 0, no difference "
-        "larger than the margin when it lies within it (the margin shaded in the plot).",
+        "sequence, valid however often a run looked: better or worse (a statistic: higher or lower) when it "
+        "leaves out 0, no difference larger than the margin when it lies within it (shaded in the plot).",
         [forest_svg(found, name) for name in dict.fromkeys(a.question.name for a in found)],
         [(headers, rows)],
         side_by_side=True,
@@ -294,7 +294,7 @@ def to_html(report: Report, parts: Sequence[Section]) -> str:
 
 def _cell(text: str) -> str:
     """A table cell: a significant difference or a verdict coloured."""
-    kind = "yes" if text == "yes" else next((c for v, c in VERDICT_CLASS.items() if text == v), "")
+    kind = "yes" if text == "yes" else VERDICT_CLASS.get(text, "")
     return f"<td{f' class={kind}' if kind else ''}>{html.escape(text)}</td>"
 
 

@@ -121,6 +121,6 @@ def forest_svg(found: Sequence[Answer], question: str) -> str:
             ax.plot([a.effect * scale], [y], "o", color=colour, markersize=4)
     ax.set_yticks(range(len(rows)), [a.question.arm for a in rows], fontsize=7)
     ax.set_ylim(len(rows) - 0.5, -0.5)
-    ax.set_xlabel(f"arm minus its reference{unit}")
+    ax.set_xlabel(f"arm minus its reference{' (percentage points)' if unit else ''}")
     ax.set_title(f"{question}: shaded, the margin ±{margin:g}{unit}", fontsize=8)
     return _svg(fig)

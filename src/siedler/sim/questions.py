@@ -49,6 +49,14 @@ class Answer:
     spread: float  # their standard deviation (nan with fewer than 2)
     verdict: Verdict
 
+    @property
+    def word(self) -> str:
+        """The verdict in words: a statistic is higher or lower, not better or worse (more Bandits bought
+        is neither)."""
+        if self.question.bounded:
+            return str(self.verdict)
+        return {Verdict.better: "higher", Verdict.worse: "lower"}.get(self.verdict, str(self.verdict))
+
 
 def margins(experiment: Mapping[str, Any]) -> dict[str, float]:
     """The margin of each question the file names: ``margin = 0.03`` (the wins'), or a table of them by
