@@ -99,3 +99,22 @@ def test_a_bad_margin_is_refused(cities: Path, margin: str, message: str) -> Non
 def test_max_games_needs_until(cities: Path) -> None:
     result = runner.invoke(app, ["experiment", str(cities), "--max-games", "10"], env={"COLUMNS": "300"})
     assert result.exit_code == 2 and "--max-games goes with --until decided" in result.output
+
+
+def test_resume_continues_the_rounds_with_a_new_margin_and_maximum(cities: Path, tmp_path: Path) -> None:
+    """The margin is no part of the rows: a resumed run may change it, and the rounds go on from the rows
+    stored (the decided arm stays decided, the others play up to the new maximum)."""
+    out = tmp_path / "until.parquet"
+    first = runner.invoke(
+        app, ["experiment", str(cities), "--until", "decided", "--max-games", "40", "--out", str(out)]
+    )
+    assert first.exit_code == 0, first.output
+    cities.write_text(EXPERIMENT.replace("margin = 0.1", "margin = 0.2"), encoding="utf-8")
+    args = ["experiment", str(cities), "--until", "decided", "--max-games", "80", "--out", str(out), "--resume"]
+    resumed = runner.invoke(app, args)
+    assert resumed.exit_code == 0, resumed.output
+    assert "(margin 0.2)" in resumed.output and ", 120 before;" in resumed.output
+    experiment, rows = read_results(out)
+    assert experiment["margin"] == 0.2
+    counts = {arm: sum(1 for r in rows if r["arm"] == arm) for arm in ("plain", "never a city", "never a harbor")}
+    assert counts["never a city"] == 40 and counts["plain"] == counts["never a harbor"] == 80
