@@ -181,8 +181,15 @@ def _session(backend: Backend, address: str | None) -> Iterator[None]:
         yield
 
 
+#: Said when an experiment asks nothing (``--plan``, ``--until decided``).
+NO_QUESTIONS = "no questions: no arm has a forced choice, and the file gives no statistic a margin"
+
+
 def _verdicts(experiment: Experiment, rows: Sequence[Row]) -> None:
-    for found in answers(experiment.to_json(), rows):
+    every = answers(experiment.to_json(), rows)
+    if not every:
+        typer.echo(f"{NO_QUESTIONS}: one round played")
+    for found in every:
         q = found.question
         typer.echo(
             f"{q.arm}: {q.name} {effect_text(found, q.bounded)} after {found.n} games: {found.word} "
@@ -207,7 +214,7 @@ def _plan(
         f"{seconds * len(todo):.1f} s with {workers} worker(s): {seconds:.3f} s a game here"
     )
     if not found:
-        typer.echo("no questions: the arms have no forced choice and the file gives no statistic a margin")
+        typer.echo(NO_QUESTIONS)
         return
     typer.echo("games per arm to decide (confidence sequence at 95%, paired by seed):")
     for need in found:
