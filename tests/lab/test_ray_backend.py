@@ -32,3 +32,25 @@ def test_ray_and_local_rows_are_identical(local_ray: None, experiment_file: Path
     assert result.exit_code == 0, result.output
     local_rows, ray_rows = read_results(local)[1], read_results(remote)[1]
     assert len(ray_rows) == 6 and ray_rows == local_rows
+
+
+def test_until_decided_on_ray_plays_the_local_rounds_rows(
+    local_ray: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rounds on Ray: the same arms stop after the same rounds, with the same rows, as with local workers."""
+    from siedler.sim import rounds
+
+    from .test_until_decided import EXPERIMENT
+
+    monkeypatch.setattr(rounds, "FIRST_LOOK", 20)
+    path = tmp_path / "cities.toml"
+    path.write_text(EXPERIMENT.replace("games = 120", "games = 60"), encoding="utf-8")
+    runner = CliRunner()
+    local, remote = tmp_path / "local.parquet", tmp_path / "ray.parquet"
+    args = ["experiment", str(path), "--until", "decided"]
+    assert runner.invoke(app, [*args, "--out", str(local)]).exit_code == 0
+    result = runner.invoke(app, [*args, "--out", str(remote), "--backend", "ray"])
+    assert result.exit_code == 0, result.output
+    local_rows, ray_rows = read_results(local)[1], read_results(remote)[1]
+    assert ray_rows == local_rows
+    assert sum(1 for r in ray_rows if r["arm"] == "never a city") == 40  # stopped at the second look

@@ -18,9 +18,11 @@ import typer
 
 from siedler.bots.forced import Force
 from siedler.sim.analysis import ArmReport, Comparison, Rates, Report, analyse
+from siedler.sim.questions import Answer, answers
+from siedler.sim.sequential import Verdict
 from siedler.sim.stats import Difference, WinRate
 
-from .report_plots import lengths_svg, points_svg, rates_svg
+from .report_plots import forest_svg, lengths_svg, points_svg, rates_svg
 from .simulate import bad_parameter
 
 Table = tuple[Sequence[str], Sequence[Sequence[str]]]
@@ -29,7 +31,12 @@ STYLE = """body{font-family:system-ui,sans-serif;margin:2em auto;max-width:75em;
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}
 th:first-child,td:first-child{text-align:left}.figs{display:flex;flex-wrap:wrap;gap:1em}
 .figs svg{max-width:100%;height:auto}
-.yes{color:#a00;font-weight:bold}code{background:#f4f4f4;padding:0 .2em}"""
+.yes{color:#a00;font-weight:bold}code{background:#f4f4f4;padding:0 .2em}
+.better{color:#070;font-weight:bold}.worse{color:#a00;font-weight:bold}.same{color:#036}.moved{font-weight:bold}
+.side{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}.side table{margin:0;font-size:.85em}
+.side td,.side th{padding:.2em .4em}.side td:last-child{max-width:9em}.side svg{max-width:100%;height:auto}"""
+#: The class of a table cell with a verdict's word, for its colour (a statistic's higher or lower: bold only).
+VERDICT_CLASS = {"better": "better", "worse": "worse", str(Verdict.same): "same", "higher": "moved", "lower": "moved"}
 
 
 @dataclass
@@ -38,6 +45,8 @@ class Section:
     text: str = ""
     figures: list[str] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
+    #: Tables first, with the figures beside them (the verdicts: both on the first screen).
+    side_by_side: bool = False
 
 
 def pct(x: float) -> str:
@@ -60,6 +69,54 @@ def difference_cells(d: Difference | None, percent: bool) -> tuple[str, str, str
 
 
 DIFF_HEADERS = ("difference", "95% interval", "p", "significant")
+
+
+def effect_cells(found: Answer, percent: bool) -> tuple[str, str]:
+    """An answer's effect and its confidence sequence: ``+9.5 pp``, ``-0.2 .. +19.1``."""
+    if found.n == 0:
+        return ("-", "-")
+
+    def show(v: float) -> str:
+        if math.isinf(v):
+            return "-inf" if v < 0 else "+inf"
+        return f"{100 * v:+.1f}" if percent else f"{v:+.2f}"
+
+    return (f"{show(found.effect)}{' pp' if percent else ''}", f"{show(found.low)} .. {show(found.high)}")
+
+
+def effect_text(found: Answer, percent: bool) -> str:
+    effect, interval = effect_cells(found, percent)
+    return f"{effect} ({interval})"
+
+
+def _verdict_section(found: Sequence[Answer]) -> Section | None:
+    """The answers first: each arm's questions with the effect, its interval and the verdict."""
+    if not found:
+        return None
+    headers = ("arm", "against", "question", "games", "effect", "95% conf. sequence", "margin", "verdict")
+    rows = [
+        (
+            a.question.arm,
+            a.question.reference,
+            a.question.name,
+            str(a.n),
+            *effect_cells(a, a.question.bounded),
+            f"{100 * a.question.margin:g} pp" if a.question.bounded else f"{a.question.margin:g}",
+            a.word,
+        )
+        for a in found
+    ]
+    return Section(
+        "Verdict",
+        "Each arm against the arm it is compared with, paired by seed: wins are the forced seats' (did they "
+        "win, minus did the same seats win the other arm's game); a statistic is its per-game mean over "
+        "those seats (all seats in an arm without a forced choice). The interval is a 95% confidence "
+        "sequence, valid however often a run looked: better or worse (a statistic: higher or lower) when it "
+        "leaves out 0, no difference larger than the margin when it lies within it (shaded in the plot).",
+        [forest_svg(found, name) for name in dict.fromkeys(a.question.name for a in found)],
+        [(headers, rows)],
+        side_by_side=True,
+    )
 
 
 def _rate_cell(r: WinRate) -> str:
@@ -165,8 +222,12 @@ def _forced_section(report: Report) -> Section | None:
     return section
 
 
-def sections(report: Report) -> list[Section]:
-    found = [
+def sections(report: Report, found: Sequence[Answer] = ()) -> list[Section]:
+    """The report's sections: the verdicts (``found``: the answers to the questions), the experiment, then
+    the figures and tables of every arm."""
+    parts = [
+        _verdict_section(found),
+        Section("The experiment", _intro(report)),
         _rates_section(
             report,
             "Win rate by seat",
@@ -187,7 +248,7 @@ def sections(report: Report) -> list[Section]:
         Section("Points over turns", "Mean points at the start of each turn.", [points_svg(a) for a in report.arms]),
         _stats_section(report),
     ]
-    return [s for s in found if s is not None]
+    return [s for s in parts if s is not None]
 
 
 def _forces_text(arm: Mapping[str, Any]) -> str:
@@ -211,23 +272,30 @@ def to_html(report: Report, parts: Sequence[Section]) -> str:
     def table(t: Table) -> str:
         headers, rows = t
         head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
-        body = "".join(
-            "<tr>" + "".join(f"<td{' class=yes' if c == 'yes' else ''}>{html.escape(c)}</td>" for c in row) + "</tr>"
-            for row in rows
-        )
+        body = "".join("<tr>" + "".join(_cell(c) for c in row) + "</tr>" for row in rows)
         return f"<table><tr>{head}</tr>{body}</table>"
 
     title = html.escape(str(report.experiment["name"]))
     out = [f"<!doctype html><html lang=en><meta charset=utf-8><title>{title}</title><style>{STYLE}</style>"]
-    out.append(f"<h1>{title}</h1><p>{html.escape(_intro(report))}</p>")
+    out.append(f"<h1>{title}</h1>")
     for s in parts:
         out.append(f"<h2>{html.escape(s.title)}</h2>")
+        if s.side_by_side:  # the text after: the tables and figures first, on the first screen
+            out.append("<div class=side>" + "".join(map(table, s.tables)) + "".join(s.figures) + "</div>")
+            out.append(f"<p>{html.escape(s.text)}</p>")
+            continue
         if s.text:
             out.append(f"<p>{html.escape(s.text)}</p>")
         if s.figures:
             out.append("<div class=figs>" + "".join(s.figures) + "</div>")
         out.extend(table(t) for t in s.tables)
     return "\n".join(out) + "\n</html>\n"
+
+
+def _cell(text: str) -> str:
+    """A table cell: a significant difference or a verdict coloured."""
+    kind = "yes" if text == "yes" else VERDICT_CLASS.get(text, "")
+    return f"<td{f' class={kind}' if kind else ''}>{html.escape(text)}</td>"
 
 
 def to_markdown(report: Report, parts: Sequence[Section]) -> str:
@@ -237,7 +305,7 @@ def to_markdown(report: Report, parts: Sequence[Section]) -> str:
         lines += ["| " + " | ".join(row) + " |" for row in rows]
         return "\n".join(lines)
 
-    out = [f"# {report.experiment['name']}", "", _intro(report), ""]
+    out = [f"# {report.experiment['name']}", ""]
     for s in parts:
         out += [f"## {s.title}", ""]
         if s.text:
@@ -265,7 +333,7 @@ def report_command(
             raise typer.BadParameter("no games in the results yet", param_hint="RESULTS")
     report = analyse(experiment, rows)
     with bad_parameter():
-        parts = sections(report)
+        parts = sections(report, answers(experiment, rows))
     page = out or results.with_suffix(".html")
     page.write_text(to_html(report, parts), encoding="utf-8")
     summary = page.with_suffix(".md")

@@ -7,12 +7,15 @@ and the same rows give the same file.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from siedler.core.errors import OptionError
 from siedler.core.seats import seat_words
 from siedler.sim.analysis import ArmReport, Rates
+from siedler.sim.questions import Answer
+from siedler.sim.sequential import Verdict
 
 #: Figure size in inches for one plot; side-by-side plots share a row in the page.
 SIZE = (6.0, 3.4)
@@ -92,4 +95,32 @@ def points_svg(arm: ArmReport) -> str:
     ax.set_ylabel("points (mean)")
     ax.set_title(f"Points over turns: {arm.name}")
     ax.legend(fontsize=8)
+    return _svg(fig)
+
+
+#: A verdict's colour in the forest plot (undecided: grey).
+VERDICT_COLOURS = {Verdict.better: "#070", Verdict.worse: "#a00", Verdict.same: "#036"}
+
+
+def forest_svg(found: Sequence[Answer], question: str) -> str:
+    """One question's effects, an arm a row in the verdict table's order: the paired difference and its
+    95% confidence sequence, the margin shaded around 0 (wins in percentage points)."""
+    plt = _pyplot()
+    rows = [a for a in found if a.question.name == question]
+    fig, ax = plt.subplots(figsize=(4.0, 0.8 + 0.19 * len(rows)))
+    scale = 100 if rows[0].question.bounded else 1
+    margin = rows[0].question.margin * scale
+    unit = " pp" if scale == 100 else ""  # pp: percentage points
+    ax.axvspan(-margin, margin, color="#d4e2f2")
+    ax.axvline(0, color="k", linewidth=0.8)
+    for y, a in enumerate(rows):
+        colour = VERDICT_COLOURS.get(a.verdict, "#777")
+        if math.isfinite(a.low) and math.isfinite(a.high):
+            ax.plot([a.low * scale, a.high * scale], [y, y], color=colour, linewidth=2)
+        if a.n:
+            ax.plot([a.effect * scale], [y], "o", color=colour, markersize=4)
+    ax.set_yticks(range(len(rows)), [a.question.arm for a in rows], fontsize=7)
+    ax.set_ylim(len(rows) - 0.5, -0.5)
+    ax.set_xlabel(f"arm minus its reference{' (percentage points)' if unit else ''}")
+    ax.set_title(f"{question}: shaded, the margin ±{margin:g}{unit}", fontsize=8)
     return _svg(fig)

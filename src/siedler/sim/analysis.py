@@ -248,7 +248,7 @@ def forced_seats(row: Row) -> list[int]:
     return [p for p, label in enumerate(row.get("forced") or ()) if label]
 
 
-def _seats_mean(row: Row, name: str, seats: Sequence[int]) -> float | None:
+def seats_mean(row: Row, name: str, seats: Sequence[int]) -> float | None:
     values = [v for v in (row[STAT_PREFIX + name][p] for p in seats) if v is not None and not math.isnan(v)]
     return statistics.fmean(values) if values else None
 
@@ -279,7 +279,7 @@ def _forced(arm: str, rows: Sequence[Row], base: str, base_rows: Sequence[Row], 
     difference = paired_proportions([(r["winner"] in seats, b["winner"] in seats) for r, b, seats in paired])
     stats = []
     for name in names:
-        both = [(_seats_mean(r, name, seats), _seats_mean(b, name, seats)) for r, b, seats in paired]
+        both = [(seats_mean(r, name, seats), seats_mean(b, name, seats)) for r, b, seats in paired]
         kept = [(x, y) for x, y in both if x is not None and y is not None]
         stats.append((name, paired_means([x for x, _ in kept], [y for _, y in kept]) if len(kept) >= 2 else None))
     return Forced(arm, base, choices, rate, difference, tuple(stats))

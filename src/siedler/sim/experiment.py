@@ -14,6 +14,7 @@ An experiment file (TOML)::
     games = 400                        # per arm
     seed = 1
     rotate = true                      # optional: rotate the bots one seat per game
+    margin = 0.03                      # optional: the smallest win-rate difference that matters
     [options]                          # optional: options every arm shares
     turn_limit = 200
     [[arms]]
@@ -48,7 +49,9 @@ from .config import SimConfig, parse_seats
 from .runner import GameResult, map_games, play_indexed
 
 #: The keys an experiment file may have; anything else is refused (a typo must not pass silently).
-FILE_KEYS = frozenset({"name", "ruleset", "seats", "games", "seed", "options", "rotate", "arms", "max_actions"})
+FILE_KEYS = frozenset(
+    {"name", "ruleset", "seats", "games", "seed", "options", "rotate", "arms", "max_actions", "margin"}
+)
 ARM_KEYS = frozenset({"name", "options", "force"})
 FORCE_KEYS = frozenset({"seat", "when", "kind", "fields"})
 #: No turn counter in the rule set (the hook's moves then carry this turn).
@@ -84,6 +87,9 @@ class Experiment:
     options: Mapping[str, Any] = field(default_factory=dict)
     rotate: bool = False
     max_actions: int = 200_000
+    #: The smallest difference that matters: the wins' (a number), or a table by question (``wins`` and
+    #: statistics' names); ``None``: the default (``siedler.sim.questions``).
+    margin: float | Mapping[str, float] | None = None
 
     def configs(self) -> list[SimConfig]:
         """Each arm's config (shared options, then the arm's), checked: an ``OptionError`` names the arm."""
@@ -103,6 +109,12 @@ class Experiment:
                 out.append(config.checked())
             except OptionError as exc:
                 raise OptionError(f"arm {arm.name!r}: {exc}") from None
+        if isinstance(self.margin, Mapping):
+            known = {"wins", *stat_names(out)}
+            unknown = sorted(set(self.margin) - known)
+            if unknown:
+                names = ", ".join(sorted(known))
+                raise OptionError(f"margin: no question {', '.join(unknown)}; the questions: {names}")
         return out
 
     def _forces(self, arm: Arm) -> tuple[tuple[Force, ...], ...]:
@@ -131,6 +143,7 @@ class Experiment:
             "options": dict(self.options),
             "rotate": self.rotate,
             "max_actions": self.max_actions,
+            **({"margin": self.margin if isinstance(self.margin, float) else dict(self.margin)} if self.margin else {}),
         }
 
     @classmethod
@@ -165,11 +178,24 @@ class Experiment:
             options=options,
             rotate=bool(data.get("rotate", False)),
             max_actions=data.get("max_actions", 200_000),
+            margin=_margin(data.get("margin")),
         )
 
 
 def _keys(keys: frozenset[str]) -> str:
     return ", ".join(sorted(keys))
+
+
+def _margin(value: Any) -> float | dict[str, float] | None:
+    """``margin = 0.03`` or ``margin = { wins = 0.03, bought_bandit = 0.2 }``: positive numbers."""
+    if value is None:
+        return None
+    table = value if isinstance(value, dict) else {"": value}
+    for name, number in table.items():
+        if isinstance(number, bool) or not isinstance(number, int | float) or not number > 0:
+            what = f"margin {name!r}" if name else "margin"
+            raise OptionError(f"{what} is the smallest difference that matters, a number above 0; not {number!r}")
+    return {k: float(v) for k, v in table.items()} if isinstance(value, dict) else float(value)
 
 
 def _arm(data: Mapping[str, Any], index: int) -> Arm:

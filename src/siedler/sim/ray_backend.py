@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from siedler.core.errors import OptionError
@@ -33,34 +34,44 @@ def _ray() -> Any:
     return ray
 
 
-def run_ray(todo: Sequence[Job], address: str | None = None, batch: int = BATCH) -> Iterator[Row]:
-    """Rows in job order, played by Ray tasks on the cluster at ``address`` (``auto``, ``ray://host:10001``)
-    or, without one, on a Ray instance started here for the run (and stopped after it)."""
+@contextmanager
+def ray_session(address: str | None = None) -> Iterator[Any]:
+    """Ray, connected to the cluster at ``address`` (``auto``, ``ray://host:10001``) or, without one, to an
+    instance started here and stopped afterwards; already connected, it is left as it is. A run in
+    rounds (``--until decided``) connects once for all of them."""
     ray = _ray()
-    started = not ray.is_initialized()
-    if started:
-        try:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise OptionError(f"cannot start or reach Ray at {address or 'a local instance'}: {exc}") from None
-    waiting: deque[Any] = deque()
+    if ray.is_initialized():
+        yield ray
+        return
     try:
-        play = ray.remote(_play_batch)
-        batches = [todo[i : i + batch] for i in range(0, len(todo), batch)]
-        limit = max(2, IN_FLIGHT_PER_CPU * int(ray.cluster_resources().get("CPU", 1)))
-        following = iter(batches)
-        for chunk in following:
-            waiting.append(play.remote(chunk))
-            if len(waiting) >= limit:
-                break
-        while waiting:
-            rows = ray.get(waiting.popleft())
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise OptionError(f"cannot start or reach Ray at {address or 'a local instance'}: {exc}") from None
+    try:
+        yield ray
+    finally:
+        ray.shutdown()
+
+
+def run_ray(todo: Sequence[Job], address: str | None = None, batch: int = BATCH) -> Iterator[Row]:
+    """Rows in job order, played by Ray tasks (see ``ray_session`` for ``address``)."""
+    with ray_session(address) as ray:
+        waiting: deque[Any] = deque()
+        try:
+            play = ray.remote(_play_batch)
+            batches = [todo[i : i + batch] for i in range(0, len(todo), batch)]
+            limit = max(2, IN_FLIGHT_PER_CPU * int(ray.cluster_resources().get("CPU", 1)))
+            following = iter(batches)
             for chunk in following:
                 waiting.append(play.remote(chunk))
-                break
-            yield from rows
-    finally:
-        for ref in waiting:  # stopped early (Ctrl-C): the games not yet reported are dropped
-            ray.cancel(ref)
-        if started:
-            ray.shutdown()
+                if len(waiting) >= limit:
+                    break
+            while waiting:
+                rows = ray.get(waiting.popleft())
+                for chunk in following:
+                    waiting.append(play.remote(chunk))
+                    break
+                yield from rows
+        finally:
+            for ref in waiting:  # stopped early (Ctrl-C): the games not yet reported are dropped
+                ray.cancel(ref)

@@ -85,7 +85,8 @@ class ResultsStore:
 
     def _check_same(self, saved: dict[str, Any]) -> None:
         mine = self.experiment.to_json()
-        differ = sorted(k for k in mine if k != "games" and saved.get(k) != mine[k])
+        # The games may grow and the margin change: neither changes a row.
+        differ = sorted(k for k in mine if k not in ("games", "margin") and saved.get(k) != mine[k])
         if differ:
             raise OptionError(f"{self.path} holds another experiment (it differs in {', '.join(differ)})")
 
@@ -96,6 +97,14 @@ class ResultsStore:
         _, pq = _pyarrow()
         table = pq.read_table(self.path, columns=["arm_index", "game"])
         return set(zip(table.column("arm_index").to_pylist(), table.column("game").to_pylist()))
+
+    def rows(self) -> list[Row]:
+        """The rows already stored, in no particular order."""
+        if not any(self.path.glob(PART_GLOB)):
+            return []
+        _, pq = _pyarrow()
+        found: list[Row] = pq.read_table(self.path).to_pylist()
+        return found
 
     def add(self, row: Row) -> None:
         self.pending.append(row)
@@ -119,14 +128,15 @@ class ResultsStore:
 
 
 def read_experiment(path: Path) -> dict[str, Any]:
-    """The experiment stored with the results (from the first part's metadata)."""
+    """The experiment stored with the results (from the last part's metadata: a resumed run's games and
+    margin are the latest)."""
     parts = sorted(path.glob(PART_GLOB)) if path.is_dir() else []
     if not parts:
         raise OptionError(f"{path} holds no results (no {PART_GLOB} files)")
     _, pq = _pyarrow()
-    metadata = pq.read_schema(parts[0]).metadata or {}
+    metadata = pq.read_schema(parts[-1]).metadata or {}
     if EXPERIMENT_KEY not in metadata:
-        raise OptionError(f"{parts[0]} was not written by siedler experiment")
+        raise OptionError(f"{parts[-1]} was not written by siedler experiment")
     found: dict[str, Any] = json.loads(metadata[EXPERIMENT_KEY])
     return found
 
