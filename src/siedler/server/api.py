@@ -77,8 +77,10 @@ class CreateIn(BaseModel):
     bot_delay: float | None = Field(
         None, ge=0, le=MAX_BOT_DELAY, allow_inf_nan=False, description="seconds bots wait before moving"
     )
-    timer: timers.Timer = Field(
-        timers.DEFAULT_TIMER, description="seconds per decision: see /api/timers (by default 180, 60, 20; off: none)"
+    timer: timers.Timer | None = Field(
+        None,
+        description="seconds per decision: see /api/timers (by default 180, 60, 20; off: none); left out: off "
+        "for one person against bots, else normal",
     )
     takeover_bot: str = Field(
         "greedy", max_length=32, description="the bot (from /api/bots) playing for a person out of time or away"
@@ -181,7 +183,11 @@ async def list_bots() -> dict[str, Any]:
 @router.get("/timers", summary="Turn timers a game may have, with their seconds per decision (null: none)")
 async def list_timers(request: Request) -> dict[str, Any]:
     settings: Settings = request.app.state.settings
-    return {"timers": {name: settings.timers.get(name) for name in timers.TIMERS}, "default": timers.DEFAULT_TIMER}
+    return {
+        "timers": {name: settings.timers.get(name) for name in timers.TIMERS},
+        "default": timers.DEFAULT_TIMER,
+        "solo": timers.SOLO_TIMER,
+    }
 
 
 @router.get("/games", summary="Open, running and recently finished games")

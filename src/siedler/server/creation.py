@@ -31,7 +31,7 @@ from siedler.core.seats import seat_number
 from .config import Settings
 from .names import look_alike
 from .storage import GameRow, SeatRow, hash_token, new_token
-from .timers import DEFAULT_TIMER, TIMERS
+from .timers import TIMERS, default_timer
 
 
 @dataclass
@@ -52,8 +52,9 @@ class GameSpec:
     claim: int | None = None
     name: str | None = None
     bot_delay: float | None = None
-    #: Seconds per decision: off, relaxed, normal or fast (``Settings.timers``).
-    timer: str = DEFAULT_TIMER
+    #: Seconds per decision: off, relaxed, normal or fast (``Settings.timers``); ``None``: ``default_timer``
+    #: (none for one person against bots).
+    timer: str | None = None
     #: The bot that plays for a person whose time ran out or who left.
     takeover_bot: str = "greedy"
     #: Listed in the lobby for anyone to join, one seat per client address; otherwise only the invite
@@ -84,7 +85,7 @@ def client_hash(game_id: str, client: str) -> str:
 def plan(spec: GameSpec, settings: Settings, client: str, stamp: datetime) -> Plan:
     """The game ``spec`` asks for, created by ``client`` at ``stamp``; ``OptionError`` says what is wrong."""
     ruleset = get_ruleset(spec.ruleset)
-    if spec.timer not in TIMERS:
+    if spec.timer is not None and spec.timer not in TIMERS:
         raise OptionError(f"unknown timer {spec.timer!r} (timers: {', '.join(TIMERS)})")
     if spec.takeover_bot not in BOTS:
         raise OptionError(f"unknown takeover bot {spec.takeover_bot!r} (bots: {', '.join(sorted(BOTS))})")
@@ -123,7 +124,7 @@ def plan(spec: GameSpec, settings: Settings, client: str, stamp: datetime) -> Pl
         status="running" if full else "open",
         bot_delay=float(delay),
         seats=seats,
-        timer=spec.timer,
+        timer=spec.timer or default_timer(len(humans)),
         takeover_bot=spec.takeover_bot,
         creator_hash=hash_token(creator_token),
         seed_chosen=spec.seed is not None,

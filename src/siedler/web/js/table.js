@@ -52,6 +52,8 @@ class TablePage {
     this.clock = null;
     this.build();
     this.connect();
+    // A player whose seat a bot plays is back the moment they touch the table: no button to look for first.
+    for (const kind of ["pointerdown", "keydown"]) root.addEventListener(kind, () => this.backOnTouch(), {capture: true});
     setInterval(() => this.renderClock(), 250);
     onLangChange((value) => {
       this.socket.setLang(value);
@@ -252,6 +254,14 @@ class TablePage {
     } else {
       e.overlay.replaceChildren();
     }
+  }
+
+  /** Take this page's seat back from the takeover bot, once per takeover. */
+  backOnTouch() {
+    const mine = this.summary && this.seat !== null ? this.summary.seats[this.seat] : null;
+    if (!mine || !mine.takeover || this.summary.status !== "running" || this.backAsked === this.summary) return;
+    this.backAsked = this.summary;
+    this.socket.send({type: "take_seat"});
   }
 
   /** Who plays for whom ("Greedy plays for Anna"), the way back for this seat, and a stopped game's reason. */
