@@ -17,7 +17,7 @@ from pydantic import AfterValidator, BaseModel, Field, StrictBool, StrictInt
 
 from siedler.bots import BOTS, LEVELS, levels_for
 from siedler.core.errors import IllegalAction, OptionError
-from siedler.core.i18n import languages, namespace
+from siedler.core.i18n import language, languages, namespace
 from siedler.core.registry import rulesets
 
 from . import timers
@@ -90,6 +90,7 @@ class CreateIn(BaseModel):
         description="list the game in the lobby for anyone to join, one seat per address; otherwise its open "
         "seats are taken only with the invite code",
     )
+    lang: str = Field("en", max_length=16, description="the creator's language: the bots' names are in it")
 
 
 class Created(BaseModel):
@@ -223,6 +224,7 @@ async def create_game(spec: CreateIn, request: Request, lobby: LobbyDep, limits:
                 timer=spec.timer,
                 takeover_bot=spec.takeover_bot,
                 public=spec.public,
+                lang=language(spec.lang),
             ),
             client,
         )

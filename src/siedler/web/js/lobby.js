@@ -3,7 +3,7 @@
 
 import {api, mySeats, rememberCreator, rememberInvite, rememberSeat, seatLink} from "./api.js";
 import {clear, h} from "./dom.js";
-import {botName, onLangChange, t, wordOr} from "./i18n.js";
+import {botName, lang, onLangChange, t, wordOr} from "./i18n.js";
 import {playerColor} from "./colors.js";
 import {howtoLink} from "./howto.js";
 import {toast} from "./toast.js";
@@ -150,7 +150,7 @@ class Lobby {
     const body = {ruleset: rs.name, seats, options, name: name || null, claim: you >= 0 ? you : -1,
                   timer: this.form.querySelector("#timer").value,
                   takeover_bot: this.form.querySelector("#takeover-bot").value,
-                  public: this.form.querySelector("#public").checked};
+                  public: this.form.querySelector("#public").checked, lang: lang()};
     if (seed !== "") body.seed = seed.trim();  // decimal text: seeds exceed what a JavaScript number holds
     if (delay !== "") body.bot_delay = Number(delay);
     try {
