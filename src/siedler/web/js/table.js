@@ -243,7 +243,9 @@ class TablePage {
     e.players.replaceChildren(side.players);
     e.hand.replaceChildren(...(side.hand ? [h("h3", {text: t("hand")}), side.hand] : []));
     e.hand.parentElement.hidden = !side.hand;
-    e.notices.replaceChildren(...side.notices, ...(pointed ? [h("p", {class: "hint", text: t("point_hint")})] : []));
+    // A board's places or a card game's cards, clicked with a mouse or tapped on a touch screen.
+    const hint = `${view.board ? "point" : "card"}_hint${matchMedia("(pointer: coarse)").matches ? "_touch" : ""}`;
+    e.notices.replaceChildren(...side.notices, ...(pointed ? [h("p", {class: "hint", text: t(hint)})] : []));
     e.menu.parentElement.hidden = !actions.length && !side.notices.length;
 
     if (view.over && !this.overlayClosed) {
