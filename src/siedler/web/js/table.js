@@ -9,7 +9,7 @@ import {clear, h} from "./dom.js";
 import {fairPanel} from "./fairness.js";
 import {howtoLink} from "./howto.js";
 import {infoPanel} from "./info.js";
-import {botName, lang, onLangChange, t, wordOr} from "./i18n.js";
+import {lang, onLangChange, t, wordOr} from "./i18n.js";
 import {layersOf, loadLayers} from "./layers.js";
 import {dicePanel, Log, phaseText, statusText, winnerOverlay} from "./panels.js";
 import {renderPlayArea, renderSide} from "./position.js";
@@ -266,7 +266,7 @@ class TablePage {
     this.socket.send({type: "take_seat"});
   }
 
-  /** Who plays for whom ("Greedy plays for Anna"), the way back for this seat, and a stopped game's reason. */
+  /** Who plays for whom ("A bot plays for Anna"), the way back for this seat, and a stopped game's reason. */
   renderTakeovers() {
     const summary = this.summary;
     if (!summary) return;
@@ -283,7 +283,7 @@ class TablePage {
     // A finished or stopped game has no seat to take back: its bots played to the end.
     for (const seat of summary.status === "running" ? summary.seats.filter((s) => s.takeover) : []) {
       lines.push(h("p", {class: "notice takeover", "data-seat": seat.seat,
-                         text: t("plays_for", botName(summary.takeover_bot), seat.name)}));
+                         text: t("plays_for", seat.name)}));
       if (seat.seat === this.seat) {
         lines.push(h("button", {class: "action-btn primary", id: "take-seat", text: t("take_seat_back"),
                                 onclick: () => this.socket.send({type: "take_seat"})}));
