@@ -143,7 +143,9 @@ def test_log_labels_and_text_board_name_towns_and_landmarks_in_both_languages() 
     action = game.parse_action("landmark 8")
     assert game.action_label(action, "en") == "Build the Heidelberg Castle in Heidelberg"
     assert game.action_label(action, "de") == "Wahrzeichen Heidelberger Schloss in Heidelberg errichten"
-    assert game.action_label(game.parse_action("settle 10"), "de") == "Rathaus in Sinsheim (10) bauen"
+    assert (
+        game.action_label(game.parse_action("settle 10"), "de") == "Rathaus in Sinsheim bauen"
+    )  # the town's name, not its number
     game.apply(action)
     words = [e["text"] for e in game.events(BLUE, lang="de")[-2:]]
     assert words == [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,18 +18,41 @@ BASE = ("play", "--seed", "4", "--options", "board=beginner")
 
 
 def test_a_few_scripted_moves_against_bots(run: Any) -> None:
-    result = run(*BASE, "--seats", "human,greedy,greedy", input="1\n1\n1\n1\nquit\n")
+    result = run(*BASE, "--seats", "human,greedy,greedy", input="30\n1\n1\n1\nquit\n")
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())  # lines wrap at the terminal's width
     assert "Commitment to the seed (SHA-256)" in out and "The seed was 4 " in out
     # the founding's many intersections in columns under one heading; a short list with words and notation
-    assert "choices, from “Build a settlement at" in out and "Build a road 0-" in out and "[road 0-" in out
+    assert "choices, from “Build a settlement at" in out and "Build a road at" in out and "[road " in out
     # seats count from 1 in every name: the person in seat 1 is "Player 1", the bots "Greedy 2" and "Greedy 3"
     assert "seats: 1: Player 1 (human), 2: Greedy 2 (greedy), 3: Greedy 3 (greedy)" in out
     assert "Player 1 (you)" in out and "Greedy 2 built" in out and "Greedy 3 built" in out
     assert "built a settlement" in out and "Greedy 1" not in out
     assert " 12 " in out and "*ROBBER*" in out and "2:1" in out  # the board: numbers, robber, harbours
     assert "Game abandoned after" in out
+
+
+def test_the_founding_takes_the_number_the_board_shows(run: Any, tmp_path: Path) -> None:
+    """The founding's intersections are listed by the numbers the board shows: typing 30 settles at the
+    board's 30 (not at the 30th free place), and a number not listed is refused, losing nothing."""
+    save = tmp_path / "game.json"
+    result = run(*BASE, "--seats", "human,greedy,greedy", "--save", str(save), input="99\n30\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "type the number as the board shows it" in out and "99 is not among the numbers listed" in out
+    assert json.loads(save.read_text())["actions"][0] == "settle 30"
+
+
+def test_a_seat_in_the_notation_is_said_as_its_seat_number() -> None:
+    """The notation counts seats from 0 (``@0``); a menu that shows it says which seat that is."""
+    game = siedler.new_game("base", players=["A", "B", "C"], seed=2)
+    with open(os.devnull, "w") as nowhere:
+        console = Console(record=True, width=200, file=nowhere)
+        session = TerminalGame(game, ("human", "human", "human"), {}, read=lambda _prompt: "quit", console=console)
+        offer = next(a for a in game.action_universe() if "@0" in str(a))
+        session.show_actions([offer], [])
+    line = console.export_text().strip()
+    assert line.endswith(f"[{offer}]  (@0: seat 1)"), line
 
 
 def test_bad_input_is_explained_and_nothing_is_lost(run: Any, tmp_path: Path) -> None:
@@ -39,12 +63,12 @@ def test_bad_input_is_explained_and_nothing_is_lost(run: Any, tmp_path: Path) ->
     result = run(*BASE, "--seats", "human,random,random", "--save", str(save), input=script)
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())
-    assert "There is no action 999" in out
+    assert "999 is not among the numbers listed" in out  # the founding lists the board's numbers
     assert "'99' is not an intersection" in out
     assert "unknown action 'fly'" in out
     assert "Not possible: 'road 0-1' is not possible now" in out
     assert "Commands:" in out and "Notation" in out
-    assert "built a settlement at 0" in out
+    assert "built a settlement at" in out
     record = json.loads(save.read_text())
     assert record["actions"][0] == "settle 0"  # the refused inputs left no trace
     assert siedler.replay(record).num_actions == len(record["actions"])
@@ -52,7 +76,14 @@ def test_bad_input_is_explained_and_nothing_is_lost(run: Any, tmp_path: Path) ->
 
 def test_a_whole_game_to_the_turn_limit_in_german(run: Any) -> None:
     result = run(
-        *BASE, "--seats", "human,random,random", "--options", "turn_limit=4", "--lang", "de", input="1\n" * 400
+        *BASE,
+        "--seats",
+        "human,random,random",
+        "--options",
+        "turn_limit=4",
+        "--lang",
+        "de",
+        input="".join(f"{place}\n1\n" for place in range(54)) + "1\n" * 400,  # the founding takes the board's numbers
     )
     assert result.exit_code == 0, result.output
     out = result.output
@@ -62,7 +93,7 @@ def test_a_whole_game_to_the_turn_limit_in_german(run: Any) -> None:
 
 def test_bots_only_and_a_hot_seat_work_through_the_session_class() -> None:
     game = siedler.new_game("base", players=["A", "B", "C"], seed=2, options={"turn_limit": 3})
-    lines = iter(["1"] * 200)
+    lines = iter([*(n for place in range(54) for n in (str(place), "1")), *["1"] * 200])  # the founding by place
     console = Console(record=True, width=100, file=open("/dev/null", "w"))  # noqa: SIM115
     session = TerminalGame(
         game,
@@ -116,8 +147,8 @@ def test_every_line_fits_an_80_column_terminal(run: Any, lang: str, monkeypatch:
     # (the test's input is not echoed: what follows a prompt stands on a line of its own at a terminal)
     lines = [part for line in result.output.splitlines() for part in line.split("'help'): ")]
     assert max(len(line.rstrip()) for line in lines) <= 80
-    start = next(i for i, line in enumerate(lines) if line.strip().startswith("1. 0 "))
-    grid = lines[start : next(i for i in range(start, len(lines)) if not lines[i].strip()[:1].isdigit())]
-    assert 5 <= len(grid) <= 8 and all(len(line.split(".")) >= 8 for line in grid[:-1])
+    start = next(i for i, line in enumerate(lines) if line.split()[:3] == ["0", "1", "2"])
+    grid = lines[start : next(i for i in range(start, len(lines)) if not lines[i].replace(" ", "").isdigit())]
+    assert 3 <= len(grid) <= 8 and all(len(line.split()) >= 8 for line in grid[:-1])
     assert "``" not in result.output
     assert ("roll the dice" if lang == "en" else "würfeln, den Zug beenden") in result.output

@@ -92,10 +92,20 @@ def test_board_shows_every_intersection_hex_and_harbour() -> None:
 @pytest.mark.parametrize(
     ("notation", "english", "german"),
     [
-        ("settle 12", "Build a settlement at 12", "Siedlung bauen an 12"),
-        ("city 12", "Build a city at 12", "Stadt bauen an 12"),
-        ("road 12-13", "Build a road 12-13", "Straße bauen 12-13"),
-        ("robber F @1", "Move the robber to F and rob Ben", "Räuber nach F versetzen, bei Ben ziehen"),
+        # Places as the board shows them (seed 1: intersection 12 touches grain 9, wool 10 and brick 5; the
+        # side 12-13 divides wool 10 from brick 5; F is brick 5), never the notation's numbers.
+        (
+            "settle 12",
+            "Build a settlement at grain 9 / wool 10 / brick 5",
+            "Siedlung bauen an Getreide 9 / Wolle 10 / Lehm 5",
+        ),
+        ("city 12", "Build a city at grain 9 / wool 10 / brick 5", "Stadt bauen an Getreide 9 / Wolle 10 / Lehm 5"),
+        ("road 12-13", "Build a road at wool 10 – brick 5", "Straße bauen an Wolle 10 – Lehm 5"),
+        (
+            "robber F @1",
+            "Move the robber to brick 5 (F) and rob Ben",
+            "Räuber nach Lehm 5 (F) versetzen, bei Ben ziehen",
+        ),
         ("knight", "Play a knight", "Ritter ausspielen"),
         ("buy", "Buy a development card", "Entwicklungskarte kaufen"),
         ("plenty wood ore", "Play year of plenty: wood + ore", "Erfindung ausspielen: Holz + Erz"),

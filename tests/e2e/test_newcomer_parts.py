@@ -105,7 +105,7 @@ def test_public_facts_and_card_faces_say_what_they_are_in_both_languages(
     english = page.evaluate(script)
     assert english == {
         "bank": ["The bank holds 19 wood", "The bank holds 2 ore", "7 development cards left in the deck"],
-        "rates": ["2 wood → 1: your 2:1 harbour", "4 ore → 1: with the bank"],
+        "rates": ["2 wood → 1: your 2:1 harbor", "4 ore → 1: with the bank"],
         "cost": "City2 grain3 ore",
         "card": "City — Cost: 2 grain + 3 ore + give back: Settlement — 3 resources of your choice; hold three to win.",
         "pay": "You can pay now: on the table: 2 of your choice · in hand: 2 ore",

@@ -56,16 +56,16 @@ def test_the_clock_counts_down_and_the_table_says_who_plays_for_whom(
 
     # A second of absence and the bot plays for Ben; a German spectator reads it in German.
     anna.wait_for_selector(".takeover[data-seat='1']")
-    assert anna.locator(".takeover[data-seat='1']").inner_text() == "Greedy plays for Ben"
+    assert anna.locator(".takeover[data-seat='1']").inner_text() == "A bot plays for Ben"
     watcher = context_factory().new_page()
     watcher.add_init_script("localStorage.setItem('siedler.lang', 'de')")
     watcher.goto(f"{quick_server.url}/games/{game_id}")
     watcher.wait_for_selector(".takeover[data-seat='1']")
-    assert watcher.locator(".takeover[data-seat='1']").inner_text() == "Gierig spielt für Ben"
+    assert watcher.locator(".takeover[data-seat='1']").inner_text() == "Ein Bot spielt für Ben"
 
     # She lets it run out: the bot plays for her too, until she takes her seat back.
     anna.wait_for_selector(".takeover[data-seat='0']", timeout=10_000)
-    assert anna.locator(".takeover[data-seat='0']").inner_text() == "Greedy plays for Anna"
+    assert anna.locator(".takeover[data-seat='0']").inner_text() == "A bot plays for Anna"
     anna.click("#take-seat")
     anna.wait_for_selector(".takeover[data-seat='0']", state="detached")
     assert anna.locator(".takeover[data-seat='1']").count() == 1  # Ben is still away

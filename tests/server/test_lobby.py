@@ -26,7 +26,9 @@ def test_creating_a_game_against_bots_starts_it_and_gives_the_creator_a_seat(cli
     game = created["game"]
     assert created["seat"] == 0 and created["token"]
     assert game["status"] == "running"
-    assert [s["name"] for s in game["seats"]] == ["Anna", "Greedy 2", "Greedy 3", "Random 4"]
+    # Named as the lobby offers them (greedy is the easiest level), never by algorithm: a bot chosen by a
+    # name that is no level is just a bot.
+    assert [s["name"] for s in game["seats"]] == ["Anna", "Easy 2", "Easy 3", "Bot 4"]
     assert "seed" not in game  # seed and moves would reveal hidden cards while the game runs
     listed = client.get("/api/games").json()
     assert [g["id"] for g in listed["running"]] == [game["id"]]
@@ -100,8 +102,13 @@ def test_the_difficulty_levels_are_offered_and_only_their_budgets_accepted(clien
         bots = [{"kind": "bot", "bot": levels[level]} for level in ("hard", "medium", "easy")]
         seats = [HUMAN, *bots][: ruleset.max_players]
         game = create(client, seats, ruleset=ruleset.name)
-        names = ["MCTS 2", "Value 3", "Greedy 4"][: len(seats) - 1]
+        names = ["Hard 2", "Medium 3", "Easy 4"][: len(seats) - 1]
         assert [s["name"] for s in game["game"]["seats"]][1:] == names, ruleset.name
+        german = create(client, seats, ruleset=ruleset.name, lang="de")
+        names = ["Schwer 2", "Mittel 3", "Leicht 4"][: len(seats) - 1]
+        assert [s["name"] for s in german["game"]["seats"]][1:] == names, ruleset.name
+    named = create(client, [HUMAN, {"kind": "bot", "bot": "greedy", "name": "Rosa"}, GREEDY], lang="de")
+    assert [s["name"] for s in named["game"]["seats"]][1:] == ["Rosa", "Leicht 3"]  # the creator's name stands
     for bot in ("mcts:ms=100000", "mcts:iterations=100000", "mcts:iterations=1000"):
         base = {"ruleset": "base", "seats": [HUMAN, {"kind": "bot", "bot": bot}, GREEDY]}
         refused = client.post("/api/games", json=base)

@@ -84,10 +84,6 @@ def test_a_seat_out_of_time_is_played_by_the_bot_until_its_player_takes_it_back(
         assert [s["takeover"] for s in taken["game"]["seats"]] == [True, False, False]
         wait_for(lambda: len(seats_that_moved(server, gid)) > waited, timeout=10)
         assert seats_that_moved(server, gid)[waited] == 0  # the bot's move for her, not someone else's
-        ws.send_json({"type": "act", "action": "end", "id": 4, "n": waited})
-        refused, meanwhile = until(ws, lambda m: m["type"] == "refused")
-        assert "take the seat back" in refused["message"] and refused["id"] == 4
-        assert all(not m["actions"] for m in meanwhile if m["type"] == "state")  # the bot decides for her
         # She takes it back: her decisions are hers again, with a fresh clock.
         ws.send_json({"type": "take_seat"})
         until(ws, lambda m: m["type"] == "game" and not m["game"]["seats"][0]["takeover"])
@@ -98,6 +94,52 @@ def test_a_seat_out_of_time_is_played_by_the_bot_until_its_player_takes_it_back(
         assert answer["type"] == "state", answer
     assert not room.row.seats[0].takeover
     assert seats_that_moved(server, gid)[mine["n"]] == 0
+
+
+def test_acting_takes_the_seat_back_at_once(start: Callable[..., Server]) -> None:
+    """A player whose seat the bot plays is back with their first move, without a button to find first."""
+    server = start()
+    client = server.client
+    assert client is not None
+    created = create(client, [HUMAN, GREEDY, GREEDY], name="Anna", timer="fast", bot_delay=SLOW)
+    gid, token = created["game"]["id"], created["token"]
+    room = server.lobby.rooms[gid]
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        hello(ws, 0, token)
+        until(ws, lambda m: m["type"] == "game" and m["game"]["seats"][0]["takeover"])
+        ws.send_json({"type": "act", "action": "end", "id": 4, "n": 0})  # whatever it is, she acts
+        back, _ = until(ws, lambda m: m["type"] == "game" and not m["game"]["seats"][0]["takeover"])
+        assert back["game"]["seats"][0]["takeover"] is False
+    assert not room.row.seats[0].takeover
+    assert not server.lobby.storage.load_game(gid).seats[0].takeover
+
+
+def test_a_solo_game_against_bots_has_no_timer_unless_chosen_and_an_idle_player_keeps_the_seat(
+    start: Callable[..., Server],
+) -> None:
+    """One person against bots: nobody but bots waits, so the game has no clock by default; left idle over
+    three lengths of every timer the server has, the person keeps the seat and the game waits for them."""
+    server = start(timers={"relaxed": 0.3, "normal": 0.2, "fast": 0.1})
+    client = server.client
+    assert client is not None
+    assert client.get("/api/timers").json()["solo"] == "off"
+    created = create(client, [HUMAN, GREEDY, GREEDY], name="Anna", bot_delay=SLOW)
+    gid, token = created["game"]["id"], created["token"]
+    assert created["game"]["timer"] == "off" and created["game"]["timer_seconds"] is None
+    friends = create(client, [HUMAN, HUMAN, GREEDY], name="Anna")  # two people: the default clock runs
+    assert friends["game"]["timer"] == "normal"
+    room = server.lobby.rooms[gid]
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        hello(ws, 0, token)
+        mine, _ = until(ws, lambda m: m["type"] == "state" and bool(m["actions"]))
+        assert mine["clock"] is None
+        n = mine["n"]
+        time.sleep(3 * 0.3 + 0.2)  # idle: three lengths of the longest timer, and a sweep or more past them
+        assert not room.row.seats[0].takeover and room.game is not None and room.game.num_actions == n
+        ws.send_json({"type": "act", "action": mine["actions"][0]["action"], "id": 1, "n": n})
+        answer, _ = until(ws, lambda m: m["type"] == "refused" or (m["type"] == "state" and m["n"] > n))
+        assert answer["type"] == "state", answer
+    assert seats_that_moved(server, gid)[n] == 0
 
 
 def test_a_player_away_past_the_grace_is_replaced_and_reconnecting_takes_the_seat_back(
@@ -169,9 +211,12 @@ def _prefix_to(game: Game, pending: str) -> list[tuple[int, str]]:
 
 
 @pytest.mark.parametrize("pending", ["discard", "robber", "offer_reply"])
-def test_a_pending_decision_times_out_the_same_way(start: Callable[..., Server], pending: str) -> None:
-    """A discard on a 7, the robber's hex and victim, an answer to an offer: the silent seat is played by
-    the bot and the others go on."""
+def test_a_pending_decision_times_out_and_only_the_own_turn_costs_the_seat(
+    start: Callable[..., Server], pending: str
+) -> None:
+    """A discard on a 7, the robber's hex and victim, an answer to an offer: when the clock runs out the bot
+    decides for the silent seat and the others go on. Only a clock of the seat's own turn hands the seat to
+    the bot; an answer on someone else's turn (an offer's, a discard on another's 7) leaves it its player's."""
     server = start()
     client = server.client
     assert client is not None
@@ -187,11 +232,14 @@ def test_a_pending_decision_times_out_the_same_way(start: Callable[..., Server],
         assert done.status_code == 200, done.text
     assert room.game.view(None)["phase"] == pending
     silent, n = room.game.to_act, room.game.num_actions
-    wait_for(lambda: room.row.seats[silent].takeover, timeout=5)
+    own = room.game.view(None)["current"] == silent
+    assert own or pending != "robber"  # the robber is moved on one's own turn; an offer is answered on another's
+    assert not own or pending != "offer_reply"
     wait_for(lambda: room.game.num_actions > n, timeout=5)
     assert seats_that_moved(server, gid)[n] == silent
     # The decision moves on (a discard on a 7 may take the bot several moves) to someone else's.
     wait_for(lambda: (room.game.view(None)["phase"], room.game.to_act) != (pending, silent), timeout=5)
+    assert room.row.seats[silent].takeover is own
 
 
 def test_a_game_nobody_attends_is_abandoned_and_refuses_moves(start: Callable[..., Server]) -> None:

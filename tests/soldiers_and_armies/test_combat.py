@@ -307,8 +307,9 @@ def test_an_alliance_answer_reads_and_labels_its_army() -> None:
     game.apply("attack 21>20")
     game.apply("resist")
     labels = {str(a): game.action_label(a, "en") for a in game.legal_actions()}
-    assert labels["ally 19 @1"] == "Bring the army at 19 into the battle on Player 2's side"
-    assert labels["neutral 19"] == "Keep the army at 19 out of the battle"
+    at = "grain 12 / brick 6 / wood 11"  # intersection 19 as the board shows it
+    assert labels["ally 19 @1"] == f"Bring the army at {at} into the battle on Player 2's side"
+    assert labels["neutral 19"] == f"Keep the army at {at} out of the battle"
     with pytest.raises(IllegalAction, match="is not a seat"):
         game.apply("ally 19 @7")
     with pytest.raises(IllegalAction, match="write 'ally <intersection> @<seat>'"):
@@ -317,7 +318,7 @@ def test_an_alliance_answer_reads_and_labels_its_army() -> None:
         game.apply("ally 31 @1")  # no army of his there: not the question asked
     game.apply("ally 19 @1")
     told = [e["text"] for e in game.events(2, lang="en") if e["kind"] == "alliance"]
-    assert told == ["You bring the army at 19 into the battle on Player 2's side."]
+    assert told == [f"You bring the army at {at} into the battle on Player 2's side."]
 
 
 def test_a_refused_alliance_answer_says_why() -> None:

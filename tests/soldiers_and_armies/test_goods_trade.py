@@ -131,13 +131,17 @@ def test_trade_notation_and_words() -> None:
         with pytest.raises(IllegalAction, match=why):
             game.apply(bad)
     action = game.parse_action("buyplace 42 1ore @1")
-    assert game.action_label(action, "en") == "Ask Player 2 for a city at 42, paying 1 ore"
-    assert game.action_label(action, "de") == "Player 2 um eine Stadt bei 42 bitten, für 1 Erz"
+    # 42 touches ore 3, grain 4 and grain 6: the place as the board shows it, not its number
+    assert game.action_label(action, "en") == "Ask Player 2 for a city at ore 3 / grain 4 / grain 6, paying 1 ore"
+    assert (
+        game.action_label(action, "de")
+        == "Player 2 um eine Stadt bei Erz 3 / Getreide 4 / Getreide 6 bitten, für 1 Erz"
+    )
     game.apply(action)
     words = [e["text"] for e in game.events(1, lang="en")][-1:] + [e["text"] for e in game.events(2, lang="de")][-1:]
     assert words == [
-        "Player 1 asks you for a city at 42, for 1 ore.",
-        "Player 1 bittet Player 2 um eine Stadt bei 42, für 1 Erz.",
+        "Player 1 asks you for a city at ore 3 / grain 4 / grain 6, for 1 ore.",
+        "Player 1 bittet Player 2 um eine Stadt bei Erz 3 / Getreide 4 / Getreide 6, für 1 Erz.",
     ]
 
 

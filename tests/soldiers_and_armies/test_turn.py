@@ -21,7 +21,7 @@ def test_founding_places_a_settlement_then_a_city_in_snake_order() -> None:
     game.apply("settle 42")
     game.apply("road 42-43")
     assert current(game) != first  # the second round goes back in reverse order
-    assert game.action_label(game.parse_action("settle 13"), "en") == "Found a city at 13"
+    assert game.action_label(game.parse_action("settle 13"), "en") == "Found a city at wood 9 / wool 4 / brick 10"
     game.apply("settle 13")
     assert building(game, 13) == ("city", current(game))
     # The city yields one card per producing hex, as the base game's second settlement: 13 touches C

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 import siedler
 from siedler.core.i18n import languages, text
+from siedler.games.catan import CatanGame
+from siedler.games.catan.places import places
 
 from .positions import RULESET
 
@@ -63,7 +65,8 @@ def test_the_second_founding_round_places_a_city(lang: str) -> None:
             phases.append(phase)
             settle = next(a for a in game.legal_actions() if str(a).startswith("settle"))
             key = "soldiers.label.found_city" if phase == "setup_city" else "catan.label.settle"
-            assert game.action_label(settle, lang) == text(key, lang, settle[1])
+            assert isinstance(game, CatanGame)
+            assert game.action_label(settle, lang) == text(key, lang, places(game.board, lang).nodes[settle[1]])
         game.apply(game.legal_actions()[0])
     assert phases == ["setup_settlement", "setup_city"]
     assert text("page.phases.setup_city", "en") == "Founding: place a city"

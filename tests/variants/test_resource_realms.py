@@ -101,14 +101,16 @@ def test_the_robber_is_the_guardian_in_words() -> None:
     game = position(RR, phase="robber", settlements={1: [10]}, hands={1: cards(wood=1)}, robber_return="main")
     assert game.parse_action("guardian E @1") == game.parse_action("robber E @1")
     assert game.parse_action("Wächter E") == game.parse_action("robber E")
-    assert game.action_label(game.parse_action("robber E @1"), "en") == "Move the Guardian to E and rob Player 2"
-    assert game.action_label(game.parse_action("robber E"), "de") == "Wächter nach E versetzen"
+    assert (
+        game.action_label(game.parse_action("robber E @1"), "en") == "Move the Guardian to brick 6 (E) and rob Player 2"
+    )
+    assert game.action_label(game.parse_action("robber E"), "de") == "Wächter nach Lehm 6 (E) versetzen"
     refused(game, "robber J", "the Guardian must move to another hex")
     game.apply("guardian E @1")
     assert str(game.history[-1]) == "robber E @1"
     texts = [e["text"] for e in game.events(None, lang="de") if e["kind"] == "robber"]
-    assert texts == ["Player 1 versetzt den Wächter nach E."]
-    assert game.events(None, lang="en")[-2]["text"] == "Player 1 moved the Guardian to E."
+    assert texts == ["Player 1 versetzt den Wächter nach Lehm 6 (E)."]
+    assert game.events(None, lang="en")[-2]["text"] == "Player 1 moved the Guardian to brick 6 (E)."
     assert game.view(None)["names"]["robber"] == {"en": "Guardian", "de": "Wächter"}
 
 

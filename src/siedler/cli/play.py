@@ -10,6 +10,7 @@ only re-asks.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -137,8 +138,14 @@ class TerminalGame:
         width = len(str(len(shown)))
         if len(shown) > LIST_LIMIT:
             first, last = (self.game.action_label(a, self.lang) for a in (shown[0], shown[-1]))
-            self.out(self.say("grid", count=len(shown), first=first, last=last))
-            cells = [f"{i:>{width}}. {str(a).partition(' ')[2] or a}" for i, a in enumerate(shown, 1)]
+            places = self.places(shown)
+            self.out(self.say("grid_places" if places else "grid", count=len(shown), first=first, last=last))
+            width = max(len(p) for p in places) if places else width
+            cells = (
+                [p.rjust(width) for p in places]
+                if places
+                else [f"{i:>{width}}. {str(a).partition(' ')[2] or a}" for i, a in enumerate(shown, 1)]
+            )
             cell = max(len(c) for c in cells) + 3
             per_row = max(1, (min(self.console.width, 80) - 2) // cell)
             for row in range(0, len(cells), per_row):
@@ -147,9 +154,21 @@ class TerminalGame:
         for i, a in enumerate(shown, 1):
             label = self.game.action_label(a, self.lang)
             notation = str(a)
-            self.out(f"  {i:>{width}}. {label}" + (f"   [{notation}]" if notation != label else ""))
+            # The notation counts seats from 0 (@0 is seat 1): said beside it, so that nobody reads @0 as a seat.
+            seats = [self.say("seat_at", index=m, n=seat_number(int(m))) for m in re.findall(r"@(\d+)", notation)]
+            gloss = f"  ({', '.join(seats)})" if seats else ""
+            self.out(f"  {i:>{width}}. {label}" + (f"   [{notation}]{gloss}" if notation != label else ""))
         for hint in hints:
             self.out(f"  {hint}")
+
+    @staticmethod
+    def places(shown: list[Action]) -> dict[str, Action]:
+        """The actions of a list too long to number by the one number each names (a founding settlement's
+        intersection, as the board shows it), so that the number typed is the number on the board; empty
+        where the actions are not one number each."""
+        places = {str(a).partition(" ")[2]: a for a in shown}
+        numbered = len(places) == len(shown) and all(p.isdigit() for p in places)
+        return places if len(shown) > LIST_LIMIT and numbered else {}
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> bool:
@@ -207,6 +226,12 @@ class TerminalGame:
             elif command == "log":
                 for e in game.events(self.viewer if self.viewer is not None else seat, lang=self.lang):
                     self.out(f"  {e['text']}")
+            elif digits(answer) and self.places(shown):
+                places = self.places(shown)
+                if answer not in places:
+                    self.out(self.say("not_place", n=answer))
+                    continue
+                return self._apply(places[answer])
             elif digits(answer):
                 n = int(answer)
                 if not 1 <= n <= len(shown):

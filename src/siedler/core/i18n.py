@@ -105,6 +105,14 @@ def text(key: str, lang: str, *args: Any, **fields: Any) -> str:
     return words.format(*args, **fields) if args or fields else words
 
 
+def plural(key: str, lang: str, n: int, **fields: Any) -> str:
+    """``n`` of something in words, from the catalog's plural forms: ``<key>.one`` or ``<key>.other`` (with
+    ``{n}`` filled), by ``lang``'s plural rule, so that no text says "card(s)". English and German share the
+    rule (one for exactly 1, CLDR); a language with other forms adds its rule here and its forms there."""
+    form = "one" if n == 1 else "other"
+    return text(f"{key}.{form}", lang, n=n, **fields)
+
+
 def text_or(key: str, lang: str, fallback: str) -> str:
     """The words for ``key`` in ``lang``, or ``fallback`` where no catalog has the key: a third party's rule
     set or option, described in its own words."""

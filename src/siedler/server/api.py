@@ -18,7 +18,7 @@ from pydantic import AfterValidator, BaseModel, Field, StrictBool, StrictInt
 
 from siedler.bots import BOTS, LEVELS, levels_for
 from siedler.core.errors import IllegalAction, OptionError
-from siedler.core.i18n import languages, namespace
+from siedler.core.i18n import language, languages, namespace
 from siedler.core.registry import rulesets
 
 from . import timers
@@ -78,8 +78,10 @@ class CreateIn(BaseModel):
     bot_delay: float | None = Field(
         None, ge=0, le=MAX_BOT_DELAY, allow_inf_nan=False, description="seconds bots wait before moving"
     )
-    timer: timers.Timer = Field(
-        timers.DEFAULT_TIMER, description="seconds per decision: see /api/timers (by default 180, 60, 20; off: none)"
+    timer: timers.Timer | None = Field(
+        None,
+        description="seconds per decision: see /api/timers (by default 180, 60, 20; off: none); left out: off "
+        "for one person against bots, else normal",
     )
     takeover_bot: str = Field(
         "greedy", max_length=32, description="the bot (from /api/bots) playing for a person out of time or away"
@@ -89,6 +91,7 @@ class CreateIn(BaseModel):
         description="list the game in the lobby for anyone to join, one seat per address; otherwise its open "
         "seats are taken only with the invite code",
     )
+    lang: str = Field("en", max_length=16, description="the creator's language: the bots' names are in it")
 
 
 class Created(BaseModel):
@@ -182,7 +185,11 @@ async def list_bots() -> dict[str, Any]:
 @router.get("/timers", summary="Turn timers a game may have, with their seconds per decision (null: none)")
 async def list_timers(request: Request) -> dict[str, Any]:
     settings: Settings = request.app.state.settings
-    return {"timers": {name: settings.timers.get(name) for name in timers.TIMERS}, "default": timers.DEFAULT_TIMER}
+    return {
+        "timers": {name: settings.timers.get(name) for name in timers.TIMERS},
+        "default": timers.DEFAULT_TIMER,
+        "solo": timers.SOLO_TIMER,
+    }
 
 
 @router.get("/games", summary="Open, running and recently finished games")
@@ -218,6 +225,7 @@ async def create_game(spec: CreateIn, request: Request, lobby: LobbyDep, limits:
                 timer=spec.timer,
                 takeover_bot=spec.takeover_bot,
                 public=spec.public,
+                lang=language(spec.lang),
             ),
             client,
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING
 
 from siedler.bots import Bot, make_bot
@@ -16,6 +17,7 @@ from siedler.core.errors import IllegalAction
 from siedler.core.seats import seat_words
 from siedler.sim.runner import bot_seed
 
+from . import timers
 from .incidents import report
 
 if TYPE_CHECKING:
@@ -60,23 +62,49 @@ class Bots:
             await asyncio.sleep(pause)
             pause = room.row.bot_delay
             async with room.lock:
-                game = room.game
-                if game is None or self.seat() != seat:
+                if room.game is None or self.seat() != seat:
                     continue
-                try:
-                    # In a thread: a searching bot thinks for a while, and other games play meanwhile.
-                    action = await asyncio.to_thread(self._bot(seat).decide, game, seat)
-                    if not game.is_legal(action):
-                        raise IllegalAction(f"bot chose {action}, which is not legal")
-                except Exception as exc:  # a broken bot: stop it, and say so to anyone looking at the game
-                    who = seat_words(seat, room.row.seats[seat].name)
-                    room.error = report(f"the bot at {who} stopped working", exc, room.id)
+                moved = await self._move(seat)
+            if moved is None:
+                return
+            if not moved:
+                pause = max(1.0, room.row.bot_delay)
+
+    async def answer_for(self, seat: int) -> None:
+        """The takeover bot makes the decision whose clock ran out for ``seat`` on someone else's turn (an
+        answer to an offer, every card of a discard), leaving the seat its player's; nothing if the player
+        decided meanwhile."""
+        room = self.room
+        async with room.lock:
+            ends = timers.deadline(room)
+            if ends is None or time.time() < ends:
+                return
+            log.info("game %s: %s answers for seat %d (its time ran out)", room.id, room.row.takeover_bot, seat)
+            while timers.deadline(room) is not None and room.game is not None and room.game.to_act == seat:
+                if timers.own_turn(room, seat) or not await self._move(seat):
                     return
-                try:
-                    await room.commit(seat, action)
-                except Exception as exc:  # the database refused: nothing changed, so try again shortly
-                    log.warning("game %s: could not store the bot's move, retrying: %s", room.id, exc)
-                    pause = max(1.0, room.row.bot_delay)
+
+    async def _move(self, seat: int) -> bool | None:
+        """The bot's move for ``seat`` (the caller holds the lock): whether it was stored, ``None`` for a bot
+        that broke (said to anyone looking at the game)."""
+        room = self.room
+        game = room.game
+        assert game is not None
+        try:
+            # In a thread: a searching bot thinks for a while, and other games play meanwhile.
+            action = await asyncio.to_thread(self._bot(seat).decide, game, seat)
+            if not game.is_legal(action):
+                raise IllegalAction(f"bot chose {action}, which is not legal")
+        except Exception as exc:  # a broken bot: stop it, and say so to anyone looking at the game
+            who = seat_words(seat, room.row.seats[seat].name)
+            room.error = report(f"the bot at {who} stopped working", exc, room.id)
+            return None
+        try:
+            await room.commit(seat, action)
+        except Exception as exc:  # the database refused: nothing changed, so try again shortly
+            log.warning("game %s: could not store the bot's move, retrying: %s", room.id, exc)
+            return False
+        return True
 
     def _bot(self, seat: int) -> Bot:
         bot = self._bots.get(seat)

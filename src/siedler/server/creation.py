@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Collection
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -23,7 +23,7 @@ from typing import Any
 from siedler.bots import BOTS, levels_for
 from siedler.core.errors import OptionError
 from siedler.core.fairness import new_seed
-from siedler.core.i18n import ENGLISH, text_or
+from siedler.core.i18n import ENGLISH, text
 from siedler.core.registry import get_ruleset, new_game
 from siedler.core.rng import parse_seed
 from siedler.core.seats import seat_number
@@ -31,7 +31,7 @@ from siedler.core.seats import seat_number
 from .config import Settings
 from .names import look_alike
 from .storage import GameRow, SeatRow, hash_token, new_token
-from .timers import DEFAULT_TIMER, TIMERS
+from .timers import TIMERS, default_timer
 
 
 @dataclass
@@ -52,13 +52,16 @@ class GameSpec:
     claim: int | None = None
     name: str | None = None
     bot_delay: float | None = None
-    #: Seconds per decision: off, relaxed, normal or fast (``Settings.timers``).
-    timer: str = DEFAULT_TIMER
+    #: Seconds per decision: off, relaxed, normal or fast (``Settings.timers``); ``None``: ``default_timer``
+    #: (none for one person against bots).
+    timer: str | None = None
     #: The bot that plays for a person whose time ran out or who left.
     takeover_bot: str = "greedy"
     #: Listed in the lobby for anyone to join, one seat per client address; otherwise only the invite
     #: code takes a seat.
     public: bool = False
+    #: The creator's language: the bots' names ("Schwer 2", "Hard 2") are in it.
+    lang: str = ENGLISH
 
 
 @dataclass
@@ -84,11 +87,11 @@ def client_hash(game_id: str, client: str) -> str:
 def plan(spec: GameSpec, settings: Settings, client: str, stamp: datetime) -> Plan:
     """The game ``spec`` asks for, created by ``client`` at ``stamp``; ``OptionError`` says what is wrong."""
     ruleset = get_ruleset(spec.ruleset)
-    if spec.timer not in TIMERS:
+    if spec.timer is not None and spec.timer not in TIMERS:
         raise OptionError(f"unknown timer {spec.timer!r} (timers: {', '.join(TIMERS)})")
     if spec.takeover_bot not in BOTS:
         raise OptionError(f"unknown takeover bot {spec.takeover_bot!r} (bots: {', '.join(sorted(BOTS))})")
-    seats = _seats(spec, levels_for(ruleset.name).values())
+    seats = _seats(spec, levels_for(ruleset.name))
     humans = [s.seat for s in seats if s.kind == "human"]
     claim = spec.claim if spec.claim is not None else (humans[0] if humans else -1)
     _check_seed(spec, humans, claim)
@@ -123,7 +126,7 @@ def plan(spec: GameSpec, settings: Settings, client: str, stamp: datetime) -> Pl
         status="running" if full else "open",
         bot_delay=float(delay),
         seats=seats,
-        timer=spec.timer,
+        timer=spec.timer or default_timer(len(humans)),
         takeover_bot=spec.takeover_bot,
         creator_hash=hash_token(creator_token),
         seed_chosen=spec.seed is not None,
@@ -135,7 +138,7 @@ def plan(spec: GameSpec, settings: Settings, client: str, stamp: datetime) -> Pl
     return Plan(row, (claim if claim >= 0 else None), token, creator_token, invite)
 
 
-def _seats(spec: GameSpec, levels: Collection[str]) -> list[SeatRow]:
+def _seats(spec: GameSpec, levels: Mapping[str, str]) -> list[SeatRow]:
     if not spec.seats:
         raise OptionError("a game needs seats")
     seats = []
@@ -143,16 +146,22 @@ def _seats(spec: GameSpec, levels: Collection[str]) -> list[SeatRow]:
         if s.kind == "bot":
             # Only registered names and the rule set's levels' specs: an import path from a browser would
             # run code, and a budget of its choosing would hold the server.
-            if s.bot is None or (s.bot not in BOTS and s.bot not in levels):
+            if s.bot is None or (s.bot not in BOTS and s.bot not in levels.values()):
                 raise OptionError(f"unknown bot {s.bot!r} (bots: {', '.join(sorted(BOTS))})")
-            name = s.bot.partition(":")[0]
-            named = text_or(f"page.bots.{name}", ENGLISH, name.capitalize())  # "MCTS 3", not "Mcts 3"
-            seats.append(SeatRow(i, "bot", s.bot, s.name or f"{named} {seat_number(i)}"))
+            seats.append(SeatRow(i, "bot", s.bot, s.name or bot_name(s.bot, i, levels, spec.lang)))
         elif s.kind == "human":
             seats.append(SeatRow(i, "human"))
         else:
             raise OptionError(f"seats[{i}]: kind must be 'human' or 'bot', not {s.kind!r}")
     return seats
+
+
+def bot_name(bot: str, seat: int, levels: Mapping[str, str], lang: str) -> str:
+    """A bot as the table names it when its creator did not: by its level and seat ("Hard 2", "Schwer 2"),
+    the way the lobby offered it, never by its algorithm; a bot chosen by name that is no level is "Bot 2"."""
+    level = next((name for name, spec in levels.items() if spec == bot), None)
+    word = text(f"page.levels.{level}", lang) if level is not None else text("page.bot", lang)
+    return f"{word} {seat_number(seat)}"
 
 
 def _check_seed(spec: GameSpec, humans: list[int], claim: int) -> None:

@@ -118,6 +118,8 @@ class Replays:
             "to_act": game.to_act,
             "over": game.is_over,
             "last": actions[step - 1] if step else None,
+            # The move in the viewer's words for the replay bar: never its notation.
+            "last_words": game.action_label(game.parse_action(actions[step - 1]), lang) if step else None,
         }
 
     def _start(self, step: int) -> tuple[int, Game]:

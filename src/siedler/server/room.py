@@ -169,11 +169,9 @@ class Room:
         action. A different ``n`` is refused (``Stale``), so a client retrying a move cannot play it twice."""
         async with self.lock:
             game = self._playing()
-            if self.row.seats[seat].takeover:
-                raise IllegalAction(
-                    f"{self.row.takeover_bot} plays this seat since its time ran out or its player left: "
-                    "take the seat back first (take_seat)"
-                )
+            if self.row.seats[seat].takeover:  # the player acts: the seat is theirs again from this move
+                self.seating.saw(seat)
+                await self.seating.returned(seat)
             if n != game.num_actions:
                 raise Stale(n, game.num_actions)
             if game.to_act != seat:

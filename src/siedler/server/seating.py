@@ -111,22 +111,27 @@ class Seating:
 
     async def take_back(self, seat: int) -> None:
         """The player is back: the seat is theirs again, with a fresh clock if it is their decision."""
-        room = self.room
         self.saw(seat)
-        if not room.row.seats[seat].takeover:
+        if not self.room.row.seats[seat].takeover:
             return
-        async with room.lock:
-            entry = room.row.seats[seat]
-            if not entry.takeover or room.status != "running":
-                return
-            game = room.game
-            stamp = now() if game is not None and game.to_act == seat else None
-            await room.db.write(room.storage.set_takeover, room.id, seat, False, clock_at=stamp)
-            entry.takeover = False
-            if stamp is not None:
-                room.clock_start = stamp.timestamp()
-            log.info("game %s: seat %d is back", room.id, seat)
-            self._changed_hands()
+        async with self.room.lock:
+            await self.returned(seat)
+
+    async def returned(self, seat: int) -> None:
+        """``take_back``, for a caller that holds the room's lock (a move of the seat's player: acting takes
+        the seat back at once)."""
+        room = self.room
+        entry = room.row.seats[seat]
+        if not entry.takeover or room.status != "running":
+            return
+        game = room.game
+        stamp = now() if game is not None and game.to_act == seat else None
+        await room.db.write(room.storage.set_takeover, room.id, seat, False, clock_at=stamp)
+        entry.takeover = False
+        if stamp is not None:
+            room.clock_start = stamp.timestamp()
+        log.info("game %s: seat %d is back", room.id, seat)
+        self._changed_hands()
 
     def _changed_hands(self) -> None:
         room = self.room

@@ -3,8 +3,14 @@
 Every decision of a game, whether a turn's move, a discard on a 7, a robber's victim or an answer to a
 trade offer, is the engine's ``to_act`` seat choosing one action, so one clock per decision covers them
 all: it starts when the previous action is stored (or the game starts, or a player takes a seat back) and
-gives the seat to act the game's timer's seconds. When they run out, or when a person's seat has had no
-connection for the disconnect grace, the game's takeover bot plays that seat until its player comes back.
+gives the seat to act the game's timer's seconds. When they run out on the person's own turn, or when a
+person's seat has had no connection for the disconnect grace, the game's takeover bot plays that seat until
+its player comes back (or acts). A clock that runs out on a decision of someone else's turn (an answer to an
+offer, a discard on another's 7) has the takeover bot make that one decision only: the seat stays its
+player's, so that a bot's offer left unanswered never costs a person their seat.
+
+A game with one person and bots only has no timer unless its creator chooses one (``default_timer``): nobody
+waits for that person but bots.
 
 Deadlines are wall-clock times derived from stored timestamps (the last action's ``at``, the game's
 ``clock_at``), so a restarted server continues a running deadline instead of starting it again. One
@@ -32,8 +38,15 @@ log = logging.getLogger("siedler.server")
 #: Timer settings a creator may choose; "off" has no clock (absent players are still replaced).
 Timer = Literal["off", "relaxed", "normal", "fast"]
 TIMERS: tuple[Timer, ...] = get_args(Timer)
-#: A game's timer unless its creator chooses another.
+#: A game's timer unless its creator chooses another, where more than one person plays.
 DEFAULT_TIMER: Final = "normal"
+#: The timer of a game of one person against bots unless its creator chooses one: nobody else waits.
+SOLO_TIMER: Final = "off"
+
+
+def default_timer(humans: int) -> Timer:
+    """The timer of a game with ``humans`` human seats when its creator chooses none."""
+    return SOLO_TIMER if humans <= 1 else DEFAULT_TIMER
 
 
 def limit(room: Room) -> float | None:
@@ -60,16 +73,26 @@ def clock(room: Room, now: float) -> dict[str, Any] | None:
     return {"seat": room.game.to_act, "left": round(max(0.0, due - now), 1), "limit": limit(room)}
 
 
+def own_turn(room: Room, seat: int) -> bool:
+    """Whether the game's turn is ``seat``'s (not someone else's turn asking it for an answer or a discard):
+    the view's ``current`` where the rule set shows one, else every decision counts as its own."""
+    game = room.game
+    assert game is not None
+    current: object = game.view(None).get("current", seat)
+    return current == seat
+
+
 def due(room: Room, now: float) -> list[tuple[int | None, str]]:
-    """What the clocks ask of a room now: seats for the bot to take over, ``(seat, "time" or "away")``, and
-    ``(None, "absent")`` to abandon a game nobody attends. Decided at once, on the loop; done by ``settle``."""
+    """What the clocks ask of a room now: seats for the bot to take over, ``(seat, "time" or "away")``; a
+    seat the bot answers once for, ``(seat, "answer")``; and ``(None, "absent")`` to abandon a game nobody
+    attends. Decided at once, on the loop; done by ``settle``."""
     game = room.game
     if room.status != "running" or game is None or game.is_over or room.lock.locked():
         return []  # a move being stored decides first; the next sweep looks again
     changes: list[tuple[int | None, str]] = []
     ends = deadline(room)
     if ends is not None and now >= ends and game.to_act is not None:
-        changes.append((game.to_act, "time"))
+        changes.append((game.to_act, "time" if own_turn(room, game.to_act) else "answer"))
     humans = [s.seat for s in room.row.seats if s.kind == "human"]
     if not humans:
         return changes  # bots only: plays to its end, watched or not
@@ -85,10 +108,13 @@ def due(room: Room, now: float) -> list[tuple[int | None, str]]:
 
 
 async def settle(room: Room, changes: list[tuple[int | None, str]]) -> None:
-    """Hand seats to the bot and abandon, as ``due`` found (each stored first; each checks again)."""
+    """Hand seats to the bot, answer for a seat, and abandon, as ``due`` found (each stored first; each checks
+    again)."""
     for seat, why in changes:
         if seat is None:
             await room.stop("abandoned", why)
+        elif why == "answer":
+            await room.bots.answer_for(seat)
         else:
             await room.seating.take_over(seat, why)
 

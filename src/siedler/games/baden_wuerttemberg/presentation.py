@@ -10,6 +10,7 @@ from mypy_extensions import mypyc_attr
 from siedler.core.actions import Action
 from siedler.core.i18n import Voice, in_every_language, text
 from siedler.games.catan.actions import CatanAction
+from siedler.games.catan.places import places
 from siedler.games.catan.rules import MONOPOLY, RESOURCES
 from siedler.games.catan.state import NUM_DEV_CARDS, PIECE_KINDS, SETTLEMENTS
 from siedler.games.catan.words import bundle, resource_names
@@ -137,16 +138,16 @@ class BWGame(BWRulesGame):
         return data
 
     # ------------------------------------------------------------------ words
-    def _place(self, node: int) -> str:
-        town = self.bw.town[node]
-        return f"{town} ({node})" if town else str(node)
+    def _place(self, node: int, lang: str) -> str:
+        """An intersection by its town's name (the map prints it), else in the words of its hexes."""
+        return self.bw.town[node] or places(self.board, lang).nodes[node]
 
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
         """The shared log with this game's names (town halls, inventions, the awards), and its own events."""
         say = Voice(self.players, lang, viewer, "catan.word.nobody").say
         seat = data.get("seat")
         if kind == "build" and data["piece"] == "settlement":
-            return say(f"{NS}.log.town_hall", seat, at=self._place(data["at"]))
+            return say(f"{NS}.log.town_hall", seat, at=self._place(data["at"], lang))
         if kind == "play":
             return say(f"{NS}.log.play", seat, card=_card(data["card"], lang))
         if kind == "buy":
@@ -173,7 +174,7 @@ class BWGame(BWRulesGame):
         kind = action[0]
         named = action if isinstance(action, CatanAction) else CatanAction(*action)
         if kind == "settle":
-            return text(f"{NS}.label.settle", lang, self._place(named.node))
+            return text(f"{NS}.label.settle", lang, self._place(named.node, lang))
         if kind == "landmark":
             landmark = self.bw.landmarks[self.bw.landmark_at[named.node]]
             return text(f"{NS}.label.landmark", lang, text(f"{NS}.landmark.{landmark.key}", lang), landmark.town)

@@ -12,6 +12,7 @@ from siedler.core.actions import Action
 from siedler.core.i18n import text
 
 from .actions import CatanAction
+from .places import edge_words, hex_words, places
 from .presentation import ViewMixin
 from .rules import NUM_RESOURCES
 from .words import bundle, resource_names
@@ -30,15 +31,16 @@ class LabelMixin(ViewMixin):
         res = resource_names(lang)
         named = action if isinstance(action, CatanAction) else CatanAction(*action)
         if kind in ("settle", "city"):
-            return text(f"catan.label.{kind}", lang, named.node)
+            return text(f"catan.label.{kind}", lang, places(self.board, lang).nodes[named.node])
         if kind == "road":
-            return text("catan.label.road", lang, f"{named.node_a}-{named.node_b}")
+            return text("catan.label.road", lang, edge_words(self.board, named.node_a, named.node_b, lang))
         if kind == "robber":
             victim = named.victim
             robber = self.robber_name(lang)
+            where = hex_words(self.board, named.label, lang)
             if victim < 0:
-                return text("catan.label.robber", lang, named.label, robber=robber)
-            return text("catan.label.robber_steal", lang, named.label, self.players[victim], robber=robber)
+                return text("catan.label.robber", lang, where, robber=robber)
+            return text("catan.label.robber_steal", lang, where, self.players[victim], robber=robber)
         if kind in ("discard", "monopoly"):
             return text(f"catan.label.{kind}", lang, res[named.resource])
         if kind == "plenty":

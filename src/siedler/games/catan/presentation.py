@@ -187,4 +187,4 @@ class ViewMixin(SnapshotMixin):
         }
 
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
-        return describe_event(kind, data, lang, self.players, self.robber_name(lang), viewer)
+        return describe_event(kind, data, lang, self.players, self.robber_name(lang), viewer, self.board)

@@ -7,6 +7,8 @@ from typing import Any
 
 from siedler.core.i18n import Voice, catalog, text
 
+from .board import Board
+from .places import hex_words, place_words
 from .rules import DEV_CARDS, RESOURCES
 
 
@@ -35,8 +37,10 @@ def describe_event(
     players: tuple[str, ...],
     robber: str | None = None,
     viewer: int | None = None,
+    board: Board | None = None,
 ) -> str:
-    """An event in words for ``viewer``'s log (``None``: a spectator's), told to them where it is about them."""
+    """An event in words for ``viewer``'s log (``None``: a spectator's), told to them where it is about them;
+    its places named on ``board`` as a player sees them (``places``)."""
     names = resource_names(lang)
     voice = Voice(players, lang, viewer, "catan.word.nobody")
     who = voice.who
@@ -76,6 +80,10 @@ def describe_event(
         fields["card"] = card_names(lang)[data["card"]]
     if kind == "build":
         fields["piece"] = text(f"catan.piece.{data['piece']}", lang)
+        if board is not None:
+            fields["at"] = place_words(board, data["at"], lang)
+    if kind == "robber" and board is not None:
+        fields["hex"] = hex_words(board, data["hex"], lang)
     if kind in ("bank",):
         fields["give"] = names[data["give"]]
         fields["get"] = names[data["get"]]

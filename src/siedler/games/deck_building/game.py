@@ -32,8 +32,7 @@ DECK_OPTIONS = (
         "start_player",
         0,
         "index of the seat that takes the first turn: 0 = the first seat, 1 = the second (-1: drawn at random)",
-        minimum=-1,
-        maximum=1,
+        choices=(0, 1, -1),  # a menu of seats in words (page.option_values.start_player), not a number to type
     ),
     Option("deck", {}, 'changes to the starting deck, e.g. {"sea": 2} (JSON)', form=option_form("deck")),
     Option("supply", {}, 'changes to the supply, e.g. {"road": 14, "city": 9} (JSON)', form=option_form("supply")),

@@ -29,7 +29,7 @@ from .snapshot import SnapshotMixin, _counted, _names
 from .state import MAIN, NOBODY, PHASE_NAMES, STEAL, C
 from .stats import deck_stats
 from .terminal import render
-from .words import describe_event, paid_text
+from .words import counted, describe_event, paid_text
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -142,7 +142,10 @@ class ViewMixin(SnapshotMixin):
         if kind == "road":  # "1x Strasse -> 1 Meer": a road alone yields no resource, only counts for a Hafen
             gain = self.rules.road_group(action[1])
             return text(
-                "deck_building.label.road" if gain else "deck_building.label.road_alone", lang, n=action[1], gain=gain
+                "deck_building.label.road" if gain else "deck_building.label.road_alone",
+                lang,
+                n=action[1],
+                gain=counted("resource", gain, lang),
             )
         if kind == "trade":
             a, b, c = (card_name(k, lang) for k in action[1:])
@@ -154,14 +157,14 @@ class ViewMixin(SnapshotMixin):
             k, rules = action[1], self.rules
             gains = {SETTLEMENT: rules.settlement_resources, CITY: rules.city_resources}
             if k in gains:
-                effect = text("deck_building.label.gain", lang, gain=gains[k])
+                effect = text("deck_building.label.gain", lang, gain=counted("resource", gains[k], lang))
             else:
                 n = (
                     self.harbor_draw(self.current)
                     if k == HARBOR
                     else {BANDIT: rules.bandit_draw, KNIGHT: rules.knight_draw}.get(k, rules.defender_draw)
                 )
-                effect = text("deck_building.label.draws", lang, n=n)
+                effect = text("deck_building.label.draws", lang, count=counted("card", n, lang))
             return text("deck_building.label.play", lang, card=card, effect=effect)
         return self._buy_label(action[1], card, lang)
 

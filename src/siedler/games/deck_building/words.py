@@ -4,12 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from siedler.core.i18n import Voice, catalog, text
+from siedler.core.i18n import Voice, catalog, plural, text
 
 from .cards import card_name
 
 #: The events whose victim hears them as done to them ("Anna takes Wool from you.").
 TOLD_TO_VICTIM = frozenset({"steal", "steal_none", "return"})
+#: The numbers of an event that count something, and what (``deck_building.count.<what>``): said with the
+#: catalog's plural forms, "1 card", "3 cards", never "card(s)".
+COUNTED = {
+    "draw": {"count": "card"},
+    "reshuffle": {"count": "card"},
+    "must_discard": {"count": "card"},
+    "end": {"draw": "card"},
+    "reflect": {"draw": "card"},
+    "road": {"count": "road", "any": "resource"},
+}
+
+
+def counted(what: str, n: int, lang: str) -> str:
+    """``n`` cards, roads or resources of one's choice in words."""
+    return plural(f"deck_building.count.{what}", lang, n)
 
 
 def cards_text(cards: list[int], lang: str) -> str:
@@ -32,6 +47,8 @@ def describe_event(
         return f"{kind}: {data}"
     fields: dict[str, Any] = dict(data)
     fields.pop("seat", None)
+    for name, what in COUNTED.get(kind, {}).items():
+        fields[name] = counted(what, data[name], lang)
     if "victim" in data:
         fields["victim"] = voice.who(data["victim"])
     hidden = text("deck_building.word.a_card", lang)
@@ -39,9 +56,9 @@ def describe_event(
     fields["cards"] = f": {cards_text(data['cards'], lang)}" if data.get("cards") else ""
     if kind == "play":
         if "any" in data:
-            fields["effect"] = text("deck_building.word.any", lang, any=data["any"])
+            fields["effect"] = text("deck_building.word.any", lang, any=counted("resource", data["any"], lang))
         else:
-            fields["effect"] = text("deck_building.word.draws", lang, draw=data["draw"])
+            fields["effect"] = text("deck_building.word.draws", lang, draw=counted("card", data["draw"], lang))
     if kind == "trade":
         fields["give"] = cards_text(data["give"], lang)
         fields["get"] = card_name(data["get"], lang)
@@ -58,7 +75,7 @@ def paid_text(data: dict[str, Any], lang: str) -> str:
     if data.get("cards"):
         parts.append(cards_text(data["cards"], lang))
     if data.get("any"):
-        parts.append(text("deck_building.word.of_any", lang, any=data["any"]))
+        parts.append(text("deck_building.word.of_any", lang, any=counted("resource", data["any"], lang)))
     for a, b, c in data.get("trades", []):
         parts.append(f"{card_name(a, lang)} + {card_name(b, lang)} → {card_name(c, lang)}")
     if data.get("returned"):

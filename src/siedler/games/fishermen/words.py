@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from siedler.core.i18n import Voice, catalog, namespace, text
+from siedler.core.i18n import Voice, catalog, namespace, plural, text
 from siedler.games.catan.words import resource_names
 
 from .tokens import tokens_text
@@ -33,7 +33,9 @@ def describe_fish(kind: str, data: dict[str, Any], voice: Voice) -> str | None:
         fields["tokens"] = "+".join(str(v) for v in data["tokens"])
     if kind == "fish_catch":
         values = data.get("tokens")
-        fields["values"] = f" ({'+'.join(str(v) for v in values)})" if values else ""
+        fields["count"] = plural("fishermen.count.token", voice.lang, data["count"])
+        worth = "+".join(str(v) for v in values) if values else ""
+        fields["values"] = text("fishermen.word.worth", voice.lang, values=worth) if values else ""
     return voice.say(key, data.get("seat"), data.get("to"), **fields)
 
 

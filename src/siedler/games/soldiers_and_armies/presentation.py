@@ -11,6 +11,7 @@ from mypy_extensions import mypyc_attr
 from siedler.core.actions import Action
 from siedler.core.errors import RecordError
 from siedler.core.i18n import Voice, in_every_language, namespace, text
+from siedler.games.catan.places import Places, places
 from siedler.games.catan.rules import DEV_CARDS, RESOURCES
 from siedler.games.catan.snapshot import _named
 from siedler.games.catan.state import MAIN, SETUP_SETTLEMENT
@@ -279,13 +280,14 @@ class SoldiersViewMixin(CardTradeMixin):
 
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
         voice = Voice(self.players, lang, viewer, "catan.word.nobody")
-        words = describe_soldiers(kind, data, voice, self.robber_name(lang))
+        words = describe_soldiers(kind, data, voice, self.robber_name(lang), places(self.board, lang))
         return words if words is not None else super().describe(kind, data, lang, viewer)
 
     def action_label(self, action: Action, lang: str = "en") -> str:
         kind = action[0]
+        named = places(self.board, lang)
         if kind == "settle" and self._founds_city():
-            return text("soldiers.label.found_city", lang, action[1])
+            return text("soldiers.label.found_city", lang, named.nodes[action[1]])
         if kind == "buy":
             return text("soldiers.label.buy", lang)
         if not isinstance(action, SoldierAction):
@@ -297,33 +299,42 @@ class SoldiersViewMixin(CardTradeMixin):
         if kind == "ally":
             own = self.army_owner[action.at] == action.side
             key = "soldiers.label.join" if own else "soldiers.label.ally"
-            return text(key, lang, seat=self.players[action.side], at=action.at)
+            return text(key, lang, seat=self.players[action.side], at=named.nodes[action.at])
         if kind == "neutral":
-            return text("soldiers.label.neutral", lang, at=action.at)
+            return text("soldiers.label.neutral", lang, at=named.nodes[action.at])
         if kind in SIMPLE_LABELS:
             return text(f"soldiers.label.{kind}", lang)
         if kind in ("recruit", "promote"):
             return text(
-                f"soldiers.label.{kind}", lang, unit=text(f"soldiers.unit.{RECRUITS[action.unit]}", lang), at=action.at
+                f"soldiers.label.{kind}",
+                lang,
+                unit=text(f"soldiers.unit.{RECRUITS[action.unit]}", lang),
+                at=named.nodes[action.at],
             )
         if kind in ("wall", "upgrade"):
-            return text(f"soldiers.label.{kind}", lang, at=action.at)
+            return text(f"soldiers.label.{kind}", lang, at=named.nodes[action.at])
         if kind == "move":
             way = self._way(self.current, action.at, action.dest)
             paid = self._move_cost_steps(action.at, len(way))
-            return text("soldiers.label.move", lang, at=action.at, to=action.dest, steps=len(way), paid=paid)
+            at, to = named.nodes[action.at], named.nodes[action.dest]
+            if not paid:
+                return text("soldiers.label.move_free", lang, at=at, to=to, steps=len(way))
+            return text("soldiers.label.move", lang, at=at, to=to, steps=len(way), paid=paid)
         if kind == "attack":
+            at = named.nodes[action.at]
             if action.dest < 0:
-                return text("soldiers.label.attack_robber", lang, at=action.at, robber=self.robber_name(lang))
-            return text("soldiers.label.attack", lang, at=action.at, to=action.dest)
+                return text("soldiers.label.attack_robber", lang, at=at, robber=self.robber_name(lang))
+            return text("soldiers.label.attack", lang, at=at, to=named.nodes[action.dest])
         if kind == "retreat":
-            return text("soldiers.label.retreat" if action.at >= 0 else "soldiers.label.stay", lang, at=action.at)
+            if action.at < 0:
+                return text("soldiers.label.stay", lang)
+            return text("soldiers.label.retreat", lang, at=named.nodes[action.at])
         if kind == "tribute":
             return text(
                 "soldiers.label.tribute", lang, resource=text(f"catan.resource.{RESOURCES[action.resource]}", lang)
             )
         if kind == "nuke":
-            return text("soldiers.label.nuke", lang, hex=action.label)
+            return text("soldiers.label.nuke", lang, hex=named.hex(action.label))
         return str(action)
 
     def _good_words(self, action: SoldierAction, lang: str) -> dict[str, Any]:
@@ -332,7 +343,8 @@ class SoldiersViewMixin(CardTradeMixin):
         if good == "card":
             return {"card": text(f"catan.card.{DEV_CARDS[action.card]}", lang)}
         if good == "place":
-            return {"piece": text(f"catan.piece.{self._piece_at(action.at)}", lang), "at": action.at}
+            at = places(self.board, lang).nodes[action.at]
+            return {"piece": text(f"catan.piece.{self._piece_at(action.at)}", lang), "at": at}
         return {"token": action.token}
 
 
@@ -341,11 +353,12 @@ def _percent(chance: Fraction) -> float:
     return round(float(chance) * 100, 1)
 
 
-def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str) -> str | None:
+def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str, named: Places) -> str | None:
     """A Soldiers & Armies event in words for ``voice``'s reader, or ``None`` for an event of the shared
-    mechanics."""
+    mechanics; its places as ``named`` words them."""
     lang, who = voice.lang, voice.who
     seat = data.get("seat")
+    node = named.nodes
 
     def unit(u: int) -> str:
         return text(f"soldiers.unit.{RECRUITS[u]}", lang)
@@ -355,24 +368,34 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
         drawn = f" ({text(f'catan.card.{DEV_CARDS[card]}', lang)})" if card is not None else ""
         return voice.say("soldiers.log.free_card", seat, card=drawn)
     if kind in ("recruit", "upgrade"):
-        return voice.say(f"soldiers.log.{kind}", seat, unit=unit(data["unit"]), at=data["at"])
-    if kind in ("wall", "retreat", "raze", "resist"):
-        return voice.say(f"soldiers.log.{kind}", seat, at=data.get("at"), to=data.get("to"))
+        return voice.say(f"soldiers.log.{kind}", seat, unit=unit(data["unit"]), at=node[data["at"]])
+    if kind == "retreat":
+        to = data["to"]
+        if to < 0:  # the lead army stays where it fought
+            return voice.say("soldiers.log.stay", seat)
+        return voice.say("soldiers.log.retreat", seat, to=node[to])
+    if kind in ("wall", "raze"):
+        return voice.say(f"soldiers.log.{kind}", seat, at=node[data["at"]])
+    if kind == "resist":
+        return voice.say("soldiers.log.resist", seat)
     if kind == "phase":
         return voice.say(f"soldiers.log.phase_{data['phase']}", seat)
     if kind == "move":
-        way = "-".join(str(n) for n in [data["from"], *data["way"]])
-        return voice.say("soldiers.log.move", seat, way=way, paid=data["paid"])
+        start, end = node[data["from"]], node[data["way"][-1] if data["way"] else data["from"]]
+        if not data["paid"]:  # most moves cost nothing: no "(paid steps: 0)" on each
+            return voice.say("soldiers.log.move_free", seat, start=start, end=end)
+        return voice.say("soldiers.log.move", seat, start=start, end=end, paid=data["paid"])
     if kind == "attack":
         defender = data["defender"]
-        return voice.say("soldiers.log.attack", seat, defender, defender=who(defender), at=data["at"])
+        return voice.say("soldiers.log.attack", seat, defender, defender=who(defender), at=node[data["at"]])
     if kind == "combat":
 
         def side(rolls: list[list[int]]) -> str:
             die = text("page.soldiers.die", lang, "{}")  # "d10", "W10"
-            return ", ".join(f"{die.format(s)} {r}" + (f"+{b}" if b else "") + f" ({n})" for n, s, r, b in rolls) or "-"
+            rolled = [f"{die.format(s)} {r}" + (f"+{b}" if b else "") + f" ({node[n]})" for n, s, r, b in rolls]
+            return ", ".join(rolled) or "-"
 
-        loss = text(f"soldiers.loss.{data['loss'] or 'none'}", lang, at=data["loser_at"])
+        loss = text(f"soldiers.loss.{data['loss'] or 'none'}", lang, at=node[data["loser_at"]])
         # Told to the reader where they fight: "gegen dich", never "gegen du".
         return voice.say(
             "soldiers.log.combat",
@@ -392,10 +415,10 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
     if kind == "conquer":
         victim = data["victim"]
         return voice.say(
-            "soldiers.log.conquer", seat, victim, victim=who(victim), at=data["at"], roads=len(data["roads"])
+            "soldiers.log.conquer", seat, victim, victim=who(victim), at=node[data["at"]], roads=len(data["roads"])
         )
     if kind == "nuke":
-        return voice.say("soldiers.log.nuke", seat, hex=data["hex"], hits=len(data["hits"]))
+        return voice.say("soldiers.log.nuke", seat, hex=named.hex(data["hex"]), hits=len(data["hits"]))
     if kind == "capitulate":
         return voice.say("soldiers.log.capitulate", seat, data["to"], to=who(data["to"]), score=data["score"])
     if kind == "annihilated":
@@ -415,18 +438,19 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
         if "card" in data:
             good = {"card": text(f"catan.card.{DEV_CARDS[data['card']]}", lang)}
         elif "at" in data:
-            good = {"piece": text(f"catan.piece.{data['piece']}", lang), "at": data["at"]}
+            good = {"piece": text(f"catan.piece.{data['piece']}", lang), "at": node[data["at"]]}
         else:
             good = {"token": data["token"]}
         return voice.say(key, seat, data["to"], to=who(data["to"]), bundle=words, **good)
     if kind == "card_reply":
         return voice.say("soldiers.log.agree" if data["agreed"] else "soldiers.log.refuse", seat)
     if kind == "alliance":
+        at = node[data["at"]]
         if data["side"] is None:
-            return voice.say("soldiers.log.neutral", seat, at=data["at"])
+            return voice.say("soldiers.log.neutral", seat, at=at)
         if data["side"] == seat:
-            return voice.say("soldiers.log.join", seat, at=data["at"])
-        return voice.say("soldiers.log.ally", seat, data["side"], side=who(data["side"]), at=data["at"])
+            return voice.say("soldiers.log.join", seat, at=at)
+        return voice.say("soldiers.log.ally", seat, data["side"], side=who(data["side"]), at=at)
     if kind == "weak_cities":
         return text("soldiers.log.weak_cities", lang)
     return None

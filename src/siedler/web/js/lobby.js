@@ -3,7 +3,7 @@
 
 import {api, mySeats, rememberCreator, rememberInvite, rememberSeat, seatLink} from "./api.js";
 import {clear, h} from "./dom.js";
-import {botName, onLangChange, t, wordOr} from "./i18n.js";
+import {botName, lang, onLangChange, t, wordOr} from "./i18n.js";
 import {playerColor} from "./colors.js";
 import {howtoLink} from "./howto.js";
 import {toast} from "./toast.js";
@@ -85,10 +85,19 @@ class Lobby {
 
   timerSelect() {
     const {timers, default: chosen} = this.timers;
-    return h("select", {id: "timer"}, Object.entries(timers).map(([name, seconds]) => h("option", {
+    return h("select", {id: "timer", onchange: () => { this.timerChosen = true; }}, Object.entries(timers).map(([name, seconds]) => h("option", {
       value: name, selected: name === chosen,
       text: seconds === null ? t(`timer_${name}`) : t(`timer_${name}`, t("seconds", seconds)),
     })));
+  }
+
+  /** The timer the seats call for until the creator picks one: none for one person against bots (nobody
+   *  else waits), the server's default for several people. */
+  fitTimer() {
+    const select = this.form.querySelector("#timer");
+    if (!select || this.timerChosen) return;
+    const people = [...this.seatBox.querySelectorAll(".seat-kind")].filter((s) => !s.value.startsWith("bot:")).length;
+    select.value = people <= 1 && this.timers.solo ? this.timers.solo : this.timers.default;
   }
 
   /** A row per seat: you, an open seat for a friend, or a bot by the chosen rule set's difficulty level (a
@@ -101,7 +110,7 @@ class Lobby {
     for (let i = 0; i < n; i++) {
       const named = this.advanced ? [h("optgroup", {label: t("bots_by_name")}, this.bots.map((b) =>
         h("option", {value: `bot:${b}`, "data-bot": b, text: `${t("bot")}: ${botName(b)}`})))] : [];
-      const kind = h("select", {class: "seat-kind", "data-seat": i}, [
+      const kind = h("select", {class: "seat-kind", "data-seat": i, onchange: () => this.fitTimer()}, [
         h("option", {value: "you", text: t("you")}),
         h("option", {value: "human", text: t("open_seat")}),
         ...levels.map(([level, spec]) => h("option", {value: `bot:${spec}`, "data-level": level,
@@ -114,6 +123,7 @@ class Lobby {
         h("span", {class: "swatch"}), h("span", {class: "seat-no", text: `${t("seat")} ${i + 1}`}), kind,
       ]));
     }
+    this.fitTimer();
   }
 
   async create() {
@@ -140,7 +150,7 @@ class Lobby {
     const body = {ruleset: rs.name, seats, options, name: name || null, claim: you >= 0 ? you : -1,
                   timer: this.form.querySelector("#timer").value,
                   takeover_bot: this.form.querySelector("#takeover-bot").value,
-                  public: this.form.querySelector("#public").checked};
+                  public: this.form.querySelector("#public").checked, lang: lang()};
     if (seed !== "") body.seed = seed.trim();  // decimal text: seeds exceed what a JavaScript number holds
     if (delay !== "") body.bot_delay = Number(delay);
     try {

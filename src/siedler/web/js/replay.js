@@ -94,7 +94,7 @@ class Replay {
     const view = data.view;
     this.slider.value = data.step;
     this.counter.textContent = `${t("step")} ${data.step} / ${data.total}`;
-    this.lastMove.textContent = data.last || "";
+    this.lastMove.textContent = data.last_words || "";
     this.info.textContent = statusText(view);
     this.dice.replaceChildren(...[dicePanel(view)].filter(Boolean));
     this.play.replaceChildren(renderPlayArea(view, {}, this.summary.ruleset));

@@ -9,7 +9,7 @@ import {clear, h} from "./dom.js";
 import {fairPanel} from "./fairness.js";
 import {howtoLink} from "./howto.js";
 import {infoPanel} from "./info.js";
-import {botName, lang, onLangChange, t, wordOr} from "./i18n.js";
+import {lang, onLangChange, t, wordOr} from "./i18n.js";
 import {layersOf, loadLayers} from "./layers.js";
 import {dicePanel, Log, phaseText, statusText, winnerOverlay} from "./panels.js";
 import {renderPlayArea, renderSide} from "./position.js";
@@ -52,6 +52,8 @@ class TablePage {
     this.clock = null;
     this.build();
     this.connect();
+    // A player whose seat a bot plays is back the moment they touch the table: no button to look for first.
+    for (const kind of ["pointerdown", "keydown"]) root.addEventListener(kind, () => this.backOnTouch(), {capture: true});
     setInterval(() => this.renderClock(), 250);
     onLangChange((value) => {
       this.socket.setLang(value);
@@ -241,7 +243,9 @@ class TablePage {
     e.players.replaceChildren(side.players);
     e.hand.replaceChildren(...(side.hand ? [h("h3", {text: t("hand")}), side.hand] : []));
     e.hand.parentElement.hidden = !side.hand;
-    e.notices.replaceChildren(...side.notices, ...(pointed ? [h("p", {class: "hint", text: t("point_hint")})] : []));
+    // A board's places or a card game's cards, clicked with a mouse or tapped on a touch screen.
+    const hint = `${view.board ? "point" : "card"}_hint${matchMedia("(pointer: coarse)").matches ? "_touch" : ""}`;
+    e.notices.replaceChildren(...side.notices, ...(pointed ? [h("p", {class: "hint", text: t(hint)})] : []));
     e.menu.parentElement.hidden = !actions.length && !side.notices.length;
 
     if (view.over && !this.overlayClosed) {
@@ -254,7 +258,15 @@ class TablePage {
     }
   }
 
-  /** Who plays for whom ("Greedy plays for Anna"), the way back for this seat, and a stopped game's reason. */
+  /** Take this page's seat back from the takeover bot, once per takeover. */
+  backOnTouch() {
+    const mine = this.summary && this.seat !== null ? this.summary.seats[this.seat] : null;
+    if (!mine || !mine.takeover || this.summary.status !== "running" || this.backAsked === this.summary) return;
+    this.backAsked = this.summary;
+    this.socket.send({type: "take_seat"});
+  }
+
+  /** Who plays for whom ("A bot plays for Anna"), the way back for this seat, and a stopped game's reason. */
   renderTakeovers() {
     const summary = this.summary;
     if (!summary) return;
@@ -271,7 +283,7 @@ class TablePage {
     // A finished or stopped game has no seat to take back: its bots played to the end.
     for (const seat of summary.status === "running" ? summary.seats.filter((s) => s.takeover) : []) {
       lines.push(h("p", {class: "notice takeover", "data-seat": seat.seat,
-                         text: t("plays_for", botName(summary.takeover_bot), seat.name)}));
+                         text: t("plays_for", seat.name)}));
       if (seat.seat === this.seat) {
         lines.push(h("button", {class: "action-btn primary", id: "take-seat", text: t("take_seat_back"),
                                 onclick: () => this.socket.send({type: "take_seat"})}));
