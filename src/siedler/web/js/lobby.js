@@ -1,6 +1,7 @@
 // The lobby: create a game of any rule set (its options drawn from the rule set's own description),
 // fill seats with yourself, friends and bots; list open, running and finished games to join or watch.
 
+import {askName} from "./ask.js";
 import {api, mySeats, rememberCreator, rememberInvite, rememberSeat, seatLink} from "./api.js";
 import {clear, h} from "./dom.js";
 import {botName, onLangChange, t, wordOr} from "./i18n.js";
@@ -206,9 +207,8 @@ class Lobby {
   }
 
   async join(gameId, seat) {
-    const name = prompt(t("name_prompt"), localStorage.getItem("siedler.name") || "");
+    const name = await askName();
     if (name === null) return;
-    localStorage.setItem("siedler.name", name);
     try {
       const claimed = await api(`/games/${gameId}/seats/${seat}`, {method: "POST", body: {name}});
       rememberSeat(gameId, claimed.seat, claimed.token, {title: claimed.game.title});

@@ -4,8 +4,9 @@
 
 import {api, creatorToken, forgetSeat, inviteFor, inviteLink, rememberSeat, seatFromPage, seatLink} from "./api.js";
 import {bindTargets, closeChooser, renderMenu} from "./actions.js";
+import {askName} from "./ask.js";
 import {DISCARD_KIND, DiscardComposer} from "./discard.js";
-import {clear, h} from "./dom.js";
+import {clear, h, s} from "./dom.js";
 import {fairPanel} from "./fairness.js";
 import {howtoLink} from "./howto.js";
 import {infoPanel} from "./info.js";
@@ -24,6 +25,11 @@ export function mergeView(view, message) {
   for (const key of message.view_removed || []) delete merged[key];
   return merged;
 }
+
+/** The clock's sign, drawn: a stopwatch character is missing from many phones' fonts (an empty box). */
+const CLOCK_ICON = s("svg", {class: "clock-icon", viewBox: "0 0 16 16", width: 14, height: 14, "aria-hidden": "true"}, [
+  s("circle", {cx: 8, cy: 9, r: 6}), s("path", {d: "M8 9V5.5M6.5 1.5h3M12.5 4.5l1-1"}),
+]);
 
 /** A game stopped before its end: its creator ended it, or none of its players came back. */
 const STOPPED = ["ended", "abandoned"];
@@ -196,6 +202,7 @@ class TablePage {
     this.log.el.previousSibling.textContent = t("log");
     this.renderTakeovers();
     this.renderClock();
+    this.page.dataset.waiting = !this.view;  // the waiting room: no hand, log or players' strips yet (style.css)
     if (!this.view) {
       this.renderWaiting();
       return;
@@ -298,7 +305,7 @@ class TablePage {
     const left = Math.max(0, Math.ceil((clock.until - performance.now()) / 1000));
     const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
     const name = this.summary.seats[clock.seat]?.name ?? "?";
-    el.textContent = `⏱ ${clock.seat === this.seat ? t("clock_mine", text) : t("clock_of", name, text)}`;
+    el.replaceChildren(CLOCK_ICON, clock.seat === this.seat ? t("clock_mine", text) : t("clock_of", name, text));
     el.classList.toggle("low", left <= 10);
     Object.assign(el.dataset, {seat: clock.seat, left});
   }
@@ -347,9 +354,8 @@ class TablePage {
   }
 
   async join(seat) {
-    const name = prompt(t("name_prompt"), localStorage.getItem("siedler.name") || "");
+    const name = await askName();
     if (name === null) return;
-    localStorage.setItem("siedler.name", name);
     try {
       const body = {name, invite: inviteFor(this.gameId)};
       const claimed = await api(`/games/${this.gameId}/seats/${seat}`, {method: "POST", body});

@@ -83,13 +83,20 @@ function armyBadge(army, mark, [x, y], owner, size) {
                  "data-target": `node:${army.at}`}, children);
 }
 
-/** A city's walls: a low bank of stones at its foot (the mark's box), with their count beside the corner. */
+/** A city's walls: a low bank of stones at its foot (the mark's box), and beside the corner a tower with
+ *  their count (where a bare "×1" was too small to see), in the place the layout keeps for the count. */
 function walls([x, y], [cx, cy], mark, size) {
   const [w, h] = mark.box.map((v) => v * size);
+  const digits = String(mark.count).length;
+  const right = cx - size * 0.11 * digits;  // the tower stands left of the count, which ends at cx
+  const [tw, th] = [size * 0.13, size * 0.17];
+  const [left, top, notch] = [right - tw, cy - th / 2, tw / 3];
+  const tower = `M${left} ${top + th}V${top}h${notch}v${notch}h${notch}v${-notch}h${notch}V${top + th}Z`;
   return s("g", {class: "walls", "data-walls": mark.count, "data-node": mark.node}, [
     s("title", {text: t("soldiers.walls", mark.count)}),
     s("rect", {x: x - w / 2, y: y - h / 2, width: w, height: h, class: "wall-stones"}),
-    s("text", {x: cx, y: cy, class: "wall-count", "font-size": size * 0.16}, [`×${mark.count}`]),
+    s("path", {d: tower, class: "wall-icon"}),
+    s("text", {x: cx, y: cy, class: "wall-count", "font-size": size * 0.2}, [String(mark.count)]),
   ]);
 }
 
