@@ -8,6 +8,7 @@ import {askName} from "./ask.js";
 import {DISCARD_KIND, DiscardComposer} from "./discard.js";
 import {clear, h, s} from "./dom.js";
 import {fairPanel} from "./fairness.js";
+import {announce, byBot, markFresh, signatures, Ticker} from "./follow.js";
 import {howtoLink} from "./howto.js";
 import {infoPanel} from "./info.js";
 import {botName, lang, onLangChange, t, wordOr} from "./i18n.js";
@@ -49,6 +50,8 @@ class TablePage {
     this.actions = [];
     this.n = 0;
     this.log = new Log();
+    this.ticker = new Ticker();
+    this.fresh = new Set();  // what the last move put on the board (follow.js), marked until the next
     this.trade = new TradeComposer();
     this.discard = new DiscardComposer();
     this.queue = [];
@@ -109,6 +112,7 @@ class TablePage {
           ]),
         ]),
         h("aside", {class: "side"}, [
+          this.ticker.el,
           h("section", {class: "panel takeover-panel"}, [e.takeovers]),
           h("section", {class: "panel hand-panel"}, [e.hand]),
           h("section", {class: "panel actions-panel", id: "actions"}, [e.notices, e.menu, e.trade]),
@@ -151,9 +155,7 @@ class TablePage {
         // The server says how long is left; counting down on this machine's clock needs no agreement on time.
         this.clock = message.clock ? {...message.clock, until: performance.now() + message.clock.left * 1000} : null;
         this.pending = false;
-        if (message.full) this.log.replace(message.events);
-        else this.log.add(message.events);
-        this.render();
+        this.followed(message);
         this.playQueued();
         break;
       case "refused":
@@ -170,6 +172,27 @@ class TablePage {
       default:
         break;
     }
+  }
+
+  /** A state in the log, the ticker and on the board: what the last move that changed the board put there
+   *  is marked until another move changes it (a turn's end leaves the road its player built marked), and
+   *  pulses if a bot made it; its news is told in a toast. A full state (on connecting, on a language
+   *  switch) marks nothing new: it is no move. */
+  followed(message) {
+    const before = message.full || message.view ? null : signatures(this.el.play);
+    if (message.full) this.log.replace(message.events);
+    else this.log.add(message.events);
+    const bot = !message.full && byBot(message.events || [], this.summary);
+    this.ticker.render(this.log.entries, bot);
+    this.render();
+    if (!before) return;
+    announce(message.events || []);
+    const now = signatures(this.el.play);
+    const fresh = new Set([...now].filter((sig) => !before.has(sig)));
+    if (!fresh.size) return;
+    this.fresh = fresh;
+    for (const el of this.el.play.querySelectorAll(".fresh")) el.classList.remove("fresh", "pulse");
+    markFresh(this.el.play, fresh, bot);
   }
 
   /** Play a sequence confirmed at once (a discard by counts): one action per state, while it stays legal. */
@@ -231,6 +254,7 @@ class TablePage {
     const play = (action) => this.play(action);
     const actions = this.pending || stopped ? [] : this.actions;
     e.play.replaceChildren(renderPlayArea(view, {events: this.log.entries, actions}, summary?.ruleset));
+    markFresh(e.play, this.fresh, false);
     const rest = bindTargets(e.play, actions, play);
     const pointed = actions.length - rest.length;
     const tradePanel = this.trade.render(view, actions, play, () => this.render());
