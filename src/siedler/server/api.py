@@ -88,6 +88,7 @@ class CreateIn(BaseModel):
         description="list the game in the lobby for anyone to join, one seat per address; otherwise its open "
         "seats are taken only with the invite code",
     )
+    spectator_chat: StrictBool = Field(False, description="spectators may write in the game's chat, not only read")
 
 
 class Created(BaseModel):
@@ -217,6 +218,7 @@ async def create_game(spec: CreateIn, request: Request, lobby: LobbyDep, limits:
                 timer=spec.timer,
                 takeover_bot=spec.takeover_bot,
                 public=spec.public,
+                spectator_chat=spec.spectator_chat,
             ),
             client,
         )

@@ -59,6 +59,8 @@ class GameSpec:
     #: Listed in the lobby for anyone to join, one seat per client address; otherwise only the invite
     #: code takes a seat.
     public: bool = False
+    #: Spectators may write in the game's chat (its players always may).
+    spectator_chat: bool = False
 
 
 @dataclass
@@ -131,6 +133,7 @@ def plan(spec: GameSpec, settings: Settings, client: str, stamp: datetime) -> Pl
         clock_at=stamp if full else None,
         invite_hash=hash_token(invite),
         public=spec.public,
+        spectator_chat=spec.spectator_chat,
     )
     return Plan(row, (claim if claim >= 0 else None), token, creator_token, invite)
 

@@ -79,6 +79,10 @@ class Lobby {
       h("label", {class: "field check", title: t("public_help")}, [
         h("input", {type: "checkbox", id: "public"}), h("span", {class: "field-label", text: t("public_game")}),
       ]),
+      h("label", {class: "field check"}, [
+        h("input", {type: "checkbox", id: "spectator-chat"}),
+        h("span", {class: "field-label", text: t("live.spectator_chat")}),
+      ]),
       h("button", {type: "submit", class: "action-btn primary", id: "create", text: t("create")}),
     );
     this.buildSeats(rs.players.max);
@@ -141,7 +145,8 @@ class Lobby {
     const body = {ruleset: rs.name, seats, options, name: name || null, claim: you >= 0 ? you : -1,
                   timer: this.form.querySelector("#timer").value,
                   takeover_bot: this.form.querySelector("#takeover-bot").value,
-                  public: this.form.querySelector("#public").checked};
+                  public: this.form.querySelector("#public").checked,
+                  spectator_chat: this.form.querySelector("#spectator-chat").checked};
     if (seed !== "") body.seed = seed.trim();  // decimal text: seeds exceed what a JavaScript number holds
     if (delay !== "") body.bot_delay = Number(delay);
     try {

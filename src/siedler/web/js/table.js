@@ -4,8 +4,11 @@
 
 import {api, creatorToken, forgetSeat, inviteFor, inviteLink, rememberSeat, seatFromPage, seatLink} from "./api.js";
 import {bindTargets, closeChooser, renderMenu} from "./actions.js";
+import {TurnAlert} from "./alerts.js";
 import {askName} from "./ask.js";
+import {ChatPanel} from "./chat.js";
 import {DISCARD_KIND, DiscardComposer} from "./discard.js";
+import {playerColor} from "./colors.js";
 import {clear, h, s} from "./dom.js";
 import {fairPanel} from "./fairness.js";
 import {announce, byBot, markFresh, signatures, Ticker} from "./follow.js";
@@ -15,6 +18,7 @@ import {botName, lang, onLangChange, t, wordOr} from "./i18n.js";
 import {layersOf, loadLayers} from "./layers.js";
 import {dicePanel, Log, phaseText, statusText, winnerOverlay} from "./panels.js";
 import {renderPlayArea, renderSide} from "./position.js";
+import {confirmOn, prefsPanel} from "./prefs.js";
 import {GameSocket} from "./socket.js";
 import {toast} from "./toast.js";
 import {TRADE_KINDS, TradeComposer} from "./trade.js";
@@ -59,6 +63,9 @@ class TablePage {
     this.overlayClosed = false;
     this.pending = false;
     this.clock = null;
+    this.chat = new ChatPanel(gameId, (message) => this.socket.send(message));
+    this.alert = new TurnAlert();
+    this.chosen = null;  // a place tapped and shown, waiting for its confirmation (prefs.js)
     this.build();
     this.connect();
     setInterval(() => this.renderClock(), 250);
@@ -98,6 +105,8 @@ class TablePage {
       trade: h("div", {class: "trade-slot"}),
       overlay: h("div"),
       fair: h("section", {class: "panel fair-panel", id: "fair"}),
+      prefs: h("section", {class: "panel prefs-panel", id: "prefs"}),
+      confirm: h("div", {class: "confirm-bar", id: "confirm-bar", hidden: true}),
     };
     const e = this.el;
     this.page = h("div", {class: "table-page", id: "table"}, [
@@ -117,9 +126,12 @@ class TablePage {
           h("section", {class: "panel hand-panel"}, [e.hand]),
           h("section", {class: "panel actions-panel", id: "actions"}, [e.notices, e.menu, e.trade]),
           h("section", {class: "panel"}, [e.players]),
+          this.chat.el,
+          e.prefs,
           e.fair,
         ]),
       ]),
+      e.confirm,
       e.overlay,
     ]);
     this.root.append(this.page);
@@ -157,6 +169,12 @@ class TablePage {
         this.pending = false;
         this.followed(message);
         this.playQueued();
+        break;
+      case "chat":
+        this.chat.receive(message);
+        break;
+      case "chat_refused":
+        this.chat.refused(message);
         break;
       case "refused":
         this.pending = false;
@@ -225,6 +243,8 @@ class TablePage {
     this.log.el.previousSibling.textContent = t("log");
     this.renderTakeovers();
     this.renderClock();
+    this.chat.render(summary, this.seat);
+    e.prefs.replaceChildren(prefsPanel(() => this.render()));
     this.page.dataset.waiting = !this.view;  // the waiting room: no hand, log or players' strips yet (style.css)
     if (!this.view) {
       this.renderWaiting();
@@ -243,6 +263,7 @@ class TablePage {
                                       seat: this.seat ?? "", pending: this.pending});
     e.status.textContent = stopped ? t(`table.status_${summary.status}`) : statusText(view);
     e.status.classList.toggle("mine", myTurn);
+    this.alert.update(myTurn, summary ? `${e.title.textContent} · siedler` : "siedler");
     e.phase.textContent = view.over || stopped ? "" : ` · ${this.phaseLine(view)}`;
     e.dice.replaceChildren(...[dicePanel(view)].filter(Boolean));
 
@@ -255,7 +276,9 @@ class TablePage {
     const actions = this.pending || stopped ? [] : this.actions;
     e.play.replaceChildren(renderPlayArea(view, {events: this.log.entries, actions}, summary?.ruleset));
     markFresh(e.play, this.fresh, false);
-    const rest = bindTargets(e.play, actions, play);
+    this.page.style.setProperty("--mine", playerColor(this.seat));
+    const rest = bindTargets(e.play, actions, play, confirmOn() ? (a, target) => this.choose(a, target) : null);
+    this.renderChosen(actions);
     const pointed = actions.length - rest.length;
     const tradePanel = this.trade.render(view, actions, play, () => this.render());
     const discardPanel = this.discard.render(view, this.queue.length ? [] : actions, (list) => this.playSequence(list),
@@ -283,6 +306,36 @@ class TablePage {
     } else {
       e.overlay.replaceChildren();
     }
+  }
+
+  /** A place tapped: its piece shown where it would stand, and a bar to build it or not (prefs.js). */
+  choose(action, target) {
+    this.chosen = {action, target};
+    this.renderChosen(this.pending ? [] : this.actions);
+  }
+
+  renderChosen(actions) {
+    const chosen = this.chosen;
+    const legal = chosen && actions.some((a) => a.action === chosen.action.action);
+    for (const el of this.el.play.querySelectorAll(".chosen")) el.classList.remove("chosen");
+    const bar = this.el.confirm;
+    if (!legal) {
+      this.chosen = null;
+      bar.hidden = true;
+      bar.replaceChildren();
+      return;
+    }
+    for (const el of this.el.play.querySelectorAll(`[data-target="${CSS.escape(chosen.target)}"]:not([data-reach])`)) {
+      el.classList.add("chosen");
+    }
+    const close = () => { this.chosen = null; this.renderChosen([]); };
+    bar.replaceChildren(
+      h("span", {class: "confirm-label", text: chosen.action.label}),
+      h("button", {class: "action-btn primary", id: "confirm-yes", text: t("live.confirm"),
+                   onclick: () => { close(); this.play(chosen.action.action); }}),
+      h("button", {class: "action-btn", id: "confirm-no", text: t("cancel"), onclick: close}),
+    );
+    bar.hidden = false;
   }
 
   /** Who plays for whom ("Greedy plays for Anna"), the way back for this seat, and a stopped game's reason. */
