@@ -9,7 +9,7 @@
 // or in the public combat events.
 
 import {h, s} from "/static/js/dom.js";
-import {playerColor} from "/static/js/colors.js";
+import {playerColor, RESOURCE_COLORS} from "/static/js/colors.js";
 import {t, term} from "/static/js/i18n.js";
 
 const UNITS = ["infantry", "cavalry", "artillery"];
@@ -109,12 +109,29 @@ function nuke([cx, cy], {owner: seat, node}, name, size) {
   ]);
 }
 
-/** What reaching a target costs, the cheapest way there (the layout keeps one per target). */
+/** What reaching a target costs, the cheapest way there (the layout keeps one per target): a small chip per
+ *  resource in its colour with its count, centred under the target, narrow enough that neighbouring
+ *  targets' prices neither overlap nor leave the board (spelled out, "2 wood + 2 grain" did both); the words
+ *  are the price's tooltip and in the move's own label. A free move says so. */
 function movePrice(mark, [x, y], size) {
-  const words = mark.paid ? Object.entries(mark.cost).map(([r, n]) => `${n} ${term("resources", r)}`).join(" + ")
-    : t("soldiers.free");
-  return s("text", {class: `move-cost${mark.paid ? " paid" : " free"}`, "data-node": mark.node, x, y,
-                    "font-size": size * 0.15}, [words]);
+  const entries = Object.entries(mark.cost || {});
+  const words = mark.paid ? entries.map(([r, n]) => `${n} ${term("resources", r)}`).join(" + ") : t("soldiers.free");
+  const font = size * 0.17;
+  if (!mark.paid || !entries.length) {
+    return s("text", {class: "move-cost free", "data-node": mark.node, x, y, "font-size": size * 0.15}, [words]);
+  }
+  const chip = size * 0.24;
+  const gap = size * 0.04;
+  const left = x - (entries.length * chip + (entries.length - 1) * gap) / 2;
+  const chips = entries.map(([resource], i) => s("rect", {
+    class: "move-chip", x: left + i * (chip + gap), y: y - chip / 2 - font * 0.35, width: chip, height: chip,
+    rx: chip * 0.25, fill: RESOURCE_COLORS[resource] || "#bbb",
+  }));
+  const counts = entries.map(([, n], i) => s("tspan", {x: left + i * (chip + gap) + chip / 2}, [String(n)]));
+  return s("g", {class: "move-price", "data-node": mark.node}, [
+    s("title", {text: words}), ...chips,
+    s("text", {class: "move-cost paid", "data-node": mark.node, x, y, "font-size": font}, counts),
+  ]);
 }
 
 /** The turn's phases and the battle, beside the board (none once the game is over). */
