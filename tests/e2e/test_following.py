@@ -1,6 +1,7 @@
 """Every move followable on a phone (390x844, touch): after a bot's move the ticker at the top of the screen
 says it in the log's words, and what it put on the board is marked until a move changes the board again,
-pulsing as it appears (a bot's move); the person's own move is marked without the pulse.
+pulsing as it appears (a bot's move); the person's own move is marked without the pulse. A steal is told
+to a spectator in a toast, in the log's words under the catalog's title.
 """
 
 from __future__ import annotations
@@ -62,3 +63,29 @@ def test_a_bots_move_is_in_the_ticker_and_marked_on_the_board_on_a_phone(
     page.mouse.wheel(0, 600)
     page.wait_for_timeout(200)
     assert page.locator("#ticker").evaluate("(e) => e.getBoundingClientRect().top") >= 0
+
+
+#: Every toast the page shows, by its words (a page hook: a toast is gone after a few seconds).
+TOASTS_JS = """window.__toasts = [];
+new MutationObserver((changes) => { for (const c of changes) for (const node of c.addedNodes) {
+  if (node.classList?.contains('toast')) window.__toasts.push(node.textContent);
+} }).observe(document, {subtree: true, childList: true});"""
+
+
+def test_a_steal_is_told_in_a_toast_as_the_log_says_it(
+    live_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
+    seats = [{"kind": "bot", "bot": "greedy"}] * 3
+    body = {"ruleset": "base", "seed": 2, "bot_delay": 0.25, "seats": seats, "claim": -1}
+    status, created = live_server.post("/games", body)
+    assert status == 201, created
+    context = context_factory(**PHONE)
+    context.add_init_script(TOASTS_JS)
+    page = context.new_page()
+    # A spectator of three bots, there before the first roll (the bots found for 12 moves at 0.25 s each).
+    page.goto(f"{live_server.url}/games/{created['game']['id']}")
+    page.wait_for_selector("#log li.ev-steal", timeout=60_000)
+    stolen = page.locator("#log li.ev-steal").first.inner_text()
+    toasts = page.evaluate("window.__toasts")
+    assert f"Stolen: {stolen}" in toasts, toasts
+    assert all(toast.split(": ")[0] in {"Stolen", "Monopoly"} for toast in toasts), toasts  # no other news
