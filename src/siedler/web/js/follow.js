@@ -11,8 +11,9 @@ import {toast} from "./toast.js";
 
 /** How many of the newest log lines the ticker shows. */
 const TICKER_LINES = 3;
-/** What the board draws as things placed: its pieces and the marks its table layers draw at a place. */
-const DRAWN = "svg.board [data-piece], svg.board [data-node]:not(.hit)";
+/** What the board draws as things placed: its pieces and the marks its table layers draw at a corner,
+ *  less what a layer draws for the decision at hand (data-hint: layers.js). */
+const DRAWN = "svg.board [data-piece], svg.board [data-node]:not(.hit, [data-hint], [data-hint] *)";
 
 /** A drawn thing's identity: the element as drawn, less its index in the view's list (an index says
  *  nothing about where a piece stands, and shifts when another is added before it). */

@@ -118,7 +118,8 @@ function movePrice(mark, [x, y], size) {
   const words = mark.paid ? entries.map(([r, n]) => `${n} ${term("resources", r)}`).join(" + ") : t("soldiers.free");
   const font = size * 0.17;
   if (!mark.paid || !entries.length) {
-    return s("text", {class: "move-cost free", "data-node": mark.node, x, y, "font-size": size * 0.15}, [words]);
+    return s("text", {class: "move-cost free", "data-node": mark.node, "data-hint": "", x, y,
+                      "font-size": size * 0.15}, [words]);
   }
   const chip = size * 0.24;
   const gap = size * 0.04;
@@ -128,7 +129,7 @@ function movePrice(mark, [x, y], size) {
     rx: chip * 0.25, fill: RESOURCE_COLORS[resource] || "#bbb",
   }));
   const counts = entries.map(([, n], i) => s("tspan", {x: left + i * (chip + gap) + chip / 2}, [String(n)]));
-  return s("g", {class: "move-price", "data-node": mark.node}, [
+  return s("g", {class: "move-price", "data-node": mark.node, "data-hint": ""}, [
     s("title", {text: words}), ...chips,
     s("text", {class: "move-cost paid", "data-node": mark.node, x, y, "font-size": font}, counts),
   ]);
