@@ -67,7 +67,7 @@ export class ChatPanel {
     this.note.hidden = writes;
     const people = summary.seats.filter((s) => s.kind === "human" && s.seat !== seat)
       .map((s) => [String(s.seat), s.name || `${t("seat")} ${s.seat + 1}`]);
-    if (seat !== null || summary.spectator_chat) people.push([SPECTATORS, t("live.spectators")]);
+    if (summary.spectator_chat) people.push([SPECTATORS, t("live.spectators")]);  // who else could write
     this.mutes.replaceChildren(...(people.length ? [h("span", {class: "hint", text: `${t("live.mute")}:`})] : []),
       ...people.map(([who, name]) => h("label", {class: "chat-mute"}, [
         h("input", {type: "checkbox", "data-mute": who, checked: this.muted.has(who),
