@@ -31,3 +31,41 @@ export function prefsPanel(changed) {
     }),
   ]);
 }
+
+/** A place tapped on the board, shown with its piece where it would stand, and a bar to play it or not. */
+export class PlaceConfirm {
+  constructor(area, play) {
+    this.area = area;  // the play area, redrawn at every state
+    this.play = play;
+    this.chosen = null;
+    this.el = h("div", {class: "confirm-bar", id: "confirm-bar", hidden: true});
+  }
+
+  choose(action, target) {
+    this.chosen = {action, target};
+    this.render([action]);
+  }
+
+  /** Shown again on the redrawn board while the chosen action stays legal (``actions``), else put away. */
+  render(actions) {
+    const chosen = this.chosen;
+    for (const el of this.area().querySelectorAll(".chosen")) el.classList.remove("chosen");
+    if (!chosen || !actions.some((a) => a.action === chosen.action.action)) {
+      this.chosen = null;
+      this.el.hidden = true;
+      this.el.replaceChildren();
+      return;
+    }
+    for (const el of this.area().querySelectorAll(`[data-target="${CSS.escape(chosen.target)}"]:not([data-reach])`)) {
+      el.classList.add("chosen");
+    }
+    const close = () => { this.chosen = null; this.render([]); };
+    this.el.replaceChildren(
+      h("span", {class: "confirm-label", text: chosen.action.label}),
+      h("button", {class: "action-btn primary", id: "confirm-yes", text: t("live.confirm"),
+                   onclick: () => { close(); this.play(chosen.action.action); }}),
+      h("button", {class: "action-btn", id: "confirm-no", text: t("cancel"), onclick: close}),
+    );
+    this.el.hidden = false;
+  }
+}

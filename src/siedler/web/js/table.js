@@ -18,7 +18,7 @@ import {botName, lang, onLangChange, t, wordOr} from "./i18n.js";
 import {layersOf, loadLayers} from "./layers.js";
 import {dicePanel, Log, phaseText, statusText, winnerOverlay} from "./panels.js";
 import {renderPlayArea, renderSide} from "./position.js";
-import {confirmOn, prefsPanel} from "./prefs.js";
+import {confirmOn, PlaceConfirm, prefsPanel} from "./prefs.js";
 import {GameSocket} from "./socket.js";
 import {toast} from "./toast.js";
 import {TRADE_KINDS, TradeComposer} from "./trade.js";
@@ -65,7 +65,7 @@ class TablePage {
     this.clock = null;
     this.chat = new ChatPanel(gameId, (message) => this.socket.send(message));
     this.alert = new TurnAlert();
-    this.chosen = null;  // a place tapped and shown, waiting for its confirmation (prefs.js)
+    this.confirm = new PlaceConfirm(() => this.el.play, (action) => this.play(action));
     this.build();
     this.connect();
     setInterval(() => this.renderClock(), 250);
@@ -106,7 +106,6 @@ class TablePage {
       overlay: h("div"),
       fair: h("section", {class: "panel fair-panel", id: "fair"}),
       prefs: h("section", {class: "panel prefs-panel", id: "prefs"}),
-      confirm: h("div", {class: "confirm-bar", id: "confirm-bar", hidden: true}),
     };
     const e = this.el;
     this.page = h("div", {class: "table-page", id: "table"}, [
@@ -131,7 +130,7 @@ class TablePage {
           e.fair,
         ]),
       ]),
-      e.confirm,
+      this.confirm.el,
       e.overlay,
     ]);
     this.root.append(this.page);
@@ -277,8 +276,8 @@ class TablePage {
     e.play.replaceChildren(renderPlayArea(view, {events: this.log.entries, actions}, summary?.ruleset));
     markFresh(e.play, this.fresh, false);
     this.page.style.setProperty("--mine", playerColor(this.seat));
-    const rest = bindTargets(e.play, actions, play, confirmOn() ? (a, target) => this.choose(a, target) : null);
-    this.renderChosen(actions);
+    const rest = bindTargets(e.play, actions, play, confirmOn() ? (a, target) => this.confirm.choose(a, target) : null);
+    this.confirm.render(actions);
     const pointed = actions.length - rest.length;
     const tradePanel = this.trade.render(view, actions, play, () => this.render());
     const discardPanel = this.discard.render(view, this.queue.length ? [] : actions, (list) => this.playSequence(list),
@@ -306,36 +305,6 @@ class TablePage {
     } else {
       e.overlay.replaceChildren();
     }
-  }
-
-  /** A place tapped: its piece shown where it would stand, and a bar to build it or not (prefs.js). */
-  choose(action, target) {
-    this.chosen = {action, target};
-    this.renderChosen(this.pending ? [] : this.actions);
-  }
-
-  renderChosen(actions) {
-    const chosen = this.chosen;
-    const legal = chosen && actions.some((a) => a.action === chosen.action.action);
-    for (const el of this.el.play.querySelectorAll(".chosen")) el.classList.remove("chosen");
-    const bar = this.el.confirm;
-    if (!legal) {
-      this.chosen = null;
-      bar.hidden = true;
-      bar.replaceChildren();
-      return;
-    }
-    for (const el of this.el.play.querySelectorAll(`[data-target="${CSS.escape(chosen.target)}"]:not([data-reach])`)) {
-      el.classList.add("chosen");
-    }
-    const close = () => { this.chosen = null; this.renderChosen([]); };
-    bar.replaceChildren(
-      h("span", {class: "confirm-label", text: chosen.action.label}),
-      h("button", {class: "action-btn primary", id: "confirm-yes", text: t("live.confirm"),
-                   onclick: () => { close(); this.play(chosen.action.action); }}),
-      h("button", {class: "action-btn", id: "confirm-no", text: t("cancel"), onclick: close}),
-    );
-    bar.hidden = false;
   }
 
   /** Who plays for whom ("Greedy plays for Anna"), the way back for this seat, and a stopped game's reason. */
