@@ -54,6 +54,7 @@ def shoot(browser: Any, server: LiveServer, ruleset: str, size: str, folder: Pat
             simple_move(page, prefer_end_after=3 if ruleset == "deck-building" else None, moves_this_turn=move % 4)
     wait_my_turn_or_over(page)
     page.evaluate("document.querySelector('#play-area').scrollTop = 0")  # clicking cards scrolled it
+    page.evaluate("window.scrollTo(0, 0)")  # a phone's ticker holds to the screen's top: the page's top
     page.wait_for_timeout(400)
     problems = layout_problems(page)
     page.screenshot(path=str(folder / f"table-{ruleset}-{size}.png"), full_page=size == "phone")

@@ -24,6 +24,9 @@ def click_and_wait(page: Any, locator: Any) -> None:
     chooser = page.locator(".chooser .action-btn")
     if chooser.count():
         chooser.first.click()
+    confirm = page.locator("#confirm-yes")  # a place tapped on a touch screen is shown first (prefs.js)
+    if confirm.count():
+        confirm.click()
     # A selector, not wait_for_function: the page's Content-Security-Policy forbids evaluating strings.
     page.wait_for_selector(f"{TABLE}:not([data-n='{n}']), {TABLE}[data-pending=false]")
 

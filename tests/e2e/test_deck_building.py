@@ -33,8 +33,9 @@ def test_two_people_play_deck_building_and_a_spectator_sees_neither_hand(
 
     ben = context_factory().new_page()
     ben.goto(link)  # the invite link Anna sent him
-    ben.on("dialog", lambda dialog: dialog.accept("Ben"))
     ben.click(".waiting-room .join-seat")
+    ben.fill("#ask-name", "Ben")  # the page asks the name in a box of its own
+    ben.click("#ask-ok")
     ben.wait_for_selector("#table[data-seat='1'] .zones")
     anna.wait_for_selector("#table .zones")
 

@@ -29,8 +29,9 @@ def test_a_public_game_is_joined_from_the_lobby_and_a_private_one_only_by_its_li
 
     ben = context_factory().new_page()
     ben.goto(live_server.url)
-    ben.on("dialog", lambda dialog: dialog.accept("Ben"))
     ben.click(f'#open-games .join[data-game="{public_id}"]')  # anyone may, from the lobby
+    ben.fill("#ask-name", "Ben")  # the page asks the name in a box of its own, no native prompt
+    ben.click("#ask-ok")
     ben.wait_for_selector(".waiting-room .seat-line[data-seat='0']:has-text('Ben')")
     assert link.split("#invite=")[1] not in ben.evaluate("fetch('/api/games').then((r) => r.text())")
 

@@ -154,7 +154,7 @@ def test_armies_walls_and_the_battle_are_drawn_from_the_view_alone(
         "armyFill": "#d7263d",
         "armyTarget": "node:7",
         "walls": ["2 city walls"],
-        "wallCount": ["×2"],
+        "wallCount": ["2"],
         "nuke": ["Nuke of Anna"],
         "turned": [drawn["turned"][0]],
         "nuked": "#3b3431",

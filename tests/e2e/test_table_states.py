@@ -127,8 +127,9 @@ def test_a_phone_takes_a_tap_near_a_corner_and_explains_a_tag(
     drawn = dot.bounding_box()
     assert drawn["width"] < 20 and reach["width"] >= 30  # the dot is a few pixels; the finger's reach is not
     n = page.get_attribute("#table", "data-n")
-    # A tap beside the dot, inside the reach, founds the settlement there.
+    # A tap beside the dot, inside the reach, shows the settlement there; confirmed, it is founded.
     page.touchscreen.tap(drawn["x"] + drawn["width"] / 2 + 11, drawn["y"] + drawn["height"] / 2 + 4)
+    page.tap("#confirm-yes")
     page.wait_for_selector(f"#table:not([data-n='{n}'])")
     assert int(target.split(":")[1]) in {p["at"] for p in view_pieces(module_server, page) if p["kind"] == "settlement"}
     # A tag's explanation, which a mouse reads by hovering, shows on a tap.

@@ -92,6 +92,7 @@ class CreateIn(BaseModel):
         "seats are taken only with the invite code",
     )
     lang: str = Field("en", max_length=16, description="the creator's language: the bots' names are in it")
+    spectator_chat: StrictBool = Field(False, description="spectators may write in the game's chat, not only read")
 
 
 class Created(BaseModel):
@@ -226,6 +227,7 @@ async def create_game(spec: CreateIn, request: Request, lobby: LobbyDep, limits:
                 takeover_bot=spec.takeover_bot,
                 public=spec.public,
                 lang=language(spec.lang),
+                spectator_chat=spec.spectator_chat,
             ),
             client,
         )

@@ -62,6 +62,8 @@ class GameSpec:
     public: bool = False
     #: The creator's language: the bots' names ("Schwer 2", "Hard 2") are in it.
     lang: str = ENGLISH
+    #: Spectators may write in the game's chat (its players always may).
+    spectator_chat: bool = False
 
 
 @dataclass
@@ -134,6 +136,7 @@ def plan(spec: GameSpec, settings: Settings, client: str, stamp: datetime) -> Pl
         clock_at=stamp if full else None,
         invite_hash=hash_token(invite),
         public=spec.public,
+        spectator_chat=spec.spectator_chat,
     )
     return Plan(row, (claim if claim >= 0 else None), token, creator_token, invite)
 

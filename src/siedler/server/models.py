@@ -43,6 +43,8 @@ games = sa.Table(
     sa.Column("public", sa.Boolean, nullable=False, server_default=sa.false()),
     #: 1: the commitment binds game id and seed; 2: and whether the seed was chosen (siedler.core.fairness).
     sa.Column("commitment_version", sa.Integer, nullable=False, server_default="1"),
+    #: Spectators may write in the game's chat too (its players always may).
+    sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats = sa.Table(
@@ -68,5 +70,17 @@ actions = sa.Table(
     sa.Column("n", sa.Integer, primary_key=True),  # 0, 1, 2... without gaps
     sa.Column("seat", sa.Integer, nullable=True),
     sa.Column("text", sa.String(200), nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+
+#: A game's chat: its people's messages, no part of its record (``chat.py``); ``seat`` null: a spectator's.
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),  # 0, 1, 2... per game
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("text", sa.String(400), nullable=False),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
 )

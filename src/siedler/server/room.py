@@ -23,6 +23,7 @@ from siedler.core.seats import seat_number
 
 from . import timers
 from .bots import Bots
+from .chat import Chat
 from .config import Settings
 from .database import Database
 from .incidents import report
@@ -77,6 +78,7 @@ class Room:
         self.bots = Bots(self)
         self.views = Views(self)
         self.replays = Replays(self)
+        self.chat = Chat(self)
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -280,6 +282,7 @@ class Room:
             "commitment_version": 2 if row.commitment_version >= 2 else 1,
             "seed_chosen": row.seed_chosen,
             "public": row.public,
+            "spectator_chat": row.spectator_chat,
         }
         if row.status in OVER:
             data["result"] = row.result

@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
-from .models import actions, games, seats
+from .models import actions, chat, games, seats
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -98,6 +98,8 @@ class GameRow:
     public: bool = False
     #: What the commitment binds: 1, game id and seed; 2, and ``seed_chosen`` (``core.fairness.commitment``).
     commitment_version: int = 2
+    #: Spectators may write in the chat (players always may).
+    spectator_chat: bool = False
 
 
 #: Seconds a write waits for a lock held by another connection before it fails (and may be tried again).
@@ -164,6 +166,7 @@ class Storage:
                     invite_hash=row.invite_hash,
                     public=row.public,
                     commitment_version=row.commitment_version,
+                    spectator_chat=row.spectator_chat,
                 )
             )
             conn.execute(
@@ -256,6 +259,7 @@ class Storage:
             )
             if ids:
                 conn.execute(actions.delete().where(actions.c.game_id.in_(ids)))
+                conn.execute(chat.delete().where(chat.c.game_id.in_(ids)))
                 conn.execute(seats.delete().where(seats.c.game_id.in_(ids)))
                 conn.execute(games.delete().where(games.c.id.in_(ids)))
             return ids
@@ -376,6 +380,7 @@ def _row(row: Any, seat_rows: list[SeatRow]) -> GameRow:
         invite_hash=row["invite_hash"],
         public=bool(row["public"]),
         commitment_version=int(row["commitment_version"]),
+        spectator_chat=bool(row["spectator_chat"]),
     )
 
 

@@ -16,6 +16,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from siedler.core.errors import IllegalAction
 
+from .chat import Refused as ChatRefused
 from .connection import Connection
 from .fields import MAX_ACTION, MAX_SEATS, MAX_TOKEN, ref_of
 from .incidents import report
@@ -110,7 +111,10 @@ async def _play(websocket: WebSocket, room: Room, conn: Connection, limits: Limi
     budget: TokenBucket = limits.message_bucket()
     if conn.seat is not None:
         await room.seating.take_back(conn.seat)  # reconnecting with the seat's token takes the seat back
+    await room.chat.load()
     room.views.attach(conn)
+    if room.chat.messages:  # the chat so far, after the welcome and the state
+        conn.send(room.chat.history())
     try:
         while True:
             text = await _receive(websocket, limits)
@@ -165,6 +169,11 @@ async def _handle(room: Room, conn: Connection, text: str | bytes) -> None:
             await room.seating.take_back(conn.seat)
     elif kind == "lang":
         room.views.set_lang(conn, lang_of(message.get("lang")))
+    elif kind == "chat":
+        try:
+            await room.chat.say(conn, message.get("text"))
+        except ChatRefused as exc:
+            conn.send(dumps({"type": "chat_refused", "code": exc.code, "message": str(exc)}))
     elif kind == "ping":
         conn.send(dumps({"type": "pong", "id": ref_of(message.get("id"))}))
     else:

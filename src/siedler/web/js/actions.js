@@ -7,8 +7,10 @@
 import {clear, h} from "./dom.js";
 import {t} from "./i18n.js";
 
-/** Highlight every drawn target of a legal action; return the actions whose target was not drawn. */
-export function bindTargets(root, actions, play) {
+/** Highlight every drawn target of a legal action; return the actions whose target was not drawn. With
+ *  ``confirm``, a place on the board with one action is not played at once: confirm(action, target) shows
+ *  it first. */
+export function bindTargets(root, actions, play, confirm = null) {
   const byTarget = new Map();
   for (const action of actions) {
     if (!action.target) continue;
@@ -25,7 +27,8 @@ export function bindTargets(root, actions, play) {
     el.classList.add(el.dataset.reach ? "live" : "target");
     el.addEventListener("click", (event) => {
       event.stopPropagation();
-      if (list.length === 1) play(list[0].action);
+      if (list.length === 1 && confirm && el.closest("svg.board")) confirm(list[0], el.getAttribute("data-target"));
+      else if (list.length === 1) play(list[0].action);
       else openChooser(list, event, play);
     });
   }

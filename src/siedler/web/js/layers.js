@@ -11,6 +11,9 @@
 //   playArea(view, live)     the whole play area, for a rule set without a board or card zones
 // geo: {nodes: [[x, y]], hexes: {id: {q, r, center}}, sides: the side of each corner's own hex}, in pixels, from
 // the board's layout (view.layout); its frame holds what the layout places, so a layer adds no reach.
+// What a layer draws at a corner carries data-node="<corner>"; the page marks such a thing when the last move
+// put or changed it (follow.js), unless it carries data-hint too: drawn for the decision at hand (a move's
+// price), not something the move placed.
 // A layer imports the page's modules by their absolute paths (/static/js/dom.js...), so that it shares them.
 
 import {api} from "./api.js";

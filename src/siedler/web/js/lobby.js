@@ -1,6 +1,7 @@
 // The lobby: create a game of any rule set (its options drawn from the rule set's own description),
 // fill seats with yourself, friends and bots; list open, running and finished games to join or watch.
 
+import {askName} from "./ask.js";
 import {api, mySeats, rememberCreator, rememberInvite, rememberSeat, seatLink} from "./api.js";
 import {clear, h} from "./dom.js";
 import {botName, lang, onLangChange, t, wordOr} from "./i18n.js";
@@ -78,6 +79,10 @@ class Lobby {
       h("label", {class: "field check", title: t("public_help")}, [
         h("input", {type: "checkbox", id: "public"}), h("span", {class: "field-label", text: t("public_game")}),
       ]),
+      h("label", {class: "field check"}, [
+        h("input", {type: "checkbox", id: "spectator-chat"}),
+        h("span", {class: "field-label", text: t("live.spectator_chat")}),
+      ]),
       h("button", {type: "submit", class: "action-btn primary", id: "create", text: t("create")}),
     );
     this.buildSeats(rs.players.max);
@@ -150,7 +155,8 @@ class Lobby {
     const body = {ruleset: rs.name, seats, options, name: name || null, claim: you >= 0 ? you : -1,
                   timer: this.form.querySelector("#timer").value,
                   takeover_bot: this.form.querySelector("#takeover-bot").value,
-                  public: this.form.querySelector("#public").checked, lang: lang()};
+                  public: this.form.querySelector("#public").checked, lang: lang(),
+                  spectator_chat: this.form.querySelector("#spectator-chat").checked};
     if (seed !== "") body.seed = seed.trim();  // decimal text: seeds exceed what a JavaScript number holds
     if (delay !== "") body.bot_delay = Number(delay);
     try {
@@ -216,9 +222,8 @@ class Lobby {
   }
 
   async join(gameId, seat) {
-    const name = prompt(t("name_prompt"), localStorage.getItem("siedler.name") || "");
+    const name = await askName();
     if (name === null) return;
-    localStorage.setItem("siedler.name", name);
     try {
       const claimed = await api(`/games/${gameId}/seats/${seat}`, {method: "POST", body: {name}});
       rememberSeat(gameId, claimed.seat, claimed.token, {title: claimed.game.title});

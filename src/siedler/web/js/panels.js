@@ -135,6 +135,23 @@ export function discardPanel(view) {
       : t("discard_left", players[seat]?.name ?? `${t("seat")} ${Number(seat) + 1}`, n)})));
 }
 
+/** The seats an event is about: its ``seat``, else those its ``gains`` name (a production's, one line for all). */
+export function eventSeats(event) {
+  const data = event.data || {};
+  if (typeof data.seat === "number") return [data.seat];
+  const gains = data.gains && typeof data.gains === "object" ? Object.keys(data.gains) : [];
+  return gains.filter((k) => /^\d+$/.test(k)).map(Number);
+}
+
+/** A log line's colour: its player's, or a stripe of each player's where a line is about several. */
+function eventColors(event) {
+  const seats = eventSeats(event);
+  if (seats.length < 2) return {"--player": playerColor(seats.length ? seats[0] : null)};
+  const step = 100 / seats.length;
+  const stops = seats.map((seat, i) => `${playerColor(seat)} ${i * step}% ${(i + 1) * step}%`);
+  return {"--player": playerColor(seats[0]), "border-image": `linear-gradient(${stops.join(", ")}) 1`};
+}
+
 export class Log {
   constructor() {
     this.entries = [];
@@ -150,8 +167,7 @@ export class Log {
   add(events, stick = this.el.scrollTop + this.el.clientHeight >= this.el.scrollHeight - 30) {
     for (const event of events) {
       this.entries.push(event);
-      const seat = event.data && typeof event.data.seat === "number" ? event.data.seat : null;
-      this.el.append(h("li", {class: `ev ev-${event.kind}`, style: {"--player": playerColor(seat)}, text: event.text}));
+      this.el.append(h("li", {class: `ev ev-${event.kind}`, style: eventColors(event), text: event.text}));
     }
     while (this.el.childElementCount > 400) this.el.firstElementChild.remove();
     // Follow the newest entry unless the reader scrolled back; after layout, as panels may resize.

@@ -2,6 +2,7 @@
 // what its layers draw in their place, and the side panels. Shared by the live table and the replay page.
 
 import {h} from "./dom.js";
+import {t} from "./i18n.js";
 import {renderBoard} from "./board.js";
 import {fromLayers} from "./layers.js";
 import {hasZones, renderZones} from "./zones.js";
@@ -17,7 +18,7 @@ export function renderPlayArea(view, live = {}, ruleset = view.ruleset) {
     const panels = fromLayers(ruleset, "panel", view, live);
     const board = renderBoard(view, ruleset);
     return h("div", {class: `board-wrap${panels.length ? " with-panel" : ""}`}, [
-      board.classList.contains("pan") ? h("div", {class: "board-pan", id: "board-pan"}, [board]) : board,
+      board.classList.contains("pan") ? panBox(board) : board,
       ...(panels.length ? [h("div", {class: "board-panels"}, panels)] : []),
     ]);
   }
@@ -26,6 +27,25 @@ export function renderPlayArea(view, live = {}, ruleset = view.ruleset) {
   if (own) return own;
   // A rule set this page cannot draw yet still shows everything its view says.
   return h("pre", {class: "raw-view", text: JSON.stringify(view, null, 1)});
+}
+
+/** A board drawn larger than a phone's screen: fitted to it at first, the whole map in view; a button draws
+ *  it at the size its words can be read, to be panned with a finger, and back. The choice is remembered. */
+function panBox(board) {
+  const zoomed = localStorage.getItem("siedler.zoom") === "in";
+  const toggle = h("button", {class: "action-btn zoom-toggle", id: "zoom-toggle", type: "button",
+                              text: zoomed ? t("live.zoom_fit") : t("live.zoom_in"), "aria-pressed": String(zoomed)});
+  const box = h("div", {class: `board-pan${zoomed ? " zoomed" : ""}`, id: "board-pan"}, [board]);
+  toggle.addEventListener("click", () => {
+    const now = !box.classList.contains("zoomed");
+    localStorage.setItem("siedler.zoom", now ? "in" : "fit");
+    box.classList.toggle("zoomed", now);
+    toggle.textContent = now ? t("live.zoom_fit") : t("live.zoom_in");
+    toggle.setAttribute("aria-pressed", String(now));
+    hint.hidden = !now;
+  });
+  const hint = h("span", {class: "hint pan-hint", text: t("live.pan_hint"), hidden: !zoomed});
+  return h("div", {class: "board-pan-box"}, [h("div", {class: "zoom-bar"}, [toggle, hint]), box]);
 }
 
 export function renderSide(view, summary) {

@@ -4,15 +4,21 @@
 
 import {api, creatorToken, forgetSeat, inviteFor, inviteLink, rememberSeat, seatFromPage, seatLink} from "./api.js";
 import {bindTargets, closeChooser, renderMenu} from "./actions.js";
+import {TurnAlert} from "./alerts.js";
+import {askName} from "./ask.js";
+import {ChatPanel} from "./chat.js";
 import {DISCARD_KIND, DiscardComposer} from "./discard.js";
-import {clear, h} from "./dom.js";
+import {playerColor} from "./colors.js";
+import {clear, h, s} from "./dom.js";
 import {fairPanel} from "./fairness.js";
+import {announce, byBot, markFresh, signatures, Ticker} from "./follow.js";
 import {howtoLink} from "./howto.js";
 import {infoPanel} from "./info.js";
 import {lang, onLangChange, t, wordOr} from "./i18n.js";
 import {layersOf, loadLayers} from "./layers.js";
 import {dicePanel, Log, phaseText, statusText, winnerOverlay} from "./panels.js";
 import {renderPlayArea, renderSide} from "./position.js";
+import {confirmOn, PlaceConfirm, prefsPanel} from "./prefs.js";
 import {GameSocket} from "./socket.js";
 import {toast} from "./toast.js";
 import {TRADE_KINDS, TradeComposer} from "./trade.js";
@@ -24,6 +30,11 @@ export function mergeView(view, message) {
   for (const key of message.view_removed || []) delete merged[key];
   return merged;
 }
+
+/** The clock's sign, drawn: a stopwatch character is missing from many phones' fonts (an empty box). */
+const CLOCK_ICON = s("svg", {class: "clock-icon", viewBox: "0 0 16 16", width: 14, height: 14, "aria-hidden": "true"}, [
+  s("circle", {cx: 8, cy: 9, r: 6}), s("path", {d: "M8 9V5.5M6.5 1.5h3M12.5 4.5l1-1"}),
+]);
 
 /** A game stopped before its end: its creator ended it, or none of its players came back. */
 const STOPPED = ["ended", "abandoned"];
@@ -43,6 +54,8 @@ class TablePage {
     this.actions = [];
     this.n = 0;
     this.log = new Log();
+    this.ticker = new Ticker();
+    this.fresh = new Set();  // what the last move put on the board (follow.js), marked until the next
     this.trade = new TradeComposer();
     this.discard = new DiscardComposer();
     this.queue = [];
@@ -50,6 +63,9 @@ class TablePage {
     this.overlayClosed = false;
     this.pending = false;
     this.clock = null;
+    this.chat = new ChatPanel(gameId, (message) => this.socket.send(message));
+    this.alert = new TurnAlert();
+    this.confirm = new PlaceConfirm(() => this.el.play, (action) => this.play(action));
     this.build();
     this.connect();
     // A player whose seat a bot plays is back the moment they touch the table: no button to look for first.
@@ -91,6 +107,7 @@ class TablePage {
       trade: h("div", {class: "trade-slot"}),
       overlay: h("div"),
       fair: h("section", {class: "panel fair-panel", id: "fair"}),
+      prefs: h("section", {class: "panel prefs-panel", id: "prefs"}),
     };
     const e = this.el;
     this.page = h("div", {class: "table-page", id: "table"}, [
@@ -105,13 +122,17 @@ class TablePage {
           ]),
         ]),
         h("aside", {class: "side"}, [
+          this.ticker.el,
           h("section", {class: "panel takeover-panel"}, [e.takeovers]),
           h("section", {class: "panel hand-panel"}, [e.hand]),
           h("section", {class: "panel actions-panel", id: "actions"}, [e.notices, e.menu, e.trade]),
           h("section", {class: "panel"}, [e.players]),
+          this.chat.el,
+          e.prefs,
           e.fair,
         ]),
       ]),
+      this.confirm.el,
       e.overlay,
     ]);
     this.root.append(this.page);
@@ -147,10 +168,14 @@ class TablePage {
         // The server says how long is left; counting down on this machine's clock needs no agreement on time.
         this.clock = message.clock ? {...message.clock, until: performance.now() + message.clock.left * 1000} : null;
         this.pending = false;
-        if (message.full) this.log.replace(message.events);
-        else this.log.add(message.events);
-        this.render();
+        this.followed(message);
         this.playQueued();
+        break;
+      case "chat":
+        this.chat.receive(message);
+        break;
+      case "chat_refused":
+        this.chat.refused(message);
         break;
       case "refused":
         this.pending = false;
@@ -166,6 +191,27 @@ class TablePage {
       default:
         break;
     }
+  }
+
+  /** A state in the log, the ticker and on the board: what the last move that changed the board put there
+   *  is marked until another move changes it (a turn's end leaves the road its player built marked), and
+   *  pulses if a bot made it; its news is told in a toast. A full state (on connecting, on a language
+   *  switch) marks nothing new: it is no move. */
+  followed(message) {
+    const before = message.full || message.view ? null : signatures(this.el.play);
+    if (message.full) this.log.replace(message.events);
+    else this.log.add(message.events);
+    const bot = !message.full && byBot(message.events || [], this.summary);
+    this.ticker.render(this.log.entries, bot);
+    this.render();
+    if (!before) return;
+    announce(message.events || []);
+    const now = signatures(this.el.play);
+    const fresh = new Set([...now].filter((sig) => !before.has(sig)));
+    if (!fresh.size) return;
+    this.fresh = fresh;
+    for (const el of this.el.play.querySelectorAll(".fresh")) el.classList.remove("fresh", "pulse");
+    markFresh(this.el.play, fresh, bot);
   }
 
   /** Play a sequence confirmed at once (a discard by counts): one action per state, while it stays legal. */
@@ -198,6 +244,9 @@ class TablePage {
     this.log.el.previousSibling.textContent = t("log");
     this.renderTakeovers();
     this.renderClock();
+    this.chat.render(summary, this.seat);
+    e.prefs.replaceChildren(prefsPanel(() => this.render()));
+    this.page.dataset.waiting = !this.view;  // the waiting room: no hand, log or players' strips yet (style.css)
     if (!this.view) {
       this.renderWaiting();
       return;
@@ -215,6 +264,7 @@ class TablePage {
                                       seat: this.seat ?? "", pending: this.pending});
     e.status.textContent = stopped ? t(`table.status_${summary.status}`) : statusText(view);
     e.status.classList.toggle("mine", myTurn);
+    this.alert.update(myTurn, summary ? `${e.title.textContent} · siedler` : "siedler");
     e.phase.textContent = view.over || stopped ? "" : ` · ${this.phaseLine(view)}`;
     e.dice.replaceChildren(...[dicePanel(view)].filter(Boolean));
 
@@ -226,7 +276,10 @@ class TablePage {
     const play = (action) => this.play(action);
     const actions = this.pending || stopped ? [] : this.actions;
     e.play.replaceChildren(renderPlayArea(view, {events: this.log.entries, actions}, summary?.ruleset));
-    const rest = bindTargets(e.play, actions, play);
+    markFresh(e.play, this.fresh, false);
+    this.page.style.setProperty("--mine", playerColor(this.seat));
+    const rest = bindTargets(e.play, actions, play, confirmOn() ? (a, target) => this.confirm.choose(a, target) : null);
+    this.confirm.render(actions);
     const pointed = actions.length - rest.length;
     const tradePanel = this.trade.render(view, actions, play, () => this.render());
     const discardPanel = this.discard.render(view, this.queue.length ? [] : actions, (list) => this.playSequence(list),
@@ -310,7 +363,7 @@ class TablePage {
     const left = Math.max(0, Math.ceil((clock.until - performance.now()) / 1000));
     const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
     const name = this.summary.seats[clock.seat]?.name ?? "?";
-    el.textContent = `⏱ ${clock.seat === this.seat ? t("clock_mine", text) : t("clock_of", name, text)}`;
+    el.replaceChildren(CLOCK_ICON, clock.seat === this.seat ? t("clock_mine", text) : t("clock_of", name, text));
     el.classList.toggle("low", left <= 10);
     Object.assign(el.dataset, {seat: clock.seat, left});
   }
@@ -359,9 +412,8 @@ class TablePage {
   }
 
   async join(seat) {
-    const name = prompt(t("name_prompt"), localStorage.getItem("siedler.name") || "");
+    const name = await askName();
     if (name === null) return;
-    localStorage.setItem("siedler.name", name);
     try {
       const body = {name, invite: inviteFor(this.gameId)};
       const claimed = await api(`/games/${this.gameId}/seats/${seat}`, {method: "POST", body});

@@ -9,7 +9,7 @@
 // or in the public combat events.
 
 import {h, s} from "/static/js/dom.js";
-import {playerColor} from "/static/js/colors.js";
+import {playerColor, RESOURCE_COLORS} from "/static/js/colors.js";
 import {t, term} from "/static/js/i18n.js";
 
 const UNITS = ["infantry", "cavalry", "artillery"];
@@ -83,13 +83,20 @@ function armyBadge(army, mark, [x, y], owner, size) {
                  "data-target": `node:${army.at}`}, children);
 }
 
-/** A city's walls: a low bank of stones at its foot (the mark's box), with their count beside the corner. */
+/** A city's walls: a low bank of stones at its foot (the mark's box), and beside the corner a tower with
+ *  their count (where a bare "×1" was too small to see), in the place the layout keeps for the count. */
 function walls([x, y], [cx, cy], mark, size) {
   const [w, h] = mark.box.map((v) => v * size);
+  const digits = String(mark.count).length;
+  const right = cx - size * 0.11 * digits;  // the tower stands left of the count, which ends at cx
+  const [tw, th] = [size * 0.13, size * 0.17];
+  const [left, top, notch] = [right - tw, cy - th / 2, tw / 3];
+  const tower = `M${left} ${top + th}V${top}h${notch}v${notch}h${notch}v${-notch}h${notch}V${top + th}Z`;
   return s("g", {class: "walls", "data-walls": mark.count, "data-node": mark.node}, [
     s("title", {text: t("soldiers.walls", mark.count)}),
     s("rect", {x: x - w / 2, y: y - h / 2, width: w, height: h, class: "wall-stones"}),
-    s("text", {x: cx, y: cy, class: "wall-count", "font-size": size * 0.16}, [`×${mark.count}`]),
+    s("path", {d: tower, class: "wall-icon"}),
+    s("text", {x: cx, y: cy, class: "wall-count", "font-size": size * 0.2}, [String(mark.count)]),
   ]);
 }
 
@@ -102,12 +109,30 @@ function nuke([cx, cy], {owner: seat, node}, name, size) {
   ]);
 }
 
-/** What reaching a target costs, the cheapest way there (the layout keeps one per target). */
+/** What reaching a target costs, the cheapest way there (the layout keeps one per target): a small chip per
+ *  resource in its colour with its count, centred under the target, narrow enough that neighbouring
+ *  targets' prices neither overlap nor leave the board (spelled out, "2 wood + 2 grain" did both); the words
+ *  are the price's tooltip and in the move's own label. A free move says so. */
 function movePrice(mark, [x, y], size) {
-  const words = mark.paid ? Object.entries(mark.cost).map(([r, n]) => `${n} ${term("resources", r)}`).join(" + ")
-    : t("soldiers.free");
-  return s("text", {class: `move-cost${mark.paid ? " paid" : " free"}`, "data-node": mark.node, x, y,
-                    "font-size": size * 0.15}, [words]);
+  const entries = Object.entries(mark.cost || {});
+  const words = mark.paid ? entries.map(([r, n]) => `${n} ${term("resources", r)}`).join(" + ") : t("soldiers.free");
+  const font = size * 0.17;
+  if (!mark.paid || !entries.length) {
+    return s("text", {class: "move-cost free", "data-node": mark.node, "data-hint": "", x, y,
+                      "font-size": size * 0.15}, [words]);
+  }
+  const chip = size * 0.24;
+  const gap = size * 0.04;
+  const left = x - (entries.length * chip + (entries.length - 1) * gap) / 2;
+  const chips = entries.map(([resource], i) => s("rect", {
+    class: "move-chip", x: left + i * (chip + gap), y: y - chip / 2 - font * 0.35, width: chip, height: chip,
+    rx: chip * 0.25, fill: RESOURCE_COLORS[resource] || "#bbb",
+  }));
+  const counts = entries.map(([, n], i) => s("tspan", {x: left + i * (chip + gap) + chip / 2}, [String(n)]));
+  return s("g", {class: "move-price", "data-node": mark.node, "data-hint": ""}, [
+    s("title", {text: words}), ...chips,
+    s("text", {class: "move-cost paid", "data-node": mark.node, x, y, "font-size": font}, counts),
+  ]);
 }
 
 /** The turn's phases and the battle, beside the board (none once the game is over). */
