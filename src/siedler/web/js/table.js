@@ -245,7 +245,10 @@ class TablePage {
     this.renderTakeovers();
     this.renderClock();
     this.chat.render(summary, this.seat);
-    e.prefs.replaceChildren(prefsPanel(() => this.render()));
+    if (this.prefsLang !== lang()) {  // drawn once per language: a switch redrawn at every move slips away
+      this.prefsLang = lang();
+      e.prefs.replaceChildren(prefsPanel(() => this.render()));
+    }
     this.page.dataset.waiting = !this.view;  // the waiting room: no hand, log or players' strips yet (style.css)
     if (!this.view) {
       this.renderWaiting();
