@@ -59,6 +59,25 @@ def test_the_discarder_chooses_which_cards_among_those_he_holds() -> None:
     assert phase(game) == "robber"
 
 
+def test_each_discard_is_one_log_line_with_all_its_cards() -> None:
+    """Seats 1 and 3 discard on seat 1's 7: the log says once how many each must give, and once what each
+    gave, all its cards together, not a line per card."""
+    game = roll(position(phase="roll", current=1, hands={1: EIGHT, 3: TEN}), 7)
+    before = game.num_events
+    for card in ("wood", "wood", "brick", "wool", "ore", "ore", "wood", "ore", "ore"):
+        game.apply(f"discard {card}")
+    lines = [e["text"] for e in game.events(None, lang="en")[before - 2 :]]
+    assert lines == [
+        "Player 2 must discard 4 cards.",
+        "Player 4 must discard 5 cards.",
+        "Player 2 discarded 2 wood, 1 brick, 1 wool.",
+        "Player 4 discarded 1 wood, 4 ore.",
+    ]
+    told = [e["text"] for e in game.events(3, lang="de") if e["kind"] in ("discard", "discard_due")]
+    assert told == ["Player 2 muss 4 Karten abwerfen.", "Du musst 5 Karten abwerfen.", "Player 2 wirft 2 Holz, "
+                    "1 Lehm, 1 Wolle ab.", "Du wirfst 1 Holz, 4 Erz ab."]  # fmt: skip
+
+
 def test_seven_cards_or_fewer_and_development_cards_do_not_count() -> None:
     game = roll(
         position(phase="roll", hands={0: SEVEN, 1: cards(wood=3)}, dev_cards={0: {"knight": 2, "victory_point": 1}}), 7

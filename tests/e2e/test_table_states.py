@@ -75,7 +75,7 @@ def test_the_lobby_speaks_german_offers_levels_and_fills_table_options_in_fields
         "costs": {"bandit": {"wool": 1, "grain": 1}},  # the later edition's desert is paid: a zero drops it
         "deck": {},
     }
-    assert game["seats"][1]["name"] == "Easy 2"  # named by the level the lobby offered
+    assert game["seats"][1]["name"] == "Leicht 2"  # named by the level the lobby offered, in its language
 
 
 @pytest.mark.parametrize(("size", "lang"), [(LAPTOP, "en"), (PHONE, "de")], ids=["1280-en", "390-de"])

@@ -81,3 +81,37 @@ def test_the_clock_counts_down_and_the_table_says_who_plays_for_whom(
     watcher.wait_for_selector(".notice.stopped")
     assert watcher.locator(".notice.stopped").inner_text() == "Das Spiel wurde von seinem Ersteller beendet."
     assert anna.locator("#clock").is_hidden() and anna.locator("#end-game").count() == 0
+
+
+@pytest.fixture
+def instant_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServer]:
+    """A server whose every timer is one second, so that three of its lengths pass in a few seconds."""
+    monkeypatch.setenv("SIEDLER_TIMERS", "relaxed=1,normal=1,fast=1")
+    server = LiveServer(tmp_path / "games.db")
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_a_solo_game_against_bots_left_idle_keeps_its_seat(
+    instant_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
+    """One person against bots: the lobby picks no timer (a friend's open seat brings the default back),
+    and a player who leaves the table idle over three timer lengths still holds the seat, no bot for her."""
+    anna = context_factory().new_page()
+    anna.goto(instant_server.url)
+    anna.select_option("#ruleset", "base")
+    anna.fill("#your-name", "Anna")
+    anna.select_option("#player-count", "3")
+    assert anna.input_value("#timer") == "off"  # you and two bots
+    anna.select_option('.seat-kind[data-seat="1"]', "human")
+    assert anna.input_value("#timer") == "normal"  # a friend waits for you: the default clock
+    anna.select_option('.seat-kind[data-seat="1"]', index=2)  # the first bot level again
+    assert anna.input_value("#timer") == "off"
+    anna.fill("#bot-delay", "0")
+    anna.click("#create")
+    anna.wait_for_selector("#table svg.board")
+    anna.wait_for_selector("#menu button, svg .target", timeout=20_000)  # her first settlement to place
+    anna.wait_for_timeout(3 * 1000 + 1500)  # idle: three timer lengths and more
+    assert anna.locator(".takeover").count() == 0 and anna.locator("#take-seat").count() == 0
+    assert anna.locator("#clock[data-seat='0']").count() == 0  # no clock runs against her

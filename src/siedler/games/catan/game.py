@@ -309,11 +309,29 @@ class CatanGame(TextMixin):
             if held > self._hand_limit(p):
                 self.discard_left[p] = held // 2
                 anyone = True
+                if self.logging:
+                    self._emit("discard_due", {"seat": p, "count": held // 2})
         if anyone:
             self.phase = DISCARD
             self.to_act = self._next_discarder()
         else:
             self._to_robber(MAIN)
+
+    def _discarded(self, seat: int, last: int) -> list[int]:
+        """The cards ``seat`` discarded on this 7, its last one ``last`` included, by resource: one log line
+        for the whole discard. Its discards are the latest actions (a seat discards all its cards before the
+        next one does), as many as the 7's ``discard_due`` event asked of it."""
+        chain: Any = self._events
+        while chain is not None and not (chain[1][1] == "discard_due" and chain[1][2]["seat"] == seat):
+            chain = chain[0]
+        count = chain[1][2]["count"] if chain is not None else 1
+        cards = [0] * NUM_RESOURCES
+        cards[last] += 1
+        history: Any = self._history
+        for _ in range(count - 1):
+            history, earlier = history
+            cards[earlier[1]] += 1
+        return cards
 
     def _next_discarder(self) -> int:
         n = self.num_players
@@ -334,8 +352,8 @@ class CatanGame(TextMixin):
         self.hands[seat * NUM_RESOURCES + r] -= 1
         self.bank[r] += 1
         self.discard_left[seat] -= 1
-        if self.logging:
-            self._emit("discard", {"seat": seat, "resource": r})
+        if self.logging and not self.discard_left[seat]:
+            self._emit("discard", {"seat": seat, "cards": self._discarded(seat, r)})
         nxt = self._next_discarder()
         if nxt >= 0:
             self.to_act = nxt

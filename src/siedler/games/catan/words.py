@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from siedler.core.i18n import Voice, catalog, text
+from siedler.core.i18n import Voice, catalog, plural, text
 
 from .board import Board
 from .places import hex_words, place_words
@@ -87,6 +87,10 @@ def describe_event(
     if kind in ("bank",):
         fields["give"] = names[data["give"]]
         fields["get"] = names[data["get"]]
+    if kind == "discard" and "cards" in data:
+        fields["cards"] = bundle(data["cards"], lang)
+    if kind == "discard_due":
+        fields["count"] = plural("catan.count.card", lang, data["count"])
     if kind in ("offer", "trade"):
         fields["give"] = bundle(data["give"], lang)
         fields["want"] = bundle(data["want"], lang)
