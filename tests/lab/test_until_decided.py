@@ -96,9 +96,12 @@ def test_a_bad_margin_is_refused(cities: Path, margin: str, message: str) -> Non
     assert result.exit_code == 2 and message in result.output
 
 
-def test_max_games_needs_until(cities: Path) -> None:
+def test_max_games_needs_until_and_a_game(cities: Path) -> None:
     result = runner.invoke(app, ["experiment", str(cities), "--max-games", "10"], env={"COLUMNS": "300"})
     assert result.exit_code == 2 and "--max-games goes with --until decided" in result.output
+    args = ["experiment", str(cities), "--until", "decided", "--max-games", "0"]
+    result = runner.invoke(app, args, env={"COLUMNS": "300"})
+    assert result.exit_code == 2 and "at least 1 game per arm, not 0" in result.output
 
 
 def test_resume_continues_the_rounds_with_a_new_margin_and_maximum(cities: Path, tmp_path: Path) -> None:

@@ -111,6 +111,8 @@ def experiment_command(
             experiment = experiment.with_games(PILOT_GAMES)
     if max_games is not None and until is None:
         raise typer.BadParameter("--max-games goes with --until decided", param_hint="--max-games")
+    if max_games is not None and max_games < 1:
+        raise typer.BadParameter(f"at least 1 game per arm, not {max_games}", param_hint="--max-games")
     maximum = experiment.games if max_games is None else max_games
     check_counts(maximum, workers)
     with bad_parameter("FILE"):
