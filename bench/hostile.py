@@ -224,14 +224,25 @@ async def errors(attacker: Attacker, seconds: float) -> str:
         while time.monotonic() < stop:
             n = (await http.get(f"/api/games/{gid}/view", params={"seat": 0}, headers=auth)).json()["n"]
             act = {"seat": 0, "action": "settle ²", "n": n}
-            statuses.append((await http.post(f"/api/games/{gid}/actions", json=act, headers=auth)).status_code)
+            statuses.append(await status_of(http.post(f"/api/games/{gid}/actions", json=act, headers=auth)))
             for kind in ("text/plain", None):
                 headers = {"content-type": kind} if kind else {}
-                statuses.append((await http.post("/api/games", content=b"\xff\xfe{", headers=headers)).status_code)
+                statuses.append(await status_of(http.post("/api/games", content=b"\xff\xfe{", headers=headers)))
             await asyncio.sleep(0.15)  # within 20 requests a second
     grown = log.stat().st_size - before
-    fives = sum(s >= 500 for s in statuses)
-    return f"{fives} of {len(statuses)} answers 5xx; the server's log grew {grown / seconds / 1024:.1f} KiB/s"
+    fives, lost = sum(s >= 500 for s in statuses), statuses.count(0)
+    return (
+        f"{fives} of {len(statuses)} answers 5xx, {lost} connections dropped; "
+        f"the server's log grew {grown / seconds / 1024:.1f} KiB/s"
+    )
+
+
+async def status_of(request: Awaitable[httpx.Response]) -> int:
+    """The answer's status, or 0 when the connection failed."""
+    try:
+        return (await request).status_code
+    except httpx.HTTPError:
+        return 0
 
 
 async def smaller(attacker: Attacker, seconds: float) -> str:
