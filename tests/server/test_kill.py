@@ -225,7 +225,7 @@ def _act_once(http: httpx.Client, table: Table, rng: random.Random) -> int:
 
 
 def _replay(storage: Storage, game_id: str, actions: list[str]) -> siedler.Game:
-    row = storage.load_game(game_id, with_actions=False)
+    row = storage.load_game(game_id)
     assert row is not None
     names = [s.name or f"Player {s.seat + 1}" for s in row.seats]
     game = siedler.new_game(row.ruleset, players=names, seed=row.seed, options=row.options)

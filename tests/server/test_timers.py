@@ -275,7 +275,7 @@ def test_only_the_creator_ends_a_game(start: Callable[..., Server]) -> None:
     # Ended, the game is over for good: its seed and record are public, and they check out.
     summary = client.get(f"/api/games/{gid}").json()
     assert summary["seed"] == str(room.row.seed)
-    assert client.get(f"/api/games/{gid}/record").json()["actions"] == room.row.actions
+    assert client.get(f"/api/games/{gid}/record").json()["actions"] == server.lobby.storage.action_texts(gid)
     verdict = client.get(f"/api/games/{gid}/verify").json()
     assert verdict["commitment_ok"] and verdict["replay_ok"]
     assert gid not in {g["id"] for g in client.get("/api/games").json()["running"]}

@@ -15,6 +15,7 @@ from .journal import Journal
 from .limits import ServerFull, TooMany
 from .replay import Verifier
 from .room import Room, Services
+from .snapshots import Snapshots
 from .storage import STOPPED, GameRow, Storage, now
 
 log = logging.getLogger("siedler.server")
@@ -41,7 +42,8 @@ class Lobby:
         self.storage = Storage(settings.database_url, settings.db_busy_timeout)
         self.db = Database(self.storage)
         self.journal = Journal(self.db)
-        self.services = Services(settings, self.db, self.journal, Verifier())
+        snapshots = Snapshots(self.db, settings.log_tail)
+        self.services = Services(settings, self.db, self.journal, Verifier(), snapshots)
         self.rooms: dict[str, Room] = {}
         #: When each room in memory was last used or seen busy (``time.monotonic()``), to drop idle ones.
         self._seen: dict[str, float] = {}
@@ -151,6 +153,17 @@ class Lobby:
         room.bots.wake()
         self._trim(keep=row.id)
         return room
+
+    async def summary(self, game_id: str) -> dict[str, Any] | None:
+        """A game's summary, read from its row unless it is in memory: no game that is over is loaded for it
+        (a running game is, as it moves on anyway); ``None`` if there is no such game."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            row = await self.db.read(self.storage.load_game, game_id)
+            if row is None:
+                return None
+            room = await self.room(game_id) if row.status == "running" else Room(row, self.services)
+        return None if room is None else room.summary()
 
     async def listing(self, finished_limit: int = 20) -> dict[str, list[dict[str, Any]]]:
         """Public games waiting for players and running games, newest first, and the most recently finished
