@@ -59,6 +59,8 @@ ONE_ADDRESS_PLAYS_EVERY_SEAT = {
     "SIEDLER_API_BURST": "100000",
     "SIEDLER_BOT_GAMES_PER_CLIENT": "100000",
     "SIEDLER_CONNECTIONS_PER_CLIENT": "100000",
+    # Snapshots every 25 actions, so that the games resumed after the kill load from them (issue 39).
+    "SIEDLER_SNAPSHOT_EVERY": "25",
 }
 
 

@@ -82,7 +82,7 @@ snapshots = sa.Table(
     "snapshots",
     metadata,
     sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
-    #: The number of actions the snapshot follows (a multiple of ``snapshots.EVERY``, or the game's end).
+    #: The number of actions the snapshot follows (a multiple of ``Settings.snapshot_every``, or the end).
     sa.Column("n", sa.Integer, primary_key=True),
     #: ``siedler.core.snapshot.snapshot()`` as zlib-compressed JSON: hidden parts included, never served.
     sa.Column("data", sa.LargeBinary, nullable=False),

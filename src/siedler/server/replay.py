@@ -7,7 +7,7 @@ the compiled build), so none of it runs long on the event loop:
   a finished game never changes, so it is kept and every later request gets it at once;
 - watching a replay applies the moves in slices (``SLICE`` seconds, then the loop serves others), from the
   newest stored snapshot at or before the step asked for (``snapshots``), or from the step shown last if
-  that is nearer: no step costs more than ``snapshots.EVERY`` moves.
+  that is nearer: no step costs more than ``Settings.snapshot_every`` moves.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from siedler.core.game import Game
 from siedler.core.verify import Verdict, verify_record
 from siedler.games.catan.layout import with_layout
 
-from .snapshots import EVERY, advance
+from .snapshots import advance
 
 if TYPE_CHECKING:
     from .room import Room
@@ -93,7 +93,7 @@ class Replays:
         step = max(0, min(step, total))
         async with self._lock:
             last = self._last
-            if last is not None and last[0] <= step < last[0] + EVERY:
+            if last is not None and last[0] <= step < last[0] + room.snapshots.every:
                 at, game = last[0], last[1].copy()
                 await advance(game, await room.db.read(room.storage.action_texts, room.id, at, step))
             else:

@@ -28,6 +28,7 @@ from .config import Settings
 from .database import Database
 from .incidents import report
 from .journal import Journal
+from .quotas import ActionQuota
 from .replay import Replays, Verifier
 from .seating import Seating
 from .snapshots import Snapshots
@@ -50,6 +51,7 @@ class Services:
     journal: Journal
     verifier: Verifier
     snapshots: Snapshots
+    quota: ActionQuota
 
 
 class Stale(Exception):
@@ -71,7 +73,11 @@ class Room:
         self.journal = services.journal
         self.verifier = services.verifier
         self.snapshots = services.snapshots
+        self.quota = services.quota
+        #: The client that created the game, charged for its bots' actions (in memory: ``quotas.py``).
+        self.owner: str | None = None
         self.game: Game | None = None
+        self._attending: asyncio.Future[None] | None = None
         #: The text of the game's last stored action (``None`` before the first).
         self.last_action: str | None = None
         self.error: str | None = None
@@ -173,6 +179,19 @@ class Room:
         self.views.broadcast_summary()
         if self.game is not None:
             self.views.push()
+
+    def attend(self) -> None:
+        """A person playing a seat showed up: the game is attended (stored once, without waiting for it)."""
+        if not self.row.attended:
+            self.row.attended = True
+            job = asyncio.ensure_future(self.db.write(self.storage.set_attended, self.id))
+            job.add_done_callback(_failure_logged)
+            self._attending = job
+
+    @property
+    def unattended(self) -> bool:
+        """Running with nobody who has to be there: bots only, or people who never showed up."""
+        return self.row.status == "running" and not self.row.attended
 
     @property
     def busy(self) -> bool:
@@ -317,6 +336,11 @@ class Room:
         if self.error:
             data["error"] = self.error
         return data
+
+
+def _failure_logged(job: asyncio.Future[None]) -> None:
+    if not job.cancelled() and job.exception() is not None:
+        log.warning("could not store that a person attended a game: %s", job.exception())
 
 
 def _title(ruleset: str) -> str:

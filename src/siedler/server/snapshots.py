@@ -1,7 +1,8 @@
 """Loading a game from storage in about the same time whatever its length: snapshots beside the log.
 
-Every ``EVERY`` actions, and where it ends or stops, a game's snapshot (``siedler.core.snapshot``: its
-position, hidden parts included, and its newest events) is stored beside its log. Loading a game, for any
+Every ``EVERY`` actions (``Settings.snapshot_every``), and where it ends or stops, a game's snapshot
+(``siedler.core.snapshot``: its position, hidden parts included, and its newest events) is stored beside
+its log. Loading a game, for any
 purpose (resuming it, a replay step, a stand-in taking a seat), reads the newest snapshot and replays the at
 most ``EVERY`` actions after it. ``EVERY`` is 500: replaying 500 actions costs about 13 ms in the slowest
 rule sets on the pure-Python build of a loaded 2-core machine (26 us an action), which leaves most of the
@@ -39,7 +40,8 @@ from .storage import GameRow, Snapshot
 
 log = logging.getLogger("siedler.server")
 
-#: Actions between two snapshots: the most that loading a game replays (see the module's docstring).
+#: Actions between two snapshots by default (``Settings.snapshot_every``): the most that loading a game
+#: replays (see the module's docstring).
 EVERY = 500
 #: Seconds of replaying between two turns of the event loop: other requests wait at most about this long.
 SLICE = 0.005
@@ -75,8 +77,10 @@ class Loaded:
 class Snapshots:
     """Stores snapshots as games go and loads games from them; shared by every room of a server."""
 
-    def __init__(self, db: Database, events: int) -> None:
+    def __init__(self, db: Database, events: int, every: int = EVERY) -> None:
         self.db = db
+        #: Actions between two snapshots (at least 1).
+        self.every = max(1, every)
         self.storage = db.storage
         #: Events a snapshot keeps: what a client reconnecting to a loaded game is shown of its log.
         self.events = events
@@ -84,10 +88,9 @@ class Snapshots:
         self.refused = 0
         self._writes: set[asyncio.Future[None]] = set()
 
-    @staticmethod
-    def due(game: Game) -> bool:
+    def due(self, game: Game) -> bool:
         """Whether the move just applied calls for a snapshot (its end has its own: ``keep``)."""
-        return game.num_actions % EVERY == 0 and not game.is_over
+        return game.num_actions % self.every == 0 and not game.is_over
 
     def keep(self, game_id: str, game: Game, last: str | None) -> None:
         """Store ``game``'s snapshot, whose last action is ``last``, on the writer thread: after the moves
@@ -120,8 +123,8 @@ class Snapshots:
         await self.db.write(self.storage.delete_snapshots, row.id)
         texts, last_at = await self.db.read(self.storage.tail, row.id, 0)
         game = fresh()
-        for start in range(0, len(texts), EVERY):  # a snapshot at each step, as if the game had kept them
-            await advance(game, texts[start : start + EVERY])
+        for start in range(0, len(texts), self.every):  # a snapshot at each step, as if the game had kept them
+            await advance(game, texts[start : start + self.every])
             self.keep(row.id, game, texts[game.num_actions - 1])
         return Loaded(game, texts[-1] if texts else None, last_at)
 
@@ -133,7 +136,7 @@ class Snapshots:
         await _replay(game, texts[1:])
         if row.status == "finished" and not game.is_over:
             raise Refused("the game is finished, but not after the snapshot and the actions after it")
-        if len(texts) > EVERY:  # the newest snapshots were not stored: store one now
+        if len(texts) > self.every:  # the newest snapshots were not stored: store one now
             self.keep(row.id, game, texts[-1])
         return Loaded(game, texts[-1], last_at)
 

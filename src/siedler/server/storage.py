@@ -101,6 +101,10 @@ class GameRow:
 
 #: Seconds a write waits for a lock held by another connection before it fails (and may be tried again).
 BUSY_TIMEOUT = 2.0
+#: Seconds a truncating checkpoint waits for readers to move on (new writes wait meanwhile).
+TRUNCATE_WAIT = 0.05
+#: Bytes SQLite's write-ahead log is cut back to after a checkpoint (``Settings.wal_limit_bytes``).
+WAL_LIMIT = 64 * 1024 * 1024
 #: SQLite's result codes for a lock another connection holds (``SQLITE_BUSY``, ``SQLITE_LOCKED``).
 _SQLITE_BUSY = (5, 6)
 
@@ -132,8 +136,9 @@ class Busy(Exception):
 
 
 class Storage:
-    def __init__(self, url: str, busy_timeout: float = BUSY_TIMEOUT) -> None:
+    def __init__(self, url: str, busy_timeout: float = BUSY_TIMEOUT, wal_limit: int = WAL_LIMIT) -> None:
         self.url = normalise_url(url)
+        self.busy_timeout = busy_timeout
         self.is_sqlite = self.url.startswith("sqlite")
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
@@ -144,6 +149,7 @@ class Storage:
         self.engine = sa.create_engine(self.url, **kwargs)
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+            sa.event.listen(self.engine, "connect", lambda conn, _: _limit_wal(conn, wal_limit))
         #: The connections that append actions: one that waits for locks, one that never does (``at_once``).
         self._appenders: dict[bool, sa.Connection] = {}
 
@@ -274,21 +280,22 @@ class Storage:
                 conn.execute(games.update().where(games.c.id.in_(ids)).values(status="abandoned", updated_at=now()))
             return ids
 
-    def delete_stopped(self, before: datetime) -> list[str]:
-        """Delete abandoned and ended games stopped before ``before``, with their seats and moves; their ids.
+    def delete_stopped(self, before: datetime, unattended_before: datetime | None = None) -> list[str]:
+        """Delete abandoned and ended games stopped before ``before``, and games nobody attended that finished
+        or stopped before ``unattended_before``, with their seats, moves and snapshots; their ids.
 
-        Finished games are never deleted: their records are the history players may replay and verify.
+        Finished games a person attended are never deleted: their records are the history players may replay
+        and verify.
         """
+        stopped = games.c.status.in_(STOPPED) & (games.c.updated_at < before)
+        if unattended_before is not None:
+            over = games.c.status.in_(("finished", *STOPPED)) & (games.c.updated_at < unattended_before)
+            stopped = stopped | (over & games.c.attended.is_(False))
         with self.engine.begin() as conn:
-            ids = list(
-                conn.execute(
-                    sa.select(games.c.id).where(games.c.status.in_(STOPPED), games.c.updated_at < before)
-                ).scalars()
-            )
+            ids = list(conn.execute(sa.select(games.c.id).where(stopped)).scalars())
             if ids:
-                conn.execute(snapshots.delete().where(snapshots.c.game_id.in_(ids)))
-                conn.execute(actions.delete().where(actions.c.game_id.in_(ids)))
-                conn.execute(seats.delete().where(seats.c.game_id.in_(ids)))
+                for table in (snapshots, actions, seats):
+                    conn.execute(table.delete().where(table.c.game_id.in_(ids)))
                 conn.execute(games.delete().where(games.c.id.in_(ids)))
             return ids
 
@@ -327,11 +334,22 @@ class Storage:
             conn.invalidate()  # its pragmas (no waiting, no checkpoints) must not reach the pool's connections
         conn.close()
 
-    def checkpoint(self) -> None:
-        """Copy SQLite's write-ahead log into the database as far as readers allow (never waits for them)."""
-        if self.is_sqlite:
-            with self.engine.connect() as conn:
+    def checkpoint(self, truncate: bool = False) -> None:
+        """Copy SQLite's write-ahead log into the database as far as readers allow (never waits for them);
+        ``truncate``: all of it, then empty the log (without it the log file keeps the largest size it ever
+        reached); it waits ``TRUNCATE_WAIT`` at most for readers, since writers wait while it does, and a
+        checkpoint that could not finish is tried again at the next."""
+        if not self.is_sqlite:
+            return
+        with self.engine.connect() as conn:
+            if not truncate:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+                return
+            conn.exec_driver_sql(f"PRAGMA busy_timeout = {round(TRUNCATE_WAIT * 1000)}")
+            try:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                conn.exec_driver_sql(f"PRAGMA busy_timeout = {round(self.busy_timeout * 1000)}")
 
     def set_attended(self, game_id: str) -> None:
         """A person playing one of the game's seats showed up: it is kept like any game with people."""
@@ -468,6 +486,12 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _limit_wal(dbapi_conn: Any, limit: int) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute(f"PRAGMA journal_size_limit = {int(limit)}")
     cursor.close()
 
 
