@@ -64,28 +64,30 @@ def play(url: str, actions: int) -> str:
         client.__exit__(None, None, None)
 
 
-def cold(client: TestClient, gid: str, path: str) -> float:
-    """Seconds to answer ``path`` for the game after dropping it from memory."""
+def cold(client: TestClient, gid: str, path: str) -> tuple[float, float]:
+    """Seconds to answer ``path`` for the game after dropping it from memory: wall clock, and the CPU time
+    of the whole process (every thread; on a busy machine the steadier of the two)."""
     lobby: Any = client.app.state.lobby  # type: ignore[attr-defined]
     lobby.rooms.pop(gid, None)
     lobby._seen.pop(gid, None)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     response = client.get(path)
-    took = time.perf_counter() - start
+    took = time.perf_counter() - start, time.process_time() - cpu
     assert response.status_code == 200, response.text
     return took
 
 
 def drop_last_snapshot(client: TestClient, gid: str) -> None:
-    """Delete the game's newest snapshot, and keep the server from storing it again when it loads the game."""
+    """Delete the snapshot at the game's end (kept where the number of actions is not a multiple of the
+    snapshots' interval), and keep the server from storing it again when it loads the game."""
     import sqlalchemy as sa
 
     from siedler.server.models import snapshots
 
     lobby: Any = client.app.state.lobby  # type: ignore[attr-defined]
+    every = lobby.services.snapshots.every
     with lobby.storage.engine.begin() as conn:
-        newest = sa.select(sa.func.max(snapshots.c.n)).where(snapshots.c.game_id == gid).scalar_subquery()
-        conn.execute(sa.delete(snapshots).where(snapshots.c.game_id == gid, snapshots.c.n == newest))
+        conn.execute(sa.delete(snapshots).where(snapshots.c.game_id == gid, snapshots.c.n % every != 0))
     lobby.services.snapshots.keep = lambda *args: None
 
 
@@ -113,7 +115,7 @@ def main() -> int:
     parser.add_argument(
         "--without-last-snapshot",
         action="store_true",
-        help="delete the game's newest snapshot first (with --actions 20499: a load replays 499 actions)",
+        help="delete the snapshot at the game's end first (with --actions 20499: a load replays 499 actions)",
     )
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="cold-games-")
@@ -135,10 +137,13 @@ def main() -> int:
     finally:
         client.__exit__(None, None, None)
     for name, times in (("cold summary", summaries), ("cold view", views)):
-        ms = [t * 1000 for t in times]
-        print(f"{name:>13}: median {statistics.median(ms):7.1f} ms, max {max(ms):7.1f} ms ({len(ms)} requests)")
+        wall, cpu = ([t[i] * 1000 for t in times] for i in (0, 1))
+        print(
+            f"{name:>13}: wall median {statistics.median(wall):7.1f} ms, max {max(wall):7.1f} ms; "
+            f"CPU median {statistics.median(cpu):7.1f} ms, max {max(cpu):7.1f} ms ({len(times)} requests)"
+        )
     print(f"one idle room of the game: {held / 2**20:.2f} MiB (tracemalloc)")
-    return 0 if statistics.median(views) <= args.target else 1
+    return 0 if statistics.median(t[0] for t in views) <= args.target else 1
 
 
 if __name__ == "__main__":

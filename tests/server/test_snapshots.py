@@ -169,3 +169,27 @@ def test_a_running_game_resumes_from_its_snapshot_after_a_restart(server: Server
     wait_for(lambda: room.status == "ended")
     texts = server.lobby.storage.action_texts(gid)
     assert len(texts) == 3 * EVERY and room.game.state(texts) == full_replay(server, gid).state()
+
+
+def test_a_snapshot_its_log_does_not_lead_to_is_found_by_the_check_and_the_game_rebuilt(server: Server) -> None:
+    """A snapshot that is sound in itself (its digest matches, it is this game's, it follows the log's last
+    action) but is not where the log leads, as from an engine that changed: loading cannot tell, the check
+    of the record does, and the game is rebuilt from its log."""
+    gid = long_game(server)
+    where = (snapshot_rows.c.game_id == gid) & (snapshot_rows.c.n == LENGTH)
+    with server.lobby.storage.engine.begin() as conn:
+        data = json.loads(zlib.decompress(conn.execute(sa.select(snapshot_rows.c.data).where(where)).scalar_one()))
+        data["position"]["rng"] += 1  # other dice and draws to come
+        packed = zlib.compress(json.dumps(data).encode())
+        conn.execute(
+            sa.update(snapshot_rows).where(where).values(data=packed, digest=hashlib.sha256(packed).hexdigest())
+        )
+    assert server.client is not None
+    record = server.client.get(f"/api/games/{gid}/record").json()
+    assert server.lobby.services.snapshots.refused == 0  # loaded from it, nothing to replay after it
+    assert siedler.replay(record).state()["rng"] != data["position"]["rng"]
+    verdict = server.client.get(f"/api/games/{gid}/verify").json()
+    assert verdict["replay_ok"] and server.lobby.services.snapshots.refused == 1
+    again = server.client.get(f"/api/games/{gid}/record").json()
+    assert siedler.replay(again).state() == full_replay(server, gid).state()
+    assert again["final_state_sha256"] != record["final_state_sha256"]

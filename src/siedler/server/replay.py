@@ -13,6 +13,7 @@ the compiled build), so none of it runs long on the event loop:
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -26,6 +27,8 @@ from .snapshots import advance
 
 if TYPE_CHECKING:
     from .room import Room
+
+log = logging.getLogger("siedler.server")
 
 
 class Verifier:
@@ -83,6 +86,17 @@ class Replays:
             raise
 
     async def _verify(self) -> Verdict:
+        """The record checked; if its replay does not reach its end, which the room's game may have from a
+        snapshot, the game is rebuilt from its whole log and checked again (a log that does not replay at
+        all keeps the first verdict)."""
+        verdict = await self.room.verifier.verify(await self.record())
+        if verdict.replay_ok:
+            return verdict
+        try:
+            await self.room.rebuild()
+        except Exception:
+            log.exception("game %s: its log does not replay", self.room.id)
+            return verdict
         return await self.room.verifier.verify(await self.record())
 
     async def state(self, step: int, seat: int | None, lang: str) -> dict[str, Any]:

@@ -119,6 +119,17 @@ class Room:
         if self.game.is_over and self.row.status != "finished":
             await self._finish()
 
+    async def rebuild(self) -> None:
+        """Replay the game from its whole log, replacing its snapshots: the log is the truth, and the snapshot
+        the game was loaded from did not lead where its actions do (``Replays.verdict`` found it)."""
+        async with self.lock:
+            loaded = await self.snapshots.rebuild(self.row, self.new_game)
+            self.snapshots.refused += 1
+            log.warning("game %s: its record's end was not its log's; rebuilt from the log", self.id)
+            self.game, self.last_action = loaded.game, loaded.last
+            if self.row.status in OVER:
+                self.game = self.snapshots.compact(self.game, self.settings.log_tail)
+
     def new_game(self) -> Game:
         """The game at its start, as its row describes it."""
         names = [s.name or f"Player {seat_number(s.seat)}" for s in self.row.seats]

@@ -13,7 +13,8 @@ The log stays the truth. A snapshot is refused, and the game rebuilt from its wh
 snapshots), when its digest does not match its bytes, it is not a position of this game (rule set, seed,
 players, options), the log's action before it is not the one it follows, the actions after it do not
 replay, or it leaves a finished game unfinished. ``siedler verify`` and the server's ``/verify`` still
-replay the whole record.
+replay the whole record; where the server's check finds that the record's end (the position loaded from a
+snapshot) is not where its actions lead, the game is rebuilt from its log and checked again (``replay``).
 
 A snapshot holds what no player of an unfinished game may see (dice to come, other hands): it is read by
 this module only, and nothing of it is ever sent to a client.
@@ -120,6 +121,10 @@ class Snapshots:
             except Refused as exc:
                 self.refused += 1
                 log.warning("game %s: snapshot %d refused (%s); rebuilt from its log", row.id, found.n, exc)
+        return await self.rebuild(row, fresh)
+
+    async def rebuild(self, row: GameRow, fresh: Callable[[], Game]) -> Loaded:
+        """The game of ``row`` replayed from its whole log, its snapshots replaced by fresh ones."""
         await self.db.write(self.storage.delete_snapshots, row.id)
         texts, last_at = await self.db.read(self.storage.tail, row.id, 0)
         game = fresh()
