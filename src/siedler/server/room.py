@@ -31,7 +31,7 @@ from .journal import Journal
 from .quotas import ActionQuota
 from .replay import Replays, Verifier
 from .seating import Seating
-from .snapshots import Snapshots
+from .snapshots import Loaded, Snapshots
 from .storage import STOPPED, GameRow, LogGap
 from .views import Views
 
@@ -110,13 +110,11 @@ class Room:
             self.error = report("this game's stored moves no longer replay on this server", exc, self.id)
             self.row.status = "broken"
             return
-        self.game, self.last_action = loaded.game, loaded.last
-        if self.row.status in OVER:  # rebuilt from a whole log, it would hold the whole history
-            self.game = self.snapshots.compact(self.game, self.settings.log_tail)
+        game = self._install(loaded)
         stamps = [t.timestamp() for t in (self.row.clock_at, loaded.last_at) if t is not None]
         if stamps:  # the running deadline goes on where the stored clock left it
             self.clock_start = max(stamps)
-        if self.game.is_over and self.row.status != "finished":
+        if game.is_over and self.row.status != "finished":
             await self._finish()
 
     async def rebuild(self) -> None:
@@ -126,9 +124,16 @@ class Room:
             loaded = await self.snapshots.rebuild(self.row, self.new_game)
             self.snapshots.refused += 1
             log.warning("game %s: its record's end was not its log's; rebuilt from the log", self.id)
-            self.game, self.last_action = loaded.game, loaded.last
-            if self.row.status in OVER:
-                self.game = self.snapshots.compact(self.game, self.settings.log_tail)
+            self._install(loaded)
+
+    def _install(self, loaded: Loaded) -> Game:
+        """The loaded game becomes the room's; one that is over keeps only its position and newest events
+        (rebuilt from a whole log, it would hold the whole history)."""
+        game = loaded.game
+        if self.row.status in OVER:
+            game = self.snapshots.compact(game, self.settings.log_tail)
+        self.game, self.last_action = game, loaded.last
+        return game
 
     def new_game(self) -> Game:
         """The game at its start, as its row describes it."""
