@@ -291,7 +291,8 @@ def test_only_the_creator_ends_a_game(start: Callable[..., Server]) -> None:
 def test_stopped_games_are_deleted_after_the_retention_and_finished_records_are_kept(
     start: Callable[..., Server],
 ) -> None:
-    server = start(abandon_after=0.2, retention=0.5, cleanup_interval=0.05)
+    # Games nobody attended have a retention of their own (test_quotas.py): a long one here.
+    server = start(abandon_after=0.2, retention=0.5, cleanup_interval=0.05, unattended_retention=30 * 86400.0)
     client = server.client
     assert client is not None
     ended = create(client, [HUMAN, HUMAN, GREEDY], claim=-1)
