@@ -9,8 +9,8 @@ in-process server until the server's action limit stops it at ``--actions``. The
 again on that database, ``--requests`` times: the game is dropped from memory and its summary asked for
 (``GET /api/games/{id}``), and dropped again and a spectator's view asked for (``GET .../view``, which
 loads the game). Each request is timed; the memory one loaded idle room holds is what ``tracemalloc`` sees
-added by loading it once more. The script runs on any build that has these endpoints (``--python`` of
-another checkout: the figures before a change). Exit 0 when the median cold view is within ``--target``
+added by loading it once more. The script runs on any build that has these endpoints (another checkout's
+interpreter running it gives the figures before a change). Exit 0 when the median cold view is within ``--target``
 seconds. A script, not a test: timings belong in reports, not in assertions (DEVELOPERS.md).
 """
 
