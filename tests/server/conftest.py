@@ -170,13 +170,28 @@ def wait_for(predicate: Callable[[], bool], timeout: float = 30.0) -> None:
 
 
 def room_of(server: Server, gid: str) -> Any:
-    """The game's room, rebuilt by the server if it was not in memory (a request for its summary)."""
+    """The game's room, rebuilt by the server if it was not in memory (a request for a spectator's view: a
+    summary is read from the game's row alone)."""
     assert server.client is not None
-    assert server.client.get(f"/api/games/{gid}").status_code == 200
+    assert server.client.get(f"/api/games/{gid}/view").status_code == 200
     return server.lobby.rooms[gid]
+
+
+def played(server: Server, gid: str) -> list[str]:
+    """The texts of the game's actions as its room played them, checked against the stored log: the room's
+    game may hold only the actions since the snapshot it was loaded from (and none once it is over), so
+    the stored log, replayed from the start, must end where the room's game stands."""
+    room = server.lobby.rooms[gid]
+    stored: list[str] = server.lobby.storage.action_texts(gid)
+    replayed = room.new_game()
+    for text in stored:
+        replayed.apply(text)
+    assert replayed.state() == room.game.state(stored)
+    return stored
 
 
 def log_matches_game(server: Server, gid: str) -> None:
     """The stored log equals the game's moves once the bots have stopped (at a person's turn or the end)."""
     room = server.lobby.rooms[gid]
-    wait_for(lambda: server.lobby.storage.action_texts(gid) == room.game.record()["actions"])
+    wait_for(lambda: room.game.num_actions == len(server.lobby.storage.action_texts(gid)))
+    played(server, gid)

@@ -59,6 +59,8 @@ ONE_ADDRESS_PLAYS_EVERY_SEAT = {
     "SIEDLER_API_BURST": "100000",
     "SIEDLER_BOT_GAMES_PER_CLIENT": "100000",
     "SIEDLER_CONNECTIONS_PER_CLIENT": "100000",
+    # Snapshots every 25 actions, so that the games resumed after the kill load from them (issue 39).
+    "SIEDLER_SNAPSHOT_EVERY": "25",
 }
 
 
@@ -225,7 +227,7 @@ def _act_once(http: httpx.Client, table: Table, rng: random.Random) -> int:
 
 
 def _replay(storage: Storage, game_id: str, actions: list[str]) -> siedler.Game:
-    row = storage.load_game(game_id, with_actions=False)
+    row = storage.load_game(game_id)
     assert row is not None
     names = [s.name or f"Player {s.seat + 1}" for s in row.seats]
     game = siedler.new_game(row.ruleset, players=names, seed=row.seed, options=row.options)

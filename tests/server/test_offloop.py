@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import siedler
-from siedler.server import replay
+from siedler.server import snapshots
 from siedler.server.database import Database
 from siedler.server.journal import Journal
 from siedler.server.storage import Busy, GameRow, SeatRow, Storage
@@ -79,7 +79,7 @@ def test_a_finished_games_verification_is_computed_once_for_every_request(
 def test_replaying_a_long_log_lets_the_loop_serve_others_between_slices(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(replay, "SLICE", 0.0)  # a turn of the loop as often as it may
+    monkeypatch.setattr(snapshots, "SLICE", 0.0)  # a turn of the loop as often as it may
     game = siedler.new_game("base", players=3, seed=7)
     texts: list[str] = []
     while len(texts) < 300:
@@ -99,7 +99,7 @@ def test_replaying_a_long_log_lets_the_loop_serve_others_between_slices(
 
         beside = asyncio.create_task(other())
         fresh = siedler.new_game("base", players=3, seed=7)
-        await replay.advance(fresh, texts)
+        await snapshots.advance(fresh, texts)
         done.set()
         await beside
         return turns, fresh.state() == game.state()

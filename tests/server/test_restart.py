@@ -95,6 +95,8 @@ def test_a_restart_with_a_thousand_unfinished_games_lists_them_from_rows_and_wai
         assert seen["n"] == 400 and seen["view"] == expected.view(0)
         opened = sorted(waiting)[0]
         assert client.get(f"/api/games/{opened}").status_code == 200
+        assert set(server.lobby.rooms) == running  # a summary is read from the game's row
+        assert client.get(f"/api/games/{opened}/view").status_code == 200
         assert set(server.lobby.rooms) == running | {opened}  # the game asked for, and no other open one
     finally:
         server.stop()

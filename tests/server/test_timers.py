@@ -323,7 +323,7 @@ def test_only_the_creator_ends_a_game(start: Callable[..., Server]) -> None:
     # Ended, the game is over for good: its seed and record are public, and they check out.
     summary = client.get(f"/api/games/{gid}").json()
     assert summary["seed"] == str(room.row.seed)
-    assert client.get(f"/api/games/{gid}/record").json()["actions"] == room.row.actions
+    assert client.get(f"/api/games/{gid}/record").json()["actions"] == server.lobby.storage.action_texts(gid)
     verdict = client.get(f"/api/games/{gid}/verify").json()
     assert verdict["commitment_ok"] and verdict["replay_ok"]
     assert gid not in {g["id"] for g in client.get("/api/games").json()["running"]}
@@ -339,7 +339,8 @@ def test_only_the_creator_ends_a_game(start: Callable[..., Server]) -> None:
 def test_stopped_games_are_deleted_after_the_retention_and_finished_records_are_kept(
     start: Callable[..., Server],
 ) -> None:
-    server = start(abandon_after=0.2, retention=0.5, cleanup_interval=0.05)
+    # Games nobody attended have a retention of their own (test_quotas.py): a long one here.
+    server = start(abandon_after=0.2, retention=0.5, cleanup_interval=0.05, unattended_retention=30 * 86400.0)
     client = server.client
     assert client is not None
     ended = create(client, [HUMAN, HUMAN, GREEDY], claim=-1)

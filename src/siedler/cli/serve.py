@@ -46,6 +46,34 @@ def register(app: typer.Typer) -> None:
         max_live_games: int | None = typer.Option(
             None, help="open and running games at most (default 500, or SIEDLER_MAX_LIVE_GAMES)"
         ),
+        bot_games_per_client: int | None = typer.Option(
+            None,
+            help="running games nobody attends (bots only, or people who never showed up) one address may have "
+            "(default 3, or SIEDLER_BOT_GAMES_PER_CLIENT)",
+        ),
+        bot_actions_per_hour: int | None = typer.Option(
+            None,
+            help="actions the bots and stand-ins of one address's games may store per hour; beyond, they wait "
+            "(default 30000, or SIEDLER_BOT_ACTIONS_PER_HOUR)",
+        ),
+        max_game_actions: int | None = typer.Option(
+            None, help="actions a game may have before it is stopped (default 20000, or SIEDLER_MAX_GAME_ACTIONS)"
+        ),
+        retention: float | None = typer.Option(
+            None,
+            help="seconds an abandoned or ended game is kept (default 604800, 7 days, or SIEDLER_RETENTION); "
+            "finished games a person attended are kept for good",
+        ),
+        unattended_retention: float | None = typer.Option(
+            None,
+            help="seconds a game nobody attended is kept once finished or stopped (default 86400, a day, or "
+            "SIEDLER_UNATTENDED_RETENTION)",
+        ),
+        wal_limit_bytes: int | None = typer.Option(
+            None,
+            help="SQLite: bytes the write-ahead log is cut back to at each checkpoint, every 30 s (default "
+            "67108864, 64 MiB, or SIEDLER_WAL_LIMIT_BYTES)",
+        ),
         trusted_proxy: list[str] | None = TRUSTED_PROXY,
         ipv6_prefix: int | None = typer.Option(
             None,
@@ -63,6 +91,12 @@ def register(app: typer.Typer) -> None:
         limits = {
             "games_per_minute": games_per_minute,
             "max_live_games": max_live_games,
+            "bot_games_per_client": bot_games_per_client,
+            "bot_actions_per_hour": bot_actions_per_hour,
+            "max_game_actions": max_game_actions,
+            "retention": retention,
+            "unattended_retention": unattended_retention,
+            "wal_limit_bytes": wal_limit_bytes,
             "trusted_proxies": tuple(trusted_proxy) if trusted_proxy else None,
             "ipv6_prefix": ipv6_prefix,
             "allowed_origins": tuple(allowed_origin) if allowed_origin else None,

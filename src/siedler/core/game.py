@@ -461,7 +461,10 @@ class Game:
         return self._nevents
 
     # ------------------------------------------------------------------ records and states
-    def record(self) -> dict[str, Any]:
+    def record(self, actions: Sequence[str] | None = None) -> dict[str, Any]:
+        """The game's record. ``actions``: every action's text, for a game resumed from a snapshot
+        (``siedler.core.snapshot``), which holds only the actions applied since (see ``state``)."""
+        texts = self._texts(actions)
         rec: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": FORMAT_VERSION,
@@ -471,14 +474,16 @@ class Game:
             "game_id": self.game_id,
             "commitment": commitment(self.game_id, self.seed),
             "players": list(self.players),
-            "actions": [str(a) for a in self.history],
+            "actions": texts,
             "result": self.result(),
         }
         if self._start_state is not None:
             rec["start_state"] = self._start_state
         # What ``siedler verify`` compares its replay with: the whole position where the record ends (the
         # game's end, or where a server stopped it), hidden parts too.
-        rec["final_state_sha256"] = state_digest(self.state())
+        state = self.position()
+        state["actions"] = texts
+        rec["final_state_sha256"] = state_digest(state)
         return rec
 
     def result(self) -> dict[str, Any]:
@@ -489,8 +494,19 @@ class Game:
             "actions": self._nactions,
         }
 
-    def state(self) -> dict[str, Any]:
-        """The full state, hidden parts and generator included (for saves, puzzles and tests)."""
+    def state(self, actions: Sequence[str] | None = None) -> dict[str, Any]:
+        """The full state, hidden parts and generator included (for saves, puzzles and tests).
+
+        A game resumed from a snapshot (``siedler.core.snapshot``) holds only the actions applied since:
+        its state and record need every action's text, ``actions`` (the last ones must be those it holds).
+        """
+        state = self.position()
+        state["actions"] = self._texts(actions)
+        return state
+
+    def position(self) -> dict[str, Any]:
+        """``state()`` without its actions: the position alone, at a cost that does not grow with the game's
+        length (what a snapshot keeps; the actions are the record's)."""
         return {
             "format": STATE_FORMAT,
             "version": FORMAT_VERSION,
@@ -500,13 +516,31 @@ class Game:
             "game_id": self.game_id,
             "players": list(self.players),
             "rng": self.rng.drawn,
-            "actions": [str(a) for a in self.history],
             "start_state": self._start_state,
             "over": self.is_over,
             "winner": self.winner,
             "to_act": self.to_act,
             "game": self._export_all(),
         }
+
+    def _texts(self, actions: Sequence[str] | None) -> list[str]:
+        """Every action's text: the history's, or ``actions`` checked against what the game holds."""
+        held = [str(a) for a in self.history]
+        if actions is None:
+            texts = held
+        else:
+            texts = list(actions)
+            if len(texts) != self._nactions or (held and texts[-len(held) :] != held):
+                raise RecordError(
+                    f"the {len(texts)} action texts given are not this game's {self._nactions} actions "
+                    f"(it holds the last {len(held)} of them)"
+                )
+        if len(texts) != self._nactions:
+            raise RecordError(
+                f"this game was resumed from a snapshot and holds {len(held)} of its {self._nactions} actions: "
+                "give every action's text"
+            )
+        return texts
 
     def _export_all(self) -> dict[str, Any]:
         """The rule set's export with each component's part merged in (``state()["game"]``)."""

@@ -250,8 +250,11 @@ async def create_game(spec: CreateIn, request: Request, lobby: LobbyDep, limits:
 
 
 @router.get("/games/{game_id}", summary="A game's public summary", responses=NOT_FOUND)
-async def get_game(room: RoomDep) -> dict[str, Any]:
-    return room.summary()
+async def get_game(game_id: GameId, lobby: LobbyDep) -> dict[str, Any]:
+    summary = await lobby.summary(game_id)
+    if summary is None:
+        raise HTTPException(404, f"no game {game_id!r}")
+    return summary
 
 
 @router.post(
@@ -374,7 +377,7 @@ async def end_game(room: RoomDep, token: TokenDep) -> dict[str, Any]:
 async def get_record(room: RoomDep) -> dict[str, Any]:
     if room.status not in OVER or room.game is None:
         raise HTTPException(403, "the record (seed and moves) reveals hidden cards; it is public once the game is over")
-    return room.replays.record()
+    return await room.replays.record()
 
 
 @router.get(

@@ -1,8 +1,8 @@
 """The bots of one room: the seats they play, and the task that moves for them one decision at a time.
 
 A seat is played by a bot when it is a bot's seat, or a person's seat the takeover bot plays (``seating``).
-Each move waits the game's bot delay, so that people can follow, and goes through the room's ``commit``
-like a person's move.
+Each move waits the game's bot delay, so that people can follow, and the owner's action quota
+(``quotas.py``), and goes through the room's ``commit`` like a person's move.
 """
 
 from __future__ import annotations
@@ -61,6 +61,10 @@ class Bots:
         while (seat := self.seat()) is not None:
             await asyncio.sleep(pause)
             pause = room.row.bot_delay
+            waiting = room.quota.take(room.owner)
+            if waiting > 0:  # the owner's games stored their hour's actions: wait, then ask again
+                pause = waiting
+                continue
             async with room.lock:
                 if room.game is None or self.seat() != seat:
                     continue

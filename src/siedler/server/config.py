@@ -78,6 +78,8 @@ class Settings:
     room_idle_seconds: float = 300.0
     #: ...or sooner, the longest unused first, when more idle rooms than this are in memory.
     idle_rooms_in_memory: int = 100
+    #: Actions between two snapshots of a game: the most that loading it replays (``server/snapshots.py``).
+    snapshot_every: int = field(default_factory=lambda: _env_int("snapshot_every", 500))
     #: How often the lobby looks for idle rooms to drop.
     sweep_seconds: float = 15.0
     #: Seconds a database write waits for a lock held elsewhere (another process) before it fails; it waits
@@ -95,6 +97,9 @@ class Settings:
     retention: float = field(default_factory=lambda: _env_seconds("SIEDLER_RETENTION", 7 * 86400.0))
     #: How often deadlines, absences and abandonment are checked (the precision of every timer).
     sweep_interval: float = 0.25
+    #: Seconds a game nobody attended (bots only, or seats whose people never showed up) is kept once it
+    #: finished or stopped; games a person attended are kept as above (finished ones for good).
+    unattended_retention: float = field(default_factory=lambda: _env_seconds("SIEDLER_UNATTENDED_RETENTION", 86400.0))
     #: How often stopped games past their retention are deleted from the database.
     cleanup_interval: float = 600.0
 
@@ -104,9 +109,16 @@ class Settings:
     #: Open and running games on the server at once (HTTP 503 beyond): bounds memory, and with the
     #: per-client rate, how fast the database grows.
     max_live_games: int = field(default_factory=lambda: _env_int("max_live_games", 500))
-    #: Games of bots only (never abandoned: nobody has to attend them) one client may have open or running
-    #: at once (HTTP 429 beyond).
+    #: Running games nobody attends (bots only, or seats whose people never showed up, which the stand-in
+    #: plays) one client may have at once (HTTP 429 beyond): nobody has to be there for them to move on.
     bot_games_per_client: int = field(default_factory=lambda: _env_int("bot_games_per_client", 3))
+    #: Actions the bots and stand-ins of one client's games may store per hour, all its games together
+    #: (a sustained rate with this burst); beyond it they wait: bounds how fast one address fills the database.
+    bot_actions_per_hour: int = field(default_factory=lambda: _env_int("bot_actions_per_hour", 30_000))
+    #: SQLite: seconds between checkpoints that copy the write-ahead log into the database and truncate it...
+    checkpoint_seconds: float = field(default_factory=lambda: _env_float("checkpoint_seconds", 30.0))
+    #: ... and the size in bytes the log is cut back to after a checkpoint (``journal_size_limit``).
+    wal_limit_bytes: int = field(default_factory=lambda: _env_int("wal_limit_bytes", 64 * 1024 * 1024))
     #: Actions a game may have: one that reaches them is stopped (``ended``, reason ``action_limit``). Far
     #: beyond a real game (bots' base games have a few hundred to a few thousand), it ends any game that could
     #: not end otherwise.

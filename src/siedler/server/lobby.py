@@ -13,8 +13,10 @@ from .creation import GameSpec, plan
 from .database import Database
 from .journal import Journal
 from .limits import ServerFull, TooMany
+from .quotas import ActionQuota
 from .replay import Verifier
 from .room import Room, Services
+from .snapshots import Snapshots
 from .storage import STOPPED, GameRow, Storage, now
 
 log = logging.getLogger("siedler.server")
@@ -38,17 +40,18 @@ class Lobby:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.storage = Storage(settings.database_url, settings.db_busy_timeout)
+        self.storage = Storage(settings.database_url, settings.db_busy_timeout, settings.wal_limit_bytes)
         self.db = Database(self.storage)
         self.journal = Journal(self.db)
-        self.services = Services(settings, self.db, self.journal, Verifier())
+        snapshots = Snapshots(self.db, settings.log_tail, settings.snapshot_every)
+        self.services = Services(settings, self.db, self.journal, Verifier(), snapshots, ActionQuota(settings))
         self.rooms: dict[str, Room] = {}
         #: When each room in memory was last used or seen busy (``time.monotonic()``), to drop idle ones.
         self._seen: dict[str, float] = {}
         #: Rooms being rebuilt from their logs: every request for one waits for the same rebuild.
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._creating = 0
-        #: The games of bots only each client created (``_check_bot_games``); in memory, like every limit.
+        #: The running games each client created (``_check_bot_games``); in memory, like every limit.
         self._bot_games: dict[str, set[str]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -93,8 +96,8 @@ class Lobby:
             raise ServerFull(f"the server holds {live} open or running games, its limit; try again later")
         made = plan(spec, self.settings, client, now())
         row = made.row
-        bots_only = all(s.kind == "bot" for s in row.seats)
-        if bots_only:
+        runs = row.status == "running"  # with nobody attending yet: bots only, or the creator's seat alone
+        if runs:
             self._check_bot_games(client)
         self._creating += 1
         try:
@@ -102,8 +105,9 @@ class Lobby:
         finally:
             self._creating -= 1
         room = self.rooms[row.id] = Room(row, self.services)
+        room.owner = client
         self._seen[row.id] = time.monotonic()
-        if bots_only:
+        if runs:
             self._bot_games.setdefault(client, set()).add(row.id)
         if row.status == "running":
             room.begin(row.created_at)
@@ -111,15 +115,16 @@ class Lobby:
         return Created(room, made.seat, made.token, made.creator_token, made.invite)
 
     def _check_bot_games(self, client: str) -> None:
-        """A game of bots only is never abandoned (nobody has to be there): one client may run only a few at
-        once, or it could fill ``max_live_games`` with them."""
+        """A running game nobody attends moves on by itself: its bots, and the stand-in for people who never
+        showed up. One client may run only a few at once, or it could fill ``max_live_games`` with them and
+        the database with their moves."""
         mine = {g for g in self._bot_games.pop(client, ()) if g in self.rooms and self.rooms[g].status == "running"}
         if mine:  # only clients with games running are remembered
             self._bot_games[client] = mine
-        if len(mine) >= self.settings.bot_games_per_client:
+        if sum(self.rooms[g].unattended for g in mine) >= self.settings.bot_games_per_client:
             raise TooMany(
-                f"at most {self.settings.bot_games_per_client} games of bots only from one address at once: "
-                "wait for one to end"
+                f"at most {self.settings.bot_games_per_client} games of bots only, or whose people have not shown "
+                "up, from one address at once: wait for one to end, or join one"
             )
 
     # ------------------------------------------------------------------ finding games
@@ -151,6 +156,17 @@ class Lobby:
         room.bots.wake()
         self._trim(keep=row.id)
         return room
+
+    async def summary(self, game_id: str) -> dict[str, Any] | None:
+        """A game's summary, read from its row unless it is in memory: no game that is over is loaded for it
+        (a running game is, as it moves on anyway); ``None`` if there is no such game."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            row = await self.db.read(self.storage.load_game, game_id)
+            if row is None:
+                return None
+            room = await self.room(game_id) if row.status == "running" else Room(row, self.services)
+        return None if room is None else room.summary()
 
     async def listing(self, finished_limit: int = 20) -> dict[str, list[dict[str, Any]]]:
         """Public games waiting for players and running games, newest first, and the most recently finished

@@ -1,7 +1,8 @@
 """The database schema: a game is its setup, its seats and an append-only log of action texts.
 
-Nothing derived from play is stored (no positions, no hands): the engine rebuilds every position from
-setup + actions, so the log is the single source of truth and a record export is a plain query.
+The log is the single source of truth and a record export is a plain query. Beside it, a game keeps
+snapshots of its position every few hundred actions (``server/snapshots.py``), so that loading a game
+replays only the actions since the newest one; a snapshot that disagrees with the log is rebuilt from it.
 The schema changes only through the Alembic migrations in ``migrations/versions``.
 """
 
@@ -45,6 +46,12 @@ games = sa.Table(
     sa.Column("commitment_version", sa.Integer, nullable=False, server_default="1"),
     #: Spectators may write in the game's chat too (its players always may).
     sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.false()),
+    #: The number of stored actions, raised in the transaction that appends them: summaries and the lobby read
+    #: it instead of counting the log.
+    sa.Column("actions", sa.Integer, nullable=False, server_default="0"),
+    #: A person playing a seat showed up (a connection or a request with the seat's token). Games nobody
+    #: attended (bots only, or seats whose people never came) are deleted after ``unattended_retention``.
+    sa.Column("attended", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 
 seats = sa.Table(
@@ -83,4 +90,15 @@ chat = sa.Table(
     sa.Column("name", sa.String(64), nullable=True),
     sa.Column("text", sa.String(400), nullable=False),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+snapshots = sa.Table(
+    "snapshots",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    #: The number of actions the snapshot follows (a multiple of ``Settings.snapshot_every``, or the end).
+    sa.Column("n", sa.Integer, primary_key=True),
+    #: ``siedler.core.snapshot.snapshot()`` as zlib-compressed JSON: hidden parts included, never served.
+    sa.Column("data", sa.LargeBinary, nullable=False),
+    #: SHA-256 of ``data``, and the text of action ``n - 1``: a snapshot that does not match its log is refused.
+    sa.Column("digest", sa.String(64), nullable=False),
+    sa.Column("last", sa.String(200), nullable=True),
 )

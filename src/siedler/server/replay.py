@@ -6,15 +6,15 @@ the compiled build), so none of it runs long on the event loop:
 - a verification replays the record in a process of its own (``Verifier``), once per game: the verdict of
   a finished game never changes, so it is kept and every later request gets it at once;
 - watching a replay applies the moves in slices (``SLICE`` seconds, then the loop serves others), from the
-  nearest kept position: one every ``CHECKPOINT`` actions, so no step costs more than that many moves
-  once the game has been played through.
+  newest stored snapshot at or before the step asked for (``snapshots``), or from the step shown last if
+  that is nearer: no step costs more than ``Settings.snapshot_every`` moves.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
-import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
@@ -23,23 +23,12 @@ from siedler.core.game import Game
 from siedler.core.verify import Verdict, verify_record
 from siedler.games.catan.layout import with_layout
 
+from .snapshots import advance
+
 if TYPE_CHECKING:
     from .room import Room
 
-#: Seconds of replaying between two turns of the event loop: other requests wait at most about this long.
-SLICE = 0.005
-#: A replayed position is kept every this many actions, for jumping back and forth.
-CHECKPOINT = 500
-
-
-async def advance(game: Game, actions: list[str]) -> None:
-    """Apply ``actions`` to ``game``, letting the event loop serve others every ``SLICE`` seconds."""
-    turn = time.perf_counter() + SLICE
-    for i, text in enumerate(actions):
-        game.apply(text)
-        if i % 16 == 15 and time.perf_counter() > turn:
-            await asyncio.sleep(0)
-            turn = time.perf_counter() + SLICE
+log = logging.getLogger("siedler.server")
 
 
 class Verifier:
@@ -72,15 +61,16 @@ class Replays:
         self._lock = asyncio.Lock()
         #: The position a viewer asked for last (step, game), to step on from.
         self._last: tuple[int, Game] | None = None
-        self._kept: dict[int, Game] = {}
         self._verdict: asyncio.Future[Verdict] | None = None
 
-    def record(self) -> dict[str, Any]:
-        """The game's record (finished or stopped games only: it reveals the seed), saying whether the seed was chosen,
-        with the commitment its players were shown (which binds that since version 2)."""
+    async def record(self) -> dict[str, Any]:
+        """The game's record (finished or stopped games only: it reveals the seed), saying whether the seed was
+        chosen, with the commitment its players were shown (which binds that since version 2). Its actions
+        are read from the log: the room's game holds at most those since the snapshot it was loaded from."""
         room = self.room
         assert room.game is not None
-        record = room.game.record()
+        texts = await room.db.read(room.storage.action_texts, room.id)
+        record = room.game.record(texts)
         record["seed_chosen"] = room.row.seed_chosen
         record["commitment"] = room.commitment()
         return record
@@ -88,46 +78,51 @@ class Replays:
     async def verdict(self) -> Verdict:
         """The verification of the finished or stopped game's record, computed once (concurrent requests share it)."""
         if self._verdict is None:
-            self._verdict = asyncio.ensure_future(self.room.verifier.verify(self.record()))
+            self._verdict = asyncio.ensure_future(self._verify())
         try:
             return await asyncio.shield(self._verdict)
         except Exception:
             self._verdict = None  # a failed worker: the next request tries again
             raise
 
+    async def _verify(self) -> Verdict:
+        """The record checked; if its replay does not reach its end, which the room's game may have from a
+        snapshot, the game is rebuilt from its whole log and checked again (a log that does not replay at
+        all keeps the first verdict)."""
+        verdict = await self.room.verifier.verify(await self.record())
+        if verdict.replay_ok:
+            return verdict
+        try:
+            await self.room.rebuild()
+        except Exception:
+            log.exception("game %s: its log does not replay", self.room.id)
+            return verdict
+        return await self.room.verifier.verify(await self.record())
+
     async def state(self, step: int, seat: int | None, lang: str) -> dict[str, Any]:
         """The finished game after ``step`` actions, for watching it again move by move."""
         room = self.room
-        actions = room.row.actions
-        step = max(0, min(step, len(actions)))
+        assert room.game is not None
+        total = room.game.num_actions
+        step = max(0, min(step, total))
         async with self._lock:
-            at, game = self._start(step)
-            while at < step:
-                until = min(step, (at // CHECKPOINT + 1) * CHECKPOINT)
-                await advance(game, actions[at:until])
-                at = until
-                if at % CHECKPOINT == 0 and at not in self._kept:
-                    self._kept[at] = game.copy()
+            last = self._last
+            if last is not None and last[0] <= step < last[0] + room.snapshots.every:
+                at, game = last[0], last[1].copy()
+                await advance(game, await room.db.read(room.storage.action_texts, room.id, at, step))
+            else:
+                at, game = await room.snapshots.position(room.row, step, room.new_game)
             self._last = (step, game)
         since = max(0, game.num_events - room.settings.log_tail)
+        shown = await room.db.read(room.storage.action_texts, room.id, step - 1, step) if step else []
         return {
             "step": step,
-            "total": len(actions),
+            "total": total,
             "view": with_layout(game.view(seat)),
             "events": game.events(seat, since, lang),
             "to_act": game.to_act,
             "over": game.is_over,
-            "last": actions[step - 1] if step else None,
+            "last": shown[0] if shown else None,
             # The move in the viewer's words for the replay bar: never its notation.
-            "last_words": game.action_label(game.parse_action(actions[step - 1]), lang) if step else None,
+            "last_words": game.action_label(game.parse_action(shown[0]), lang) if shown else None,
         }
-
-    def _start(self, step: int) -> tuple[int, Game]:
-        """The nearest position at or before ``step`` that is known (a copy, to play on)."""
-        known = [(at, game) for at, game in self._kept.items() if at <= step]
-        if self._last is not None and self._last[0] <= step:
-            known.append(self._last)
-        if not known:
-            return 0, self.room.new_game()
-        at, game = max(known, key=lambda item: item[0])
-        return at, game.copy()

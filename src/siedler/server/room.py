@@ -4,6 +4,7 @@ Every move, from a person or a bot, goes through ``commit``: it is appended to t
 database) first, then applied to the engine, then each connected client gets its own seat's view. The
 room's other concerns live beside it: who holds its seats (``seating``), its bots (``bots``), what its
 clients are shown (``views``), and the finished game's record, verification and replay (``replay``).
+Loading the game from storage is a service of the server's (``snapshots``), which the room is handed.
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ from .config import Settings
 from .database import Database
 from .incidents import report
 from .journal import Journal
-from .replay import Replays, Verifier, advance
+from .quotas import ActionQuota
+from .replay import Replays, Verifier
 from .seating import Seating
-from .storage import STOPPED, GameRow
+from .snapshots import Loaded, Snapshots
+from .storage import STOPPED, GameRow, LogGap
 from .views import Views
 
 log = logging.getLogger("siedler.server")
@@ -48,6 +51,8 @@ class Services:
     db: Database
     journal: Journal
     verifier: Verifier
+    snapshots: Snapshots
+    quota: ActionQuota
 
 
 class Stale(Exception):
@@ -68,7 +73,14 @@ class Room:
         self.storage = services.db.storage
         self.journal = services.journal
         self.verifier = services.verifier
+        self.snapshots = services.snapshots
+        self.quota = services.quota
+        #: The client that created the game, charged for its bots' actions (in memory: ``quotas.py``).
+        self.owner: str | None = None
         self.game: Game | None = None
+        self._attending: asyncio.Future[None] | None = None
+        #: The text of the game's last stored action (``None`` before the first).
+        self.last_action: str | None = None
         self.error: str | None = None
         self.lock = asyncio.Lock()
         self.title = _title(row.ruleset)
@@ -86,25 +98,44 @@ class Room:
         return self.row.status
 
     async def resume(self) -> None:
-        """Rebuild the position from the stored log: the same setup and actions give the same game.
+        """Rebuild the position from storage: its newest snapshot and the actions after it (``snapshots``).
 
         The moves are applied in slices, so that a long game does not hold up the others; nobody else sees
         the room before it is rebuilt (the lobby installs it afterwards)."""
         if self.row.status == "open":
             return
         try:
-            game = self.new_game()
-            await advance(game, self.row.actions)
+            loaded = await self.snapshots.load(self.row, self.new_game)
+        except LogGap:  # the log itself cannot be read: the game is not loaded at all
+            raise
         except Exception as exc:  # an engine change that breaks an old log must not stop the server
             self.error = report("this game's stored moves no longer replay on this server", exc, self.id)
             self.row.status = "broken"
             return
-        self.game = game
-        stamps = [t.timestamp() for t in (self.row.clock_at, self.row.last_action_at) if t is not None]
+        game = self._install(loaded)
+        stamps = [t.timestamp() for t in (self.row.clock_at, loaded.last_at) if t is not None]
         if stamps:  # the running deadline goes on where the stored clock left it
             self.clock_start = max(stamps)
         if game.is_over and self.row.status != "finished":
             await self._finish()
+
+    async def rebuild(self) -> None:
+        """Replay the game from its whole log, replacing its snapshots: the log is the truth, and the snapshot
+        the game was loaded from did not lead where its actions do (``Replays.verdict`` found it)."""
+        async with self.lock:
+            loaded = await self.snapshots.rebuild(self.row, self.new_game)
+            self.snapshots.refused += 1
+            log.warning("game %s: its record's end was not its log's; rebuilt from the log", self.id)
+            self._install(loaded)
+
+    def _install(self, loaded: Loaded) -> Game:
+        """The loaded game becomes the room's; one that is over keeps only its position and newest events
+        (rebuilt from a whole log, it would hold the whole history)."""
+        game = loaded.game
+        if self.row.status in OVER:
+            game = self.snapshots.compact(game, self.settings.log_tail)
+        self.game, self.last_action = game, loaded.last
+        return game
 
     def new_game(self) -> Game:
         """The game at its start, as its row describes it."""
@@ -129,10 +160,24 @@ class Room:
         assert self.game is not None
         self.row.status = "finished"
         self.row.result = self.game.result()
+        self._settle()
         try:
-            await self.db.write(self.storage.set_status, self.id, "finished", self.row.result)
+            await self.db.write(self.storage.set_status, self.id, "finished", self.row.result, actions=self.actions)
         except Exception:
             log.exception("game %s: could not store its end; a restart stores it", self.id)
+
+    def _settle(self) -> None:
+        """The game takes no more moves: store its last snapshot, and keep only its position and newest
+        events in memory (an idle room costs the same whatever the game's length)."""
+        if self.game is not None:
+            self.snapshots.keep(self.id, self.game, self.last_action)
+            self.game = self.snapshots.compact(self.game, self.settings.log_tail)
+            self.row.action_count = self.game.num_actions
+
+    @property
+    def actions(self) -> int:
+        """The number of stored actions."""
+        return self.game.num_actions if self.game is not None else self.row.action_count
 
     async def stop(self, status: str, reason: str) -> None:
         """Stop a running or open game before its end (``abandoned`` or ``ended``, and why: ``absent``,
@@ -145,12 +190,26 @@ class Room:
         if self.row.status not in ("open", "running"):
             return
         result = {"reason": reason}
-        await self.db.write(self.storage.set_status, self.id, status, result)
+        await self.db.write(self.storage.set_status, self.id, status, result, actions=self.actions)
         self.row.status, self.row.result = status, result
+        self._settle()
         log.info("game %s %s (%s)", self.id, status, reason)
         self.views.broadcast_summary()
         if self.game is not None:
             self.views.push()
+
+    def attend(self) -> None:
+        """A person playing a seat showed up: the game is attended (stored once, without waiting for it)."""
+        if not self.row.attended:
+            self.row.attended = True
+            job = asyncio.ensure_future(self.db.write(self.storage.set_attended, self.id))
+            job.add_done_callback(_failure_logged)
+            self._attending = job
+
+    @property
+    def unattended(self) -> bool:
+        """Running with nobody who has to be there: bots only, or people who never showed up."""
+        return self.row.status == "running" and not self.row.attended
 
     @property
     def busy(self) -> bool:
@@ -189,7 +248,7 @@ class Room:
         if self.row.status == "abandoned":
             raise IllegalAction("the game was abandoned: none of its players was connected for a long time")
         if self.row.status == "ended" and self.reason == "action_limit":
-            raise IllegalAction(f"the game was stopped at the server's limit of {len(self.row.actions)} actions")
+            raise IllegalAction(f"the game was stopped at the server's limit of {self.actions} actions")
         if self.row.status == "ended":
             raise IllegalAction("the game was ended by its creator")
         if self.game is None:
@@ -210,7 +269,9 @@ class Room:
         text = str(action)
         await self.journal.append(self.id, n, seat, text)
         game.apply(action)
-        self.row.actions.append(text)
+        self.last_action = text
+        if self.snapshots.due(game):
+            self.snapshots.keep(self.id, game, text)
         self.clock_start = time.time()
         if game.is_over:
             await self._finish()
@@ -271,7 +332,7 @@ class Room:
                 }
                 for s in row.seats
             ],
-            "actions": len(row.actions) or row.action_count or (row.result or {}).get("actions", 0),
+            "actions": self.actions,
             "to_act": game.to_act if game is not None else None,
             "bot_delay": row.bot_delay,
             "timer": row.timer,
@@ -292,6 +353,11 @@ class Room:
         if self.error:
             data["error"] = self.error
         return data
+
+
+def _failure_logged(job: asyncio.Future[None]) -> None:
+    if not job.cancelled() and job.exception() is not None:
+        log.warning("could not store that a person attended a game: %s", job.exception())
 
 
 def _title(ruleset: str) -> str:

@@ -96,6 +96,7 @@ class Seating:
     def saw(self, seat: int) -> None:
         """The seat's player just showed up (an HTTP request with its token, a connection closing)."""
         self.seen[seat] = time.time()
+        self.room.attend()
 
     async def take_over(self, seat: int, why: str) -> None:
         """The game's takeover bot plays this person's seat until its player takes it back."""

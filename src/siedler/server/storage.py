@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
-from .models import actions, chat, games, seats
+from .models import actions, chat, games, seats, snapshots
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -82,16 +82,15 @@ class GameRow:
     seed_chosen: bool = False
     created_at: datetime = field(default_factory=now)
     result: dict[str, Any] | None = None
-    actions: list[str] = field(default_factory=list)
     timer: str = "off"
     takeover_bot: str = "greedy"
     creator_hash: str | None = None
     #: When the decision clock last restarted other than by a move (see ``models.games.clock_at``).
     clock_at: datetime | None = None
-    #: When the last action was stored (read with the actions; ``None`` before the first).
-    last_action_at: datetime | None = None
-    #: The number of stored actions, where the listing read the rows without the actions themselves.
-    action_count: int | None = None
+    #: The number of stored actions as of the last snapshot or status change (``models.games.actions``).
+    action_count: int = 0
+    #: A person playing a seat showed up (``models.games.attended``).
+    attended: bool = False
     #: SHA-256 of the invite code, with which the open seats are taken.
     invite_hash: str | None = None
     #: Listed for anyone to join without the invite code (one seat per client address).
@@ -104,8 +103,34 @@ class GameRow:
 
 #: Seconds a write waits for a lock held by another connection before it fails (and may be tried again).
 BUSY_TIMEOUT = 2.0
+#: Seconds a truncating checkpoint waits for readers to move on (new writes wait meanwhile).
+TRUNCATE_WAIT = 0.05
+#: Bytes SQLite's write-ahead log is cut back to after a checkpoint (``Settings.wal_limit_bytes``).
+WAL_LIMIT = 64 * 1024 * 1024
 #: SQLite's result codes for a lock another connection holds (``SQLITE_BUSY``, ``SQLITE_LOCKED``).
 _SQLITE_BUSY = (5, 6)
+
+
+@dataclass
+class Snapshot:
+    """A stored snapshot (``models.snapshots``): after ``n`` actions, the last of them ``last``."""
+
+    n: int
+    data: bytes
+    digest: str
+    last: str | None
+
+
+class LogGap(ValueError):
+    """A game's stored log lacks an action: it cannot be loaded at all."""
+
+
+#: A game's stored number of actions, raised with each batch that appends to its log (``append_actions``).
+_COUNT = (
+    games.update()
+    .where(games.c.id == sa.bindparam("gid"), games.c.actions < sa.bindparam("count"))
+    .values(actions=sa.bindparam("count"))
+)
 
 
 class Busy(Exception):
@@ -113,8 +138,9 @@ class Busy(Exception):
 
 
 class Storage:
-    def __init__(self, url: str, busy_timeout: float = BUSY_TIMEOUT) -> None:
+    def __init__(self, url: str, busy_timeout: float = BUSY_TIMEOUT, wal_limit: int = WAL_LIMIT) -> None:
         self.url = normalise_url(url)
+        self.busy_timeout = busy_timeout
         self.is_sqlite = self.url.startswith("sqlite")
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
@@ -125,6 +151,7 @@ class Storage:
         self.engine = sa.create_engine(self.url, **kwargs)
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+            sa.event.listen(self.engine, "connect", lambda conn, _: _limit_wal(conn, wal_limit))
         #: The connections that append actions: one that waits for locks, one that never does (``at_once``).
         self._appenders: dict[bool, sa.Connection] = {}
 
@@ -167,6 +194,8 @@ class Storage:
                     public=row.public,
                     commitment_version=row.commitment_version,
                     spectator_chat=row.spectator_chat,
+                    actions=0,
+                    attended=row.attended,
                 )
             )
             conn.execute(
@@ -216,12 +245,20 @@ class Storage:
             return True
 
     def set_status(
-        self, game_id: str, status: str, result: dict[str, Any] | None = None, clock_at: datetime | None = None
+        self,
+        game_id: str,
+        status: str,
+        result: dict[str, Any] | None = None,
+        clock_at: datetime | None = None,
+        actions: int | None = None,
     ) -> None:
-        """A new status; ``updated_at`` records when (an abandoned game's retention counts from it)."""
+        """A new status; ``updated_at`` records when (an abandoned game's retention counts from it), and
+        ``actions`` how many actions the game stopped at."""
         values: dict[str, Any] = {"status": status, "result": result, "updated_at": now()}
         if clock_at is not None:
             values["clock_at"] = clock_at
+        if actions is not None:
+            values["actions"] = actions
         with self.engine.begin() as conn:
             conn.execute(games.update().where(games.c.id == game_id).values(**values))
 
@@ -246,21 +283,22 @@ class Storage:
                 conn.execute(games.update().where(games.c.id.in_(ids)).values(status="abandoned", updated_at=now()))
             return ids
 
-    def delete_stopped(self, before: datetime) -> list[str]:
-        """Delete abandoned and ended games stopped before ``before``, with their seats and moves; their ids.
+    def delete_stopped(self, before: datetime, unattended_before: datetime | None = None) -> list[str]:
+        """Delete abandoned and ended games stopped before ``before``, and games nobody attended that finished
+        or stopped before ``unattended_before``, with their seats, moves and snapshots; their ids.
 
-        Finished games are never deleted: their records are the history players may replay and verify.
+        Finished games a person attended are never deleted: their records are the history players may replay
+        and verify.
         """
+        stopped = games.c.status.in_(STOPPED) & (games.c.updated_at < before)
+        if unattended_before is not None:
+            over = games.c.status.in_(("finished", *STOPPED)) & (games.c.updated_at < unattended_before)
+            stopped = stopped | (over & games.c.attended.is_(False))
         with self.engine.begin() as conn:
-            ids = list(
-                conn.execute(
-                    sa.select(games.c.id).where(games.c.status.in_(STOPPED), games.c.updated_at < before)
-                ).scalars()
-            )
+            ids = list(conn.execute(sa.select(games.c.id).where(stopped)).scalars())
             if ids:
-                conn.execute(actions.delete().where(actions.c.game_id.in_(ids)))
-                conn.execute(chat.delete().where(chat.c.game_id.in_(ids)))
-                conn.execute(seats.delete().where(seats.c.game_id.in_(ids)))
+                for table in (snapshots, actions, chat, seats):
+                    conn.execute(table.delete().where(table.c.game_id.in_(ids)))
                 conn.execute(games.delete().where(games.c.id.in_(ids)))
             return ids
 
@@ -277,12 +315,16 @@ class Storage:
                 conn.exec_driver_sql("PRAGMA wal_autocheckpoint = 0")
                 conn.commit()
         stamp = now()
+        counts: dict[str, int] = {}
+        for g, n, _, _ in rows:
+            counts[g] = max(counts.get(g, 0), n + 1)
         try:
             with conn.begin():
                 conn.execute(
                     actions.insert(),
                     [{"game_id": g, "n": n, "seat": seat, "text": text, "at": stamp} for g, n, seat, text in rows],
                 )
+                conn.execute(_COUNT, [{"gid": g, "count": count} for g, count in counts.items()])
         except sa.exc.DBAPIError as exc:
             self._drop_appender(at_once)
             if at_once and getattr(exc.orig, "sqlite_errorcode", None) in _SQLITE_BUSY:
@@ -295,23 +337,72 @@ class Storage:
             conn.invalidate()  # its pragmas (no waiting, no checkpoints) must not reach the pool's connections
         conn.close()
 
-    def checkpoint(self) -> None:
-        """Copy SQLite's write-ahead log into the database as far as readers allow (never waits for them)."""
-        if self.is_sqlite:
-            with self.engine.connect() as conn:
+    def checkpoint(self, truncate: bool = False) -> None:
+        """Copy SQLite's write-ahead log into the database as far as readers allow (never waits for them);
+        ``truncate``: all of it, then empty the log (without it the log file keeps the largest size it ever
+        reached); it waits ``TRUNCATE_WAIT`` at most for readers, since writers wait while it does, and a
+        checkpoint that could not finish is tried again at the next."""
+        if not self.is_sqlite:
+            return
+        with self.engine.connect() as conn:
+            if not truncate:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+                return
+            conn.exec_driver_sql(f"PRAGMA busy_timeout = {round(TRUNCATE_WAIT * 1000)}")
+            try:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                conn.exec_driver_sql(f"PRAGMA busy_timeout = {round(self.busy_timeout * 1000)}")
+
+    def set_attended(self, game_id: str) -> None:
+        """A person playing one of the game's seats showed up: it is kept like any game with people."""
+        with self.engine.begin() as conn:
+            conn.execute(games.update().where(games.c.id == game_id).values(attended=True))
+
+    # ------------------------------------------------------------------ snapshots (snapshots.py)
+    def add_snapshot(self, game_id: str, n: int, data: bytes, digest: str, last: str | None) -> None:
+        """Store the snapshot after ``n`` actions (replacing one at ``n``)."""
+        with self.engine.begin() as conn:
+            conn.execute(snapshots.delete().where(snapshots.c.game_id == game_id, snapshots.c.n == n))
+            conn.execute(snapshots.insert().values(game_id=game_id, n=n, data=data, digest=digest, last=last))
+
+    def snapshot_before(self, game_id: str, step: int | None = None) -> Snapshot | None:
+        """The newest snapshot after at most ``step`` actions (``None``: any)."""
+        query = sa.select(snapshots.c.n, snapshots.c.data, snapshots.c.digest, snapshots.c.last)
+        query = query.where(snapshots.c.game_id == game_id)
+        if step is not None:
+            query = query.where(snapshots.c.n <= step)
+        with self.engine.connect() as conn:
+            found = conn.execute(query.order_by(snapshots.c.n.desc()).limit(1)).first()
+        return None if found is None else Snapshot(int(found.n), bytes(found.data), found.digest, found.last)
+
+    def delete_snapshots(self, game_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(snapshots.delete().where(snapshots.c.game_id == game_id))
+
+    def tail(self, game_id: str, start: int) -> tuple[list[str], datetime | None]:
+        """The texts of the actions from ``start`` on, and when the last action of all was stored (``None``
+        before the first): index ranges, read without the actions before ``start``."""
+        query = sa.select(actions.c.n, actions.c.text).where(actions.c.game_id == game_id, actions.c.n >= start)
+        newest = sa.select(actions.c.at).where(actions.c.game_id == game_id).order_by(actions.c.n.desc()).limit(1)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(actions.c.n)).all()
+            last = conn.execute(newest).scalar()
+        return _in_order(game_id, rows, start), utc(last)
 
     # ------------------------------------------------------------------ reads
-    def load_game(self, game_id: str, with_actions: bool = True) -> GameRow | None:
+    def load_game(self, game_id: str) -> GameRow | None:
+        """The game's row and seats, without its actions (``logged_from`` reads those)."""
         with self.engine.connect() as conn:
             row = conn.execute(games.select().where(games.c.id == game_id)).mappings().first()
             if row is None:
                 return None
-            return self._game(conn, row, with_actions)
+            seat_rows = conn.execute(seats.select().where(seats.c.game_id == game_id).order_by(seats.c.seat))
+            return _row(row, [_seat(s) for s in seat_rows])
 
     def listed(self, statuses: tuple[str, ...], limit: int | None = None) -> list[GameRow]:
-        """Games with their seats and number of actions, the most recently changed first, in three queries
-        whatever their number: the lobby lists games from here without rebuilding any of them."""
+        """Games with their seats and stored number of actions, the most recently changed first, in two
+        queries whatever their number, without reading any game's actions: the lobby lists games from here."""
         chosen = sa.select(games.c.id).where(games.c.status.in_(statuses))
         if limit is not None:
             chosen = chosen.order_by(games.c.updated_at.desc()).limit(limit)
@@ -324,10 +415,6 @@ class Storage:
             for s in conn.execute(seats.select().where(seats.c.game_id.in_(ids)).order_by(seats.c.seat)):
                 if s.game_id in found:
                     found[s.game_id].seats.append(_seat(s))
-            counts = sa.select(actions.c.game_id, sa.func.count()).where(actions.c.game_id.in_(ids))
-            for game_id, count in conn.execute(counts.group_by(actions.c.game_id)):
-                if game_id in found:
-                    found[game_id].action_count = int(count)
         return list(found.values())
 
     def moving_games(self) -> list[str]:
@@ -343,18 +430,14 @@ class Storage:
             query = sa.select(sa.func.count()).select_from(games).where(games.c.status.in_(statuses))
             return int(conn.execute(query).scalar_one())
 
-    def action_texts(self, game_id: str) -> list[str]:
+    def action_texts(self, game_id: str, start: int = 0, stop: int | None = None) -> list[str]:
+        """The texts of actions ``start`` to ``stop`` (exclusive; ``None``: the last): the record's."""
+        query = sa.select(actions.c.n, actions.c.text).where(actions.c.game_id == game_id, actions.c.n >= start)
+        if stop is not None:
+            query = query.where(actions.c.n < stop)
         with self.engine.connect() as conn:
-            return _actions(conn, game_id)
-
-    def _game(self, conn: sa.Connection, row: Any, with_actions: bool) -> GameRow:
-        seat_rows = conn.execute(seats.select().where(seats.c.game_id == row["id"]).order_by(seats.c.seat))
-        game = _row(row, [_seat(s) for s in seat_rows])
-        if with_actions:
-            logged = _logged(conn, row["id"])
-            game.actions = [text for text, _ in logged]
-            game.last_action_at = utc(logged[-1][1]) if logged else None
-        return game
+            rows = conn.execute(query.order_by(actions.c.n)).all()
+        return _in_order(game_id, rows, start)
 
 
 def _seat(s: Any) -> SeatRow:
@@ -381,22 +464,17 @@ def _row(row: Any, seat_rows: list[SeatRow]) -> GameRow:
         public=bool(row["public"]),
         commitment_version=int(row["commitment_version"]),
         spectator_chat=bool(row["spectator_chat"]),
+        action_count=int(row["actions"]),
+        attended=bool(row["attended"]),
     )
 
 
-def _actions(conn: sa.Connection, game_id: str) -> list[str]:
-    return [text for text, _ in _logged(conn, game_id)]
-
-
-def _logged(conn: sa.Connection, game_id: str) -> list[tuple[str, datetime]]:
-    """The game's actions in order with when each was stored."""
-    rows = conn.execute(
-        sa.select(actions.c.n, actions.c.text, actions.c.at).where(actions.c.game_id == game_id).order_by(actions.c.n)
-    ).all()
-    for i, (n, _, _) in enumerate(rows):
+def _in_order(game_id: str, rows: Any, start: int) -> list[str]:
+    """``(n, text)`` rows as texts, checked to be numbered ``start``, ``start + 1``... without gaps."""
+    for i, (n, _) in enumerate(rows, start):
         if n != i:
-            raise ValueError(f"game {game_id}: action {i} is missing from the log")
-    return [(text, at) for _, text, at in rows]
+            raise LogGap(f"game {game_id}: action {i} is missing from the log")
+    return [text for _, text in rows]
 
 
 def utc(stamp: datetime | None) -> datetime | None:
@@ -412,6 +490,12 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _limit_wal(dbapi_conn: Any, limit: int) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute(f"PRAGMA journal_size_limit = {int(limit)}")
     cursor.close()
 
 

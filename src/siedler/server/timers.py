@@ -128,6 +128,7 @@ class Sweeper:
         self._task: asyncio.Task[None] | None = None
         #: Rooms whose changes are being stored: each its own task, so that a slow write delays no other room.
         self._settling: dict[str, asyncio.Task[None]] = {}
+        self._checkpointing: asyncio.Future[None] | None = None
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run())
@@ -140,9 +141,13 @@ class Sweeper:
 
     async def _run(self) -> None:
         next_cleanup = 0.0
+        next_checkpoint = time.time() + self.settings.checkpoint_seconds
         while True:
             await asyncio.sleep(self.settings.sweep_interval)
             now = time.time()
+            if now >= next_checkpoint:
+                next_checkpoint = now + self.settings.checkpoint_seconds
+                self._checkpoint()
             for room in list(self.lobby.rooms.values()):
                 changes = [] if room.id in self._settling else due(room, now)
                 if changes:
@@ -154,6 +159,14 @@ class Sweeper:
                 except Exception:
                     log.exception("cleaning up stopped games failed; trying again later")
 
+    def _checkpoint(self) -> None:
+        """Empty SQLite's write-ahead log on the writer thread, after the writes queued before it (a log that
+        is only ever copied, never emptied, keeps the size of the busiest minute: hundreds of MiB)."""
+        if self._checkpointing is None or self._checkpointing.done():
+            storage = self.lobby.storage
+            self._checkpointing = asyncio.ensure_future(self.lobby.db.write(storage.checkpoint, truncate=True))
+            self._checkpointing.add_done_callback(_checkpointed)
+
     async def _settle(self, room: Room, changes: list[tuple[int | None, str]]) -> None:
         try:
             await settle(room, changes)
@@ -164,7 +177,8 @@ class Sweeper:
 
     async def cleanup(self, now: float) -> list[str]:
         """Abandon the open games nobody joined or attended for ``abandon_after``; delete abandoned and ended
-        games stopped more than the retention period ago; the deleted games' ids."""
+        games stopped more than the retention period ago, and games nobody attended finished or stopped more
+        than ``unattended_retention`` ago; the deleted games' ids."""
         lobby = self.lobby
         attended = {room.id for room in lobby.rooms.values() if room.views.connections}
         waited = datetime.fromtimestamp(now - self.settings.abandon_after, UTC)
@@ -172,9 +186,15 @@ class Sweeper:
             lobby.rooms.pop(game_id, None)  # rebuilt from its row, stopped, if anyone asks for it
             log.info("game %s abandoned: nobody joined it", game_id)
         cutoff = datetime.fromtimestamp(now - self.settings.retention, UTC)
-        gone = await lobby.db.write(lobby.storage.delete_stopped, cutoff)
+        unattended = datetime.fromtimestamp(now - self.settings.unattended_retention, UTC)
+        gone = await lobby.db.write(lobby.storage.delete_stopped, cutoff, unattended)
         for game_id in gone:
             self.lobby.rooms.pop(game_id, None)
         if gone:
             log.info("deleted %d stopped games past their retention", len(gone))
         return gone
+
+
+def _checkpointed(job: asyncio.Future[None]) -> None:
+    if not job.cancelled() and job.exception() is not None:  # the next one tries again; the log only grows
+        log.warning("checkpoint failed: %s", job.exception())

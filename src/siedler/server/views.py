@@ -41,6 +41,8 @@ class Views:
         """A client joins: its welcome (with the summary) and, once the game runs, its full state."""
         room = self.room
         self.connections.add(conn)
+        if conn.seat is not None:
+            room.attend()
         seat_name = room.row.seats[conn.seat].name if conn.seat is not None else None
         welcome = {"type": "welcome", "protocol": PROTOCOL, "game": room.summary(), "seat": conn.seat}
         conn.send(dumps({**welcome, "name": seat_name}))

@@ -4,8 +4,8 @@ A message is no move: it stays out of the game's record and log (``actions``), s
 exporting a game never see it; it is deleted with its game. ``seat`` is the writer's seat, or null for a
 spectator, whom a game's creator may let write (``games.spectator_chat``).
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 Create Date: 2027-02-01
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
