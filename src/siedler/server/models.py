@@ -90,6 +90,8 @@ chat = sa.Table(
     sa.Column("name", sa.String(64), nullable=True),
     sa.Column("text", sa.String(400), nullable=False),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+
 snapshots = sa.Table(
     "snapshots",
     metadata,
