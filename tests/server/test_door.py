@@ -23,7 +23,7 @@ from siedler.server import Settings, create_app
 from siedler.server.gate import Gate
 from siedler.server.runner import uvicorn_options
 
-from .conftest import HUMAN, Server, create
+from .conftest import HUMAN, Server, create, wait_for
 
 PARTIAL = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
 
@@ -230,3 +230,20 @@ def test_two_host_headers_are_refused(server: Server) -> None:
         answer = client.get("/api/games", headers=[("host", hosts[0]), ("host", hosts[1])])
         assert answer.status_code == 400 and "several Host headers" in answer.text, hosts
     assert client.get("/api/games", headers={"host": "testserver"}).status_code == 200
+
+
+def test_a_connection_that_reads_no_answer_is_cut(tmp_path: Path) -> None:
+    """An answer nobody reads kept its connection busy for ever, never evicted at the address's cap."""
+    with Live(tmp_path, write_stall=0.5) as live:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect(("127.0.0.1", live.port))
+        request = b"GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        deadline = time.monotonic() + 30
+        with contextlib.suppress(OSError):  # cut by the server while asking
+            while live.gate.stalled == 0:
+                assert time.monotonic() < deadline, "a connection that reads nothing is still open"
+                sock.sendall(request * 20)  # answers pile up unread
+                time.sleep(0.02)
+        sock.close()
+        wait_for(lambda: live.gate.stalled == 1 and len(live.gate) == 0, timeout=20)

@@ -168,7 +168,7 @@ def frame(message: dict[str, Any]) -> bytes:
 
 def test_a_socket_whose_peer_reads_nothing_is_cut(tmp_path: Path) -> None:
     settings: dict[str, Any] = {
-        "ws_write_stall": 0.5,
+        "write_stall": 0.5,
         "ws_full_state_interval": 0.0,
         "ws_messages_per_second": 10_000.0,
         "ws_burst": 10_000,

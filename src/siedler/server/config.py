@@ -151,8 +151,9 @@ class Settings:
     ws_output_wait: float = field(default_factory=lambda: _env_float("ws_output_wait", 10.0))
     #: Characters queued for one connection that has not taken them (close code 4408 beyond) ...
     ws_backlog: int = field(default_factory=lambda: _env_int("ws_backlog", 1024 * 1024))
-    #: ... and seconds its socket may refuse to take more (its peer reads nothing) before it is cut.
-    ws_write_stall: float = field(default_factory=lambda: _env_float("ws_write_stall", 10.0))
+    #: Seconds a connection, an HTTP answer or a WebSocket, may find its send buffer full (its peer reads
+    #: nothing) before it is cut (``gate.py``).
+    write_stall: float = field(default_factory=lambda: _env_float("write_stall", 10.0))
     #: Seconds between two whole states a connection asks for (a change of language): one within this
     #: waits, and only the last language asked for is sent.
     ws_full_state_interval: float = field(default_factory=lambda: _env_float("ws_full_state_interval", 2.0))

@@ -11,7 +11,7 @@ sent 228 MiB in 10 s and stalled every other client):
 - a whole state replaces the states still queued before it (it carries everything they did), and what is
   queued is at most ``ws_backlog`` characters or ``MAX_BACKLOG`` messages (code 4408 beyond: the client
   reconnects and gets the whole state);
-- a socket whose peer reads nothing is cut by the door after ``ws_write_stall`` seconds (``gate.py``).
+- a socket whose peer reads nothing is cut by the door after ``write_stall`` seconds (``gate.py``).
 """
 
 from __future__ import annotations

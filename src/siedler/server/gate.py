@@ -10,7 +10,8 @@ from one address exhausted the descriptors). ``Gate`` sits in uvicorn's own prot
   ``body_timeout`` seconds of its headers (64 requests declaring 60,000 bytes and sending one held their
   connections past 30 s and locked their address out; 64 from each of 65 addresses held all 4,096); an
   idle connection between requests is closed after ``keep_alive_timeout`` (uvicorn's own timer);
-- cuts a WebSocket whose peer has read nothing for ``ws_write_stall`` seconds with the send buffer full;
+- cuts a connection, an answer or a WebSocket, whose peer has read nothing for ``write_stall`` seconds
+  with the send buffer full;
 - caps the connections of one client address (``connections_per_client``) and of the whole server
   (``max_connections``, never above what the process's file-descriptor limit leaves room for).
 
@@ -47,10 +48,39 @@ class _Open:
     waiting_since: float | None
 
 
+class _Unread(asyncio.Protocol):
+    """A connection cut when its peer has read nothing for ``write_stall`` seconds with the send buffer
+    full: an answer or WebSocket nobody reads would otherwise hold its connection, busy, for ever."""
+
+    _gate: Gate
+    _stalled: asyncio.TimerHandle | None = None
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        if self._stalled is None:
+            self._stalled = asyncio.get_running_loop().call_later(self._gate.write_stall, self._cut)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._unstall()
+
+    def _unstall(self) -> None:
+        if self._stalled is not None:
+            self._stalled.cancel()
+            self._stalled = None
+
+    def _cut(self) -> None:
+        self._stalled = None
+        self._gate.stalled += 1
+        transport = getattr(self, "transport", None)
+        if transport is not None:
+            transport.abort()
+
+
 class Gate:
     def __init__(self, settings: Settings) -> None:
         self.header_timeout = settings.header_timeout
-        self.write_stall = settings.ws_write_stall
+        self.write_stall = settings.write_stall
         self.body_timeout = settings.body_timeout
         self.per_client = settings.connections_per_client
         soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -65,7 +95,7 @@ class Gate:
         self.evicted = 0
         #: Requests cut because their body did not arrive within ``body_timeout``.
         self.slow_bodies = 0
-        #: WebSockets cut because their peer read nothing (``ws_write_stall``).
+        #: WebSockets cut because their peer read nothing (``write_stall``).
         self.stalled = 0
 
     def admit(self, transport: asyncio.Transport) -> bool:
@@ -123,11 +153,12 @@ class Gate:
         return True
 
     def http_protocol(self) -> type[HttpToolsProtocol]:
-        """uvicorn's HTTP protocol with this gate: counted, and given ``header_timeout`` for each request's
-        headers."""
+        """uvicorn's HTTP protocol with this gate: counted, given ``header_timeout`` for each request's
+        headers and ``body_timeout`` for its body, and cut when nobody reads its answer (``_Unread``)."""
         gate = self
 
-        class GatedHttp(HttpToolsProtocol):
+        class GatedHttp(_Unread, HttpToolsProtocol):
+            _gate = gate
             #: The running deadline: for the headers, then for the body (never both at once).
             _deadline: asyncio.TimerHandle | None = None
 
@@ -164,6 +195,7 @@ class Gate:
 
             def connection_lost(self, exc: Exception | None) -> None:
                 self._disarm()
+                self._unstall()
                 gate.release(self.transport)
                 super().connection_lost(exc)
 
@@ -189,35 +221,16 @@ class Gate:
 
     def ws_protocol(self) -> type[WebSocketsSansIOProtocol]:
         """uvicorn's WebSocket protocol, which takes an upgraded connection over: released when it closes,
-        and cut when its peer has read nothing for ``ws_write_stall`` seconds with the send buffer full
+        and cut when its peer has read nothing for ``write_stall`` seconds with the send buffer full
         (a socket that does not read would otherwise hold its queued messages, and a writer, for ever)."""
         gate = self
 
-        class GatedWebSocket(WebSocketsSansIOProtocol):
-            _stalled: asyncio.TimerHandle | None = None
-
-            def pause_writing(self) -> None:
-                super().pause_writing()
-                if self._stalled is None:
-                    self._stalled = self.loop.call_later(gate.write_stall, self._cut)
-
-            def resume_writing(self) -> None:
-                super().resume_writing()
-                self._unstall()
+        class GatedWebSocket(_Unread, WebSocketsSansIOProtocol):
+            _gate = gate
 
             def connection_lost(self, exc: Exception | None) -> None:
                 self._unstall()
                 gate.release(self.transport)
                 super().connection_lost(exc)
-
-            def _unstall(self) -> None:
-                if self._stalled is not None:
-                    self._stalled.cancel()
-                    self._stalled = None
-
-            def _cut(self) -> None:
-                self._stalled = None
-                gate.stalled += 1
-                self.transport.abort()
 
         return GatedWebSocket
