@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,7 +20,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
-from .models import actions, games, seats, snapshots
+from .models import actions, creations, games, leases, seats, snapshots
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -146,6 +147,9 @@ class Storage:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         #: The connections that append actions: one that waits for locks, one that never does (``at_once``).
         self._appenders: dict[bool, sa.Connection] = {}
+        #: Checks, in each append's transaction, that this process may append to those games (raises if not):
+        #: the lease fence of a cluster (``leases.Leases.fence``); ``None`` for a single process.
+        self.fence: Callable[[sa.Connection, set[str]], None] | None = None
 
     # ------------------------------------------------------------------ schema
     def migrate(self) -> None:
@@ -163,7 +167,9 @@ class Storage:
         self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
-    def create_game(self, row: GameRow) -> None:
+    def create_game(self, row: GameRow, also: Callable[[sa.Connection], None] | None = None) -> None:
+        """Store a new game; ``also`` writes what goes with it in the same transaction (a cluster's lease and
+        creation count) and may refuse it by raising."""
         stamp = now()
         with self.engine.begin() as conn:
             conn.execute(
@@ -205,6 +211,8 @@ class Storage:
                     for s in row.seats
                 ],
             )
+            if also is not None:
+                also(conn)
 
     def claim_seat(
         self,
@@ -286,7 +294,8 @@ class Storage:
                 ).scalars()
             )
             if ids:
-                conn.execute(snapshots.delete().where(snapshots.c.game_id.in_(ids)))
+                for table in (snapshots, leases, creations):
+                    conn.execute(table.delete().where(table.c.game_id.in_(ids)))
                 conn.execute(actions.delete().where(actions.c.game_id.in_(ids)))
                 conn.execute(seats.delete().where(seats.c.game_id.in_(ids)))
                 conn.execute(games.delete().where(games.c.id.in_(ids)))
@@ -310,6 +319,8 @@ class Storage:
             counts[g] = max(counts.get(g, 0), n + 1)
         try:
             with conn.begin():
+                if self.fence is not None:
+                    self.fence(conn, set(counts))
                 conn.execute(
                     actions.insert(),
                     [{"game_id": g, "n": n, "seat": seat, "text": text, "at": stamp} for g, n, seat, text in rows],
