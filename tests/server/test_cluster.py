@@ -27,6 +27,7 @@ import pytest
 from websockets.sync.client import connect
 
 from siedler.core.registry import rulesets
+from siedler.server.cluster import single_process
 from siedler.server.proxy import haproxy_config
 
 POSTGRES = os.environ.get("SIEDLER_TEST_POSTGRES_URL", "")
@@ -251,3 +252,15 @@ def test_three_processes_behind_haproxy_share_games_fail_over_and_limit_addresse
         stored = _sql(url, "SELECT count(*), max(n) FROM actions WHERE game_id = %s", game["id"])[0]
         assert stored[0] == stored[1] + 1
     http.close()
+
+
+def test_a_second_server_process_on_one_sqlite_file_is_refused_with_a_clear_message(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    first = single_process(url)
+    assert first is not None
+    with pytest.raises(RuntimeError, match="a SQLite database serves one process; run several processes on Postgre"):
+        single_process(url)
+    first.close()  # the first process stopped (or died): the file is free again
+    again = single_process(url)
+    assert again is not None
+    again.close()
