@@ -4,7 +4,7 @@ processes"), as a template: ``haproxy_config`` fills in the proxy's address and 
 Requests for one game (``/api/games/{id}...`` and ``/ws/games/{id}``) are hashed on the game id, with a
 consistent hash, to one process: the one that owns the game (``cluster.py``), so a game's moves, bots and
 WebSockets stay in one process. Everything else (the lobby's listing and creation, the page, the rules) goes
-round robin. A process that stops answering its health checks leaves the hash ring within about a second,
+round robin. A process that stops answering its health checks leaves the hash ring within about three seconds,
 and its games' requests go to the others, which take the games over. The proxy adds ``X-Forwarded-For``: list
 its address in the processes' ``SIEDLER_TRUSTED_PROXIES`` so that per-address limits see the players.
 """
@@ -29,7 +29,9 @@ defaults
     timeout server 60s
     # An open WebSocket may stay quiet for a long time.
     timeout tunnel 1h
-    default-server check inter 500ms fall 2 rise 2
+    # A busy process may take a while to answer; a dead one refuses at once, and its requests are redispatched.
+    timeout check 3s
+    default-server check inter 1s fall 3 rise 2
     option httpchk
     http-check send meth GET uri /api/rulesets ver HTTP/1.1 hdr Host localhost
 
