@@ -28,7 +28,9 @@ from websockets.sync.client import connect
 
 from siedler.core.registry import rulesets
 from siedler.server.cluster import single_process
+from siedler.server.leases import LeaseLost, Leases
 from siedler.server.proxy import haproxy_config
+from siedler.server.storage import GameRow, SeatRow, Storage
 
 POSTGRES = os.environ.get("SIEDLER_TEST_POSTGRES_URL", "")
 HAPROXY = shutil.which("haproxy") or ""
@@ -65,19 +67,33 @@ def _until(condition: Callable[[], Any], what: str, timeout: float = 60.0) -> An
         time.sleep(0.1)
 
 
-@pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[dict[str, Any]]:
-    missing = [name for name, there in (("SIEDLER_TEST_POSTGRES_URL", POSTGRES), ("haproxy", HAPROXY)) if not there]
+def _require(*what: tuple[str, str]) -> None:
+    """Skip outside CI when a needed service is absent; fail in CI (``.ci/run`` provides them)."""
+    missing = [name for name, there in what if not there]
     if missing:
         if os.environ.get("CI"):
             pytest.fail(f"{' and '.join(missing)} missing: CI must provide PostgreSQL and haproxy (.ci/run)")
         pytest.skip(f"needs {' and '.join(missing)} (PostgreSQL and apt-get install haproxy)")
+
+
+@pytest.fixture
+def cluster_database() -> Iterator[str]:
+    """A fresh PostgreSQL database."""
+    _require(("SIEDLER_TEST_POSTGRES_URL", POSTGRES))
     import psycopg
 
     name = f"siedler_test_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(POSTGRES, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
-    url = f"{POSTGRES.rpartition('/')[0]}/{name}"
+    yield f"{POSTGRES.rpartition('/')[0]}/{name}"
+    with psycopg.connect(POSTGRES, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def cluster(cluster_database: str, tmp_path: Path) -> Iterator[dict[str, Any]]:
+    _require(("haproxy", HAPROXY))
+    url = cluster_database
     ports = [_free_port() for _ in range(3)]
     proxy_port = _free_port()
     processes: list[subprocess.Popen[bytes]] = []
@@ -100,8 +116,6 @@ def cluster(tmp_path: Path) -> Iterator[dict[str, Any]]:
             if process.poll() is None:
                 process.kill()
             process.wait(30)
-        with psycopg.connect(POSTGRES, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
 def _answers(address: str) -> bool:
@@ -264,3 +278,25 @@ def test_a_second_server_process_on_one_sqlite_file_is_refused_with_a_clear_mess
     again = single_process(url)
     assert again is not None
     again.close()
+
+
+def test_a_lease_has_one_owner_and_a_process_that_lost_it_can_never_append(cluster_database: str) -> None:
+    storage = Storage(cluster_database)
+    storage.migrate()
+    storage.create_game(GameRow("g1", "base", {}, 7, "running", 0.0, [SeatRow(0, "bot", "random")]))
+    first, second = Leases(storage, "first", 30.0), Leases(storage, "second", 30.0)
+    try:
+        assert first.take("g1") and not second.take("g1")
+        assert second.owned_elsewhere() == {"g1"} and first.owned_elsewhere() == set()
+        storage.fence = first.fence
+        storage.append_actions([("g1", 0, 0, "settle 1")])
+        first.release(["g1"])  # handed over: the other process takes it at once
+        assert second.take("g1") and second.held["g1"] == 2
+        with pytest.raises(LeaseLost):
+            storage.append_actions([("g1", 1, 0, "settle 2")])
+        storage.fence = second.fence
+        storage.append_actions([("g1", 1, 0, "settle 3")])
+        assert storage.action_texts("g1") == ["settle 1", "settle 3"]
+        assert first.renew() == set() and second.renew() == set()
+    finally:
+        storage.close()

@@ -124,6 +124,14 @@ class Leases:
         with self.storage.engine.connect() as conn:
             return list(conn.execute(query).scalars())
 
+    def owned_elsewhere(self) -> set[str]:
+        """The games other live processes own: each judges its own games' attendance (``timers.cleanup``)."""
+        query = sa.select(leases.c.game_id).where(
+            leases.c.owner.not_in((self.owner, "")), leases.c.expires_at > sa.func.now()
+        )
+        with self.storage.engine.connect() as conn:
+            return set(conn.execute(query).scalars())
+
     def ask_release(self, game_id: str) -> None:
         """Ask the game's owner to hand it back (``Cluster`` listens): ids only travel in notifications."""
         with self.storage.engine.begin() as conn:
