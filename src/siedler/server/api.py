@@ -22,6 +22,7 @@ from siedler.core.i18n import language, languages, namespace
 from siedler.core.registry import rulesets
 
 from . import timers
+from .cluster import Elsewhere
 from .config import MAX_BOT_DELAY, Settings
 from .creation import GameSpec, SeatSpec
 from .fields import MAX_ACTION, MAX_SEATS, MAX_TOKEN
@@ -153,10 +154,18 @@ LimitsDep = Annotated[Limits, Depends(limits_of)]
 
 async def room_of(game_id: GameId, lobby: LobbyDep) -> Room:
     # On the event loop, not in a worker thread: a room rebuilt on first use may start its bots.
-    room = await lobby.room(game_id)
+    try:
+        room = await lobby.room(game_id)
+    except Elsewhere as exc:
+        raise busy(exc) from exc
     if room is None:
         raise HTTPException(404, f"no game {game_id!r}")
     return room
+
+
+def busy(exc: Elsewhere) -> HTTPException:
+    """Another server process holds the game and is handing it over (or has just died): ask again soon."""
+    return HTTPException(503, str(exc), headers={"Retry-After": "1"})
 
 
 def token_of(credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str | None:
@@ -251,7 +260,10 @@ async def create_game(spec: CreateIn, request: Request, lobby: LobbyDep, limits:
 
 @router.get("/games/{game_id}", summary="A game's public summary", responses=NOT_FOUND)
 async def get_game(game_id: GameId, lobby: LobbyDep) -> dict[str, Any]:
-    summary = await lobby.summary(game_id)
+    try:
+        summary = await lobby.summary(game_id)
+    except Elsewhere as exc:
+        raise busy(exc) from exc
     if summary is None:
         raise HTTPException(404, f"no game {game_id!r}")
     return summary

@@ -85,6 +85,9 @@ class Settings:
     #: Seconds a database write waits for a lock held elsewhere (another process) before it fails; it waits
     #: on a thread of its own (``database.py``), so only the games whose moves it stores wait with it.
     db_busy_timeout: float = field(default_factory=lambda: _env_float("db_busy_timeout", 2.0))
+    #: On PostgreSQL (any number of processes, docs/server.md): seconds a game's lease lasts unless its owner
+    #: renews it (four times per lease): a process that dies loses its games to the others after this long.
+    lease_seconds: float = field(default_factory=lambda: _env_float("lease_seconds", 4.0))
 
     # ---------------------------------------------------------------- timers (docs/server.md)
     #: Seconds a seat has for each decision, per timer setting (a game without a timer is "off").

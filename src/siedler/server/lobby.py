@@ -6,12 +6,15 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import IO, Any
 
+from .cluster import Cluster, single_process
 from .config import Settings
 from .creation import GameSpec, plan
 from .database import Database
 from .journal import Journal
+from .leases import count_creation
 from .limits import ServerFull, TooMany
 from .quotas import ActionQuota
 from .replay import Verifier
@@ -54,12 +57,23 @@ class Lobby:
         #: The running games each client created (``_check_bot_games``); in memory, like every limit.
         self._bot_games: dict[str, set[str]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        #: On PostgreSQL, this process is one of any number (``cluster.py``); on SQLite, the only one.
+        self.cluster = None if self.storage.is_sqlite else Cluster(self)
+        self._lock_file: IO[str] | None = None
 
     def open(self) -> None:
         """Migrate the database and answer at once: games are rebuilt when first used, and those that
-        move on without anyone looking are resumed in the background (runs on the event loop)."""
+        move on without anyone looking are resumed in the background (runs on the event loop); in a cluster,
+        the sweep takes those nobody owns."""
+        if self.storage.is_sqlite:
+            self._lock_file = single_process(self.storage.url)
         self.storage.migrate()
-        for job in (self._resume_moving(), self._sweep_forever()):
+        jobs = [self._sweep_forever()]
+        if self.cluster is None:
+            jobs.append(self._resume_moving())
+        else:
+            self.cluster.start()
+        for job in jobs:
             task = asyncio.create_task(job)
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
@@ -70,8 +84,12 @@ class Lobby:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         for room in list(self.rooms.values()):
             await room.close()
+        if self.cluster is not None:
+            await self.cluster.close()
         self.services.verifier.close()
         self.db.close()
+        if self._lock_file is not None:
+            self._lock_file.close()
 
     async def _resume_moving(self) -> None:
         """Rebuild the running games, one at a time, yielding to requests between them.
@@ -101,9 +119,11 @@ class Lobby:
             self._check_bot_games(client)
         self._creating += 1
         try:
-            await self.db.write(self.storage.create_game, row)
+            await self.db.write(self.storage.create_game, row, partial(self._created, row.id, client, bots_only))
         finally:
             self._creating -= 1
+        if self.cluster is not None:
+            self.cluster.leases.created(row.id)
         room = self.rooms[row.id] = Room(row, self.services)
         room.owner = client
         self._seen[row.id] = time.monotonic()
@@ -113,6 +133,15 @@ class Lobby:
             room.begin(row.created_at)
         self._trim(keep=row.id)
         return Created(room, made.seat, made.token, made.creator_token, made.invite)
+
+    def _created(self, game_id: str, client: str, bots_only: bool, conn: Any) -> None:
+        """In a cluster, in the creating transaction: the game's lease is this process's, and the creation
+        counts towards the address's limits on every process (the proxy cannot tell a game of bots only)."""
+        if self.cluster is None:
+            return
+        settings = self.settings
+        count_creation(conn, game_id, client, bots_only, settings.games_per_minute, settings.bot_games_per_client)
+        self.cluster.leases.insert_new(conn, game_id)
 
     def _check_bot_games(self, client: str) -> None:
         """A running game nobody attends moves on by itself: its bots, and the stand-in for people who never
@@ -149,8 +178,18 @@ class Lobby:
         row = await self.db.read(self.storage.load_game, game_id)
         if row is None:
             return None
+        if self.cluster is not None:  # owned here from now on: loaded after any move its last owner stored
+            await self.cluster.acquire(game_id)
+            row = await self.db.read(self.storage.load_game, game_id)
+            if row is None:
+                return None
         room = Room(row, self.services)
-        await room.resume()
+        try:
+            await room.resume()
+        except BaseException:
+            if self.cluster is not None:
+                await self.cluster.release(game_id)
+            raise
         self.rooms[row.id] = room
         self._seen[row.id] = time.monotonic()
         room.bots.wake()
@@ -217,5 +256,13 @@ class Lobby:
                 self._drop(game_id)
 
     def _drop(self, game_id: str) -> None:
-        del self.rooms[game_id]
-        del self._seen[game_id]
+        self.forget(game_id)
+        if self.cluster is not None:  # idle: another process may have it at once
+            task = asyncio.create_task(self.cluster.release(game_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    def forget(self, game_id: str) -> None:
+        """The room leaves memory (it is rebuilt from storage when needed again)."""
+        self.rooms.pop(game_id, None)
+        self._seen.pop(game_id, None)

@@ -104,3 +104,26 @@ snapshots = sa.Table(
     sa.Column("digest", sa.String(64), nullable=False),
     sa.Column("last", sa.String(200), nullable=True),
 )
+
+#: Who owns each live game when several processes share one PostgreSQL database (``server/cluster.py``): the
+#: owner's process id, a number raised with every change of owner (the fencing token every append checks) and
+#: when the lease lapses unless renewed (the database's clock). An owner of ``""`` handed the game back.
+leases = sa.Table(
+    "leases",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("owner", sa.String(64), nullable=False),
+    sa.Column("epoch", sa.Integer, nullable=False),
+    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+#: Games created per client address, counted across every process of a cluster (the per-address creation
+#: rate and bots-only games): the address is hashed, never stored as such.
+creations = sa.Table(
+    "creations",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("client_hash", sa.String(64), nullable=False, index=True),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("bots_only", sa.Boolean, nullable=False),
+)

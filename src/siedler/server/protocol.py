@@ -27,6 +27,8 @@ CLOSE_TOO_SLOW = 4408  # the client fell too far behind and should reconnect
 CLOSE_ORIGIN = 4406  # the page's Origin may not open this WebSocket
 CLOSE_TOO_MANY = 4409  # too many connections from this address, or holding this seat
 CLOSE_RATE = 4429  # the client sent more messages than its rate allows
+CLOSE_MOVED = 1012  # the game moved to another server process: reconnect (the standard "service restart")
+CLOSE_BUSY = 1013  # the game's server process is handing it over: reconnect shortly (standard "try again later")
 CLOSE_TOO_BIG = 1009  # a message above the size limit (the standard code, also uvicorn's for a frame)
 
 

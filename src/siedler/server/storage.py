@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,7 +20,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
-from .models import actions, chat, games, seats, snapshots
+from .models import actions, chat, creations, games, leases, seats, snapshots
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -154,6 +155,9 @@ class Storage:
             sa.event.listen(self.engine, "connect", lambda conn, _: _limit_wal(conn, wal_limit))
         #: The connections that append actions: one that waits for locks, one that never does (``at_once``).
         self._appenders: dict[bool, sa.Connection] = {}
+        #: Checks, in each append's transaction, that this process may append to those games (raises if not):
+        #: the lease fence of a cluster (``leases.Leases.fence``); ``None`` for a single process.
+        self.fence: Callable[[sa.Connection, set[str]], None] | None = None
 
     # ------------------------------------------------------------------ schema
     def migrate(self) -> None:
@@ -171,7 +175,9 @@ class Storage:
         self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
-    def create_game(self, row: GameRow) -> None:
+    def create_game(self, row: GameRow, also: Callable[[sa.Connection], None] | None = None) -> None:
+        """Store a new game; ``also`` writes what goes with it in the same transaction (a cluster's lease and
+        creation count) and may refuse it by raising."""
         stamp = now()
         with self.engine.begin() as conn:
             conn.execute(
@@ -214,6 +220,8 @@ class Storage:
                     for s in row.seats
                 ],
             )
+            if also is not None:
+                also(conn)
 
     def claim_seat(
         self,
@@ -297,7 +305,7 @@ class Storage:
         with self.engine.begin() as conn:
             ids = list(conn.execute(sa.select(games.c.id).where(stopped)).scalars())
             if ids:
-                for table in (snapshots, actions, chat, seats):
+                for table in (snapshots, leases, creations, actions, chat, seats):
                     conn.execute(table.delete().where(table.c.game_id.in_(ids)))
                 conn.execute(games.delete().where(games.c.id.in_(ids)))
             return ids
@@ -320,6 +328,8 @@ class Storage:
             counts[g] = max(counts.get(g, 0), n + 1)
         try:
             with conn.begin():
+                if self.fence is not None:
+                    self.fence(conn, set(counts))
                 conn.execute(
                     actions.insert(),
                     [{"game_id": g, "n": n, "seat": seat, "text": text, "at": stamp} for g, n, seat, text in rows],

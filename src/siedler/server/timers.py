@@ -181,6 +181,8 @@ class Sweeper:
         than ``unattended_retention`` ago; the deleted games' ids."""
         lobby = self.lobby
         attended = {room.id for room in lobby.rooms.values() if room.views.connections}
+        if lobby.cluster is not None:  # another process's games are that process's to judge
+            attended |= await lobby.db.read(lobby.cluster.leases.owned_elsewhere)
         waited = datetime.fromtimestamp(now - self.settings.abandon_after, UTC)
         for game_id in await lobby.db.write(lobby.storage.abandon_waiting, waited, attended):
             lobby.rooms.pop(game_id, None)  # rebuilt from its row, stopped, if anyone asks for it

@@ -17,12 +17,14 @@ from fastapi import WebSocket, WebSocketDisconnect
 from siedler.core.errors import IllegalAction
 
 from .chat import Refused as ChatRefused
+from .cluster import Elsewhere
 from .connection import Connection
 from .fields import MAX_ACTION, MAX_SEATS, MAX_TOKEN, ref_of
 from .incidents import report
 from .limits import Limits, TokenBucket
 from .lobby import Lobby
 from .protocol import (
+    CLOSE_BUSY,
     CLOSE_FORBIDDEN,
     CLOSE_NOT_FOUND,
     CLOSE_ORIGIN,
@@ -87,7 +89,10 @@ async def _serve(websocket: WebSocket, game_id: str, limits: Limits) -> None:
     if hello.get("protocol", PROTOCOL) not in SUPPORTED:
         shown = str(hello.get("protocol"))[:20]
         raise Refusal(CLOSE_PROTOCOL, "protocol", f"protocol {shown} is not spoken here; supported: {list(SUPPORTED)}")
-    room = await lobby.room(game_id)
+    try:
+        room = await lobby.room(game_id)
+    except Elsewhere as exc:
+        raise Refusal(CLOSE_BUSY, "busy", str(exc)) from None
     if room is None:
         raise Refusal(CLOSE_NOT_FOUND, "not_found", f"no game {game_id[:40]!r}")
     seat, token = hello.get("seat"), hello.get("token")
