@@ -148,7 +148,7 @@ def creation_key(client: str) -> str:
 
 
 def count_creation(
-    conn: sa.Connection, game_id: str, client: str, bots_only: bool, per_minute: int, bot_games: int
+    conn: sa.Connection, game_id: str, client: str, unattended: bool, per_minute: int, bot_games: int
 ) -> None:
     """Record a new game of ``client`` in its creating transaction, after checking the per-address limits
     against every process's creations (``TooFast``, ``TooMany``: the creation rolls back). A transaction
@@ -160,10 +160,13 @@ def count_creation(
     recent = conn.execute(mine.where(creations.c.at > minute)).scalar_one()
     if recent >= per_minute:
         raise TooFast(f"too many new games: at most {per_minute} a minute from one address", 60.0)
-    if bots_only:
+    if unattended:  # running games nobody attends (bots only, or people who never came), as Lobby counts them
         live = mine.join(games, games.c.id == creations.c.game_id).where(
-            creations.c.bots_only, games.c.status.in_(("open", "running"))
+            games.c.attended.is_(False), games.c.status.in_(("open", "running"))
         )
         if conn.execute(live).scalar_one() >= bot_games:
-            raise TooMany(f"at most {bot_games} games of bots only from one address at once: wait for one to end")
-    conn.execute(creations.insert().values(game_id=game_id, client_hash=key, at=sa.func.now(), bots_only=bots_only))
+            raise TooMany(
+                f"at most {bot_games} games of bots only, or whose people have not shown up, from one address at "
+                "once: wait for one to end, or join one"
+            )
+    conn.execute(creations.insert().values(game_id=game_id, client_hash=key, at=sa.func.now(), bots_only=unattended))

@@ -119,7 +119,7 @@ class Lobby:
             self._check_bot_games(client)
         self._creating += 1
         try:
-            await self.db.write(self.storage.create_game, row, partial(self._created, row.id, client, bots_only))
+            await self.db.write(self.storage.create_game, row, partial(self._created, row.id, client, runs))
         finally:
             self._creating -= 1
         if self.cluster is not None:
@@ -134,13 +134,13 @@ class Lobby:
         self._trim(keep=row.id)
         return Created(room, made.seat, made.token, made.creator_token, made.invite)
 
-    def _created(self, game_id: str, client: str, bots_only: bool, conn: Any) -> None:
+    def _created(self, game_id: str, client: str, unattended: bool, conn: Any) -> None:
         """In a cluster, in the creating transaction: the game's lease is this process's, and the creation
-        counts towards the address's limits on every process (the proxy cannot tell a game of bots only)."""
+        counts towards the address's limits on every process (the proxy cannot tell a game nobody attends)."""
         if self.cluster is None:
             return
         settings = self.settings
-        count_creation(conn, game_id, client, bots_only, settings.games_per_minute, settings.bot_games_per_client)
+        count_creation(conn, game_id, client, unattended, settings.games_per_minute, settings.bot_games_per_client)
         self.cluster.leases.insert_new(conn, game_id)
 
     def _check_bot_games(self, client: str) -> None:
