@@ -52,12 +52,14 @@ class CardTradeMixin(CombatMixin):
         ]
         fish = bool(self.options.get("fishermen"))
         table = self.soldier_set.TRADES
+        room = self._card_room(seat)  # how many cards a player holds is public, which kinds is not
         for to in range(self.num_players):
             if to == seat or self.out[to]:
                 continue
-            for c in held:
-                acts.extend(table["sellcard"][to][c])
-            if any(dev[to * NUM_DEV_CARDS : to * NUM_DEV_CARDS + NUM_DEV_CARDS]):
+            if self._card_room(to):
+                for c in held:
+                    acts.extend(table["sellcard"][to][c])
+            if room and any(dev[to * NUM_DEV_CARDS : to * NUM_DEV_CARDS + NUM_DEV_CARDS]):
                 for c in kinds:
                     acts.extend(compress(table["buycard"][to][c], payable))
             for node in self._tradable_places(seat, to):
@@ -217,6 +219,10 @@ class CardTradeMixin(CombatMixin):
 
     def _card_trade_reason(self, trade: SoldierAction, seat: int) -> str:
         name = DEV_CARDS[trade.card].replace("_", " ")
+        taker = trade.to if trade[0] == "sellcard" else seat
+        if not self._card_room(taker):
+            holds = f"{self._seat_words(taker)} holds" if taker != seat else "you hold"
+            return f"{holds} {self.army_rules.max_dev_cards} development cards, the most a player may hold"
         if trade[0] == "sellcard":
             return f"you hold no {name} card from before this turn (one that came this turn is not passed on in it)"
         if not any(self.dev_hand[trade.to * NUM_DEV_CARDS : trade.to * NUM_DEV_CARDS + NUM_DEV_CARDS]):

@@ -17,7 +17,7 @@ from mypy_extensions import mypyc_attr
 from siedler.core.actions import Action
 from siedler.core.seats import seat_words
 from siedler.games.catan.actions import CatanAction
-from siedler.games.catan.rules import NUM_RESOURCES
+from siedler.games.catan.rules import NUM_RESOURCES, VICTORY_POINT
 from siedler.games.catan.state import CITIES, NUM_DEV_CARDS, PIECE_KINDS, ROADS, ROBBER, SETTLEMENTS
 
 from .actions import ROBBER_TARGET, STAY, SoldierAction
@@ -193,6 +193,8 @@ class CombatMixin(ArmyMixin):
             self.to_act = self.current
             if self.out[self.current]:  # the attacker lost his last possession
                 self._do_end(self.soldier_set.END)
+            else:
+                self._check_win(self.current)  # an award a loss moved to him
 
     # ------------------------------------------------------------------ one round
     def _members(self) -> tuple[list[Member], list[Member]]:
@@ -250,6 +252,8 @@ class CombatMixin(ArmyMixin):
         building = won and any(n == d_at and b for n, b in defenders)
         loser = self.node_owner[loser_at] if building else self.army_owner[loser_at]
         loss = self._sacrifice_building(loser_at) if building else self._sacrifice_unit(loser_at)
+        if building and loss != "turned":  # a city reduced or a settlement destroyed: awards follow it
+            self._award_changes()
         self._emit(
             "combat",
             {
@@ -435,10 +439,14 @@ class CombatMixin(ArmyMixin):
                 hits.append([node, owner, "settlement"])
             victims.append(owner)
         self._emit("nuke", {"seat": seat, "hex": action.label, "hits": hits})
+        if hits:
+            self._award_changes()
         for owner in sorted(set(victims)):
             self._check_annihilation(owner, seat)
         if not self.is_over and self.out[seat]:
             self._do_end(self.soldier_set.END)
+        elif not self.is_over:
+            self._check_win(seat)  # an award the hit moved to him
 
     # ------------------------------------------------------------------ leaving the game
     def _do_capitulate(self, action: SoldierAction) -> None:
@@ -511,17 +519,27 @@ class CombatMixin(ArmyMixin):
         self.nuke_node[loser] = -1
 
     def _hand_over_cards(self, loser: int, to: int) -> None:
-        """Resource and development cards to ``to`` (none to the bank: the totals stay)."""
+        """Resource and development cards to ``to`` (none to the bank: the totals stay), except the
+        victory-point cards: "Siegpunktchips oder –karten werden aus dem Spiel genommen und nicht übergeben"
+        (capitulation), "... alle Rohstoff-, Handelswaren- und Entwicklungs- / Fortschrittskarten außer den
+        Siegpunktkarten" (annihilation). ``to`` takes cards only while he holds fewer than the most a player
+        may ("Man darf nur 4 unaufgedeckte Entwicklungskarten besitzen"), in the order of the card kinds;
+        the rest leave the game with the victory-point cards (among the played ones)."""
         moved = [0] * NUM_RESOURCES
         for r in range(NUM_RESOURCES):
             moved[r] = self.hands[loser * NUM_RESOURCES + r]
             self.hands[to * NUM_RESOURCES + r] += moved[r]
             self.hands[loser * NUM_RESOURCES + r] = 0
         cards = 0
+        dev = self.dev_hand
         for c in range(NUM_DEV_CARDS):
-            cards += self.dev_hand[loser * NUM_DEV_CARDS + c]
-            self.dev_hand[to * NUM_DEV_CARDS + c] += self.dev_hand[loser * NUM_DEV_CARDS + c]
-            self.dev_hand[loser * NUM_DEV_CARDS + c] = 0
+            held = dev[loser * NUM_DEV_CARDS + c]
+            dev[loser * NUM_DEV_CARDS + c] = 0
+            room = max(0, self.army_rules.max_dev_cards - self._dev_held(to))
+            taken = 0 if c == VICTORY_POINT else min(held, room)
+            dev[to * NUM_DEV_CARDS + c] += taken
+            self.dev_spent[c] += held - taken
+            cards += taken
         self._emit("cards_taken", {"seat": to, "victim": loser, "resources": sum(moved), "dev_cards": cards})
 
     def _drop_road(self, e: int, seat: int) -> None:
