@@ -10,7 +10,7 @@ import siedler
 from siedler.core.game import Game
 from tests.catan.positions import cards, roll
 
-from .positions import building, events, fight, phase, position
+from .positions import army, building, events, fight, phase, position
 from .test_goods_trade import with_fish
 
 TRADES = {"max_offers": 3}
@@ -216,3 +216,120 @@ def test_the_card_is_given_up_when_the_nuke_reduces_the_city() -> None:
     game.apply("nuke C")
     assert building(game, 14) == ("settlement", 1) and holder(game) is None
     assert reloaded(game).view(None) == game.view(None)
+
+
+# ---------------------------------------------------------------------- a withdrawn army attacks no more
+def test_an_army_that_withdrew_in_place_attacks_no_more_in_that_combat_phase() -> None:
+    """ "Die angreifende Armee wird dann um einen Kreuzungspunkt nach Wahl ihres Besitzers wegbewegt, sodass
+    kein Angriff mehr möglich ist." Seat 0's own armies at 11 and 22 leave the artillery at 21 nowhere to go:
+    it stays, and may not attack V's city at 20 again in this combat phase."""
+    game = position(
+        cities={0: [13], 1: [20]},
+        settlements={1: [42]},
+        armies={21: (0, (0, 2, 1)), 11: (0, (1, 0, 0)), 22: (0, (1, 0, 0))},
+        phase="combat",
+    )
+    game.apply("attack 21>20")
+    game = fight(game, "resist", [(12, 10), (12, 7)])
+    assert legal(game) == {"continue", "retreat"}
+    game.apply("retreat")
+    assert phase(game) == "combat" and game.view(None)["soldiers"]["withdrawn"] == [21]
+    assert "attack 21>20" not in legal(game)
+    assert "withdrew from a battle" in why(game, "attack 21>20")
+    assert "attack 21>20" not in legal(reloaded(game))  # the export keeps it
+
+
+# ---------------------------------------------------------------------- an ally never weakens a building
+def test_an_allied_army_never_weakens_a_walled_city() -> None:
+    """ "Die Kampfstärke des Verteidigers wird ermittelt. ... eine Stadt ... mit einem W12 ... Pro
+    Stadtmauer wird zum Würfelergebnis 1 hinzugezählt" and "Man kann auch mit mehreren Armeen gleichzeitig
+    ... sich verteidigen" („Bündnis“): one strength per side, so V's city with 3 walls at 20 still rolls
+    W12+3 with his infantry at 31 allied, which covers it and bears the loss."""
+    game = position(
+        cities={0: [13], 1: [20]},
+        settlements={1: [42]},
+        walls={20: 3},
+        armies={21: (0, (0, 0, 1)), 31: (1, (1, 0, 0))},
+        phase="combat",
+    )
+    game.apply("attack 21>20")
+    game.apply("resist")
+    game = fight(game, "ally 31 @1", [(12, 11), (12, 7)])
+    assert events(game, "combat")[-1]["defence"] == [[20, 12, 7, 3]]
+    assert army(game, 31) is None and not game.view(None)["soldiers"]["turned"]
+    game = fight(game, "continue", [(12, 12), (12, 8)])  # now alone: W12+3 as before
+    assert game.view(None)["soldiers"]["turned"] == [20]
+
+
+def test_an_allied_artillery_rolls_for_a_settlement() -> None:
+    """The other way round: a settlement rolls W8, an allied artillery W12, the stronger, for the side."""
+    game = position(
+        cities={0: [13], 1: [42]},
+        settlements={1: [20]},
+        armies={21: (0, (0, 0, 1)), 31: (1, (0, 0, 1))},
+        phase="combat",
+    )
+    game.apply("attack 21>20")
+    game.apply("resist")
+    game = fight(game, "ally 31 @1", [(12, 3), (12, 7)])
+    assert events(game, "combat")[-1]["defence"] == [[31, 12, 7, 0]]
+
+
+# ---------------------------------------------------------------------- the free card after buying
+FISH_OPTS = {"fishermen": True, "max_offers": 3}
+
+
+def free_card(game: Game) -> bool:
+    return "buy" in legal(game) and bool(game.view(None)["soldiers"]["free_card"])
+
+
+def test_no_free_card_after_a_road_bought_with_fish() -> None:
+    """ "... eine Karte ziehen, wenn man nichts gekauft hat (keine Straßen, Siedlungen, Städte, militärische
+    Einheiten etc.)": what is bought counts, not how it is paid."""
+    game = with_fish(position(cities={0: [13], 1: [20]}, options=FISH_OPTS), {0: (0, 1, 1)})
+    assert free_card(game)
+    game.apply("fish road 3+2")
+    game.apply("road 13-14")
+    assert phase(game) == "main" and not free_card(game)
+
+
+def test_no_free_card_after_a_card_bought_with_fish() -> None:
+    """Nor two cards in a turn: one bought with 7 fish, then the free one."""
+    game = with_fish(position(cities={0: [13], 1: [20]}, options=FISH_OPTS), {0: (1, 0, 2)})
+    game.apply("fish card 3+3+1")
+    assert not free_card(game)
+
+
+def test_no_free_card_after_buying_a_settlement_from_a_player() -> None:
+    game = position(cities={0: [13], 1: [20]}, settlements={1: [42]}, hands={0: cards(ore=1)}, options=TRADES)
+    game.apply("buyplace 42 1ore @1")
+    game.apply("agree")
+    assert building(game, 42) == ("settlement", 0) and not free_card(game)
+
+
+def test_selling_to_a_player_is_no_purchase() -> None:
+    """Seat 0 sells his settlement: he bought nothing and may still take the free card."""
+    game = position(cities={0: [13], 1: [20]}, settlements={0: [42]}, hands={1: cards(ore=1)}, options=TRADES)
+    game.apply("sellplace 42 1ore @1")
+    game.apply("agree")
+    assert building(game, 42) == ("settlement", 1) and free_card(game)
+
+
+# ---------------------------------------------------------------------- roads at a traded building
+def test_a_bought_city_brings_its_cut_off_roads_and_leaves_the_connected_ones() -> None:
+    """ "Er ersetzt die Siedlung und alle angrenzenden Straßen / Schiffe, die nun ohne Verbindung zu einer
+    gleichfarbigen Siedlung / Stadt sind, durch eigene Spielsteine" (conquest), read for a trade too: seat 1's
+    city at 20 with roads 19-20 (a dead end) and 20-31-32-42 to his settlement at 42. Seat 0 buys the city:
+    19-20 passes with it, 20-31 still reaches 42 and stays seat 1's."""
+    game = position(
+        cities={0: [13], 1: [20]},
+        settlements={1: [42]},
+        roads={1: ["19-20", "20-31", "31-32", "32-42"]},
+        hands={0: cards(ore=2)},
+        options=TRADES,
+    )
+    game.apply("buyplace 20 2ore @1")
+    game.apply("agree")
+    owners = {p["at"]: p["owner"] for p in game.view(None)["pieces"] if p["kind"] == "road"}
+    assert owners == {"19-20": 0, "20-31": 1, "31-32": 1, "32-42": 1}
+    assert building(game, 20) == ("city", 0)

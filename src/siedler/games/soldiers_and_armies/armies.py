@@ -291,6 +291,7 @@ class ArmyMixin(SoldiersState):
     def _do_fight(self, action: SoldierAction) -> None:
         self.phase = COMBAT
         self.robber_fought = False
+        self.withdrawn = ()
         if self.logging:
             self._emit("phase", {"seat": self.current, "phase": "combat"})
 

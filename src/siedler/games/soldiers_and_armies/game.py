@@ -36,6 +36,7 @@ class SoldiersGame(SoldiersViewMixin):
         self.final_vp = [0] * n
         self.purchased = False
         self.robber_fought = False
+        self.withdrawn = ()
         self.battle = ()
         self.conquest = -1
         self.weak_cities = False
@@ -122,6 +123,7 @@ class SoldiersGame(SoldiersViewMixin):
         self.moved = [0] * len(self.moved)
         self.purchased = False
         self.robber_fought = False
+        self.withdrawn = ()
         super()._do_end(action)
         n = self.num_players
         while not self.is_over and self.out[self.current]:

@@ -158,6 +158,7 @@ class SoldiersViewMixin(CardTradeMixin):
             "battle": self._battle_view(),
             "moves": self._moves_view(seat),
             "robber_fought": self.robber_fought,
+            "withdrawn": list(self.withdrawn),
             "free_card": self.phase == MAIN and self._free_card_allowed(self.current),
             "weak_cities": self.weak_cities,
             "card_offer": self._card_offer_view(),
@@ -217,6 +218,7 @@ class SoldiersViewMixin(CardTradeMixin):
             "final_vp": list(self.final_vp),
             "purchased": self.purchased,
             "robber_fought": self.robber_fought,
+            "withdrawn": list(self.withdrawn),
             "battle": list(self.battle),
             "conquest": self.conquest,
             "weak_cities": self.weak_cities,
@@ -260,6 +262,7 @@ class SoldiersViewMixin(CardTradeMixin):
         self.final_vp = [int(x) for x in d["final_vp"]]
         self.purchased = bool(d["purchased"])
         self.robber_fought = bool(d["robber_fought"])
+        self.withdrawn = tuple(int(x) for x in d.get("withdrawn", ()))  # records before it have none
         self.battle = tuple(int(x) for x in d["battle"])
         self.conquest = int(d["conquest"])
         self.weak_cities = bool(d["weak_cities"])

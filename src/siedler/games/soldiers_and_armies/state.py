@@ -82,6 +82,9 @@ class SoldiersState(CatanGame):
     final_vp: list[int]  # by seat: the score of a player who left
     purchased: bool  # something was bought this turn (no free development card then)
     robber_fought: bool  # the robber was attacked in this combat phase
+    #: The intersections of the armies that withdrew from a battle in this combat phase: "Die angreifende
+    #: Armee wird dann ... wegbewegt, sodass kein Angriff mehr möglich ist" (they attack no more in it).
+    withdrawn: tuple[int, ...]
     battle: tuple[int, ...]
     conquest: int  # the intersection a destroyed settlement stood on, while the attacker decides
     weak_cities: bool  # the Variante's condition for weaker cities has been met
@@ -111,6 +114,7 @@ class SoldiersState(CatanGame):
         new.final_vp = self.final_vp[:]
         new.purchased = self.purchased
         new.robber_fought = self.robber_fought
+        new.withdrawn = self.withdrawn
         new.battle = self.battle
         new.conquest = self.conquest
         new.weak_cities = self.weak_cities
