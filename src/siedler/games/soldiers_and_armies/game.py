@@ -17,7 +17,7 @@ from siedler.games.catan.state import CITIES, NUM_DEV_CARDS, PIECE_KINDS, SETTLE
 from .actions import soldier_action_set
 from .presentation import SoldiersViewMixin
 from .rules import army_rules
-from .state import ALLIANCE, BATTLE, CARD_REPLY, COMBAT, CONQUEST, DEFEND, MOVEMENT, TRIBUTE
+from .state import ALLIANCE, BATTLE, CARD_REPLY, COMBAT, COMPOSE, CONQUEST, DEFEND, MOVEMENT, TRADE_REPLY, TRIBUTE
 from .stats import soldier_stats
 
 
@@ -43,6 +43,9 @@ class SoldiersGame(SoldiersViewMixin):
         self.card_offer = None
         self.allies = ()
         self.ally_pending = ()
+        self.draft_seats = ()
+        self.draft_give = ()
+        self.draft_ask = ()
         if self.variant:  # "Die Siegpunktkarten in den Entwicklungskarten bleiben im Spiel"
             self.dev_deck[VICTORY_POINT] += self.army_rules.variant_victory_point_cards
 
@@ -93,6 +96,10 @@ class SoldiersGame(SoldiersViewMixin):
             return self._legal_alliance()
         if phase == CARD_REPLY:
             return self._legal_card_reply()
+        if phase == COMPOSE:
+            return self._legal_compose()
+        if phase == TRADE_REPLY:
+            return self._legal_trade_reply()
         return super()._generate_legal()
 
     def _produce(self, total: int) -> None:
