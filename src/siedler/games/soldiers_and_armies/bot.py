@@ -19,6 +19,7 @@ from siedler.core.data import load_data
 from siedler.core.game import Game
 from siedler.games.catan.bot import TRADER as CATAN_TRADER
 from siedler.games.catan.bot.greedy import _best, _road_value, catan_strategy, node_value
+from siedler.games.catan.bot.trade import exchange_gain
 from siedler.games.catan.bot.value import catan_features, catan_position
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import CITIES, MAIN, PIECE_KINDS, SETTLEMENTS
@@ -165,9 +166,6 @@ def _main(game: SoldiersGame, seat: int, legal: list[Action], rng: _random.Rando
     trade = _trade(game, seat, legal)
     if trade is not None:
         return trade
-    proposal = _propose(game, seat, by_kind)
-    if proposal is not None:
-        return proposal
     arms = _arm(game, seat, by_kind, rng)
     if arms is not None:
         return arms
@@ -279,17 +277,28 @@ def _wish(game: SoldiersGame, seat: int) -> tuple[int, int, int] | None:
     return others[cards.index(max(cards))], spare, missing[0]
 
 
-def _propose(game: SoldiersGame, seat: int, by_kind: dict[str, list[Action]]) -> Action | None:
-    """The first step of a composed trade (at most one a turn): ``address`` the seat of ``_wish``."""
-    wish = _wish(game, seat)
-    if wish is None or game.offers_made or "address" not in by_kind:
+def _trader_offer(game: Game, seat: int, best_other: float) -> Action | None:
+    """The search bots' offers, decided outside their look-ahead (so the greedy rollouts, which never
+    offer, stay as they are): the family's resource offer, else the first step of a composed one-for-one
+    trade (``_wish``, at most one offer a turn) when receiving the lacking resource for the spare one is
+    worth more by their value than their best other move."""
+    found = CATAN_TRADER.offer(game, seat, best_other)
+    g = cast(SoldiersGame, game)
+    if found is not None or g.phase != MAIN or g.offers_made:
+        return found
+    wish = _wish(g, seat)
+    if wish is None:
         return None
-    return next((a for a in by_kind["address"] if a[1] == wish[0]), None)
+    receive, pay = [0] * NUM_RESOURCES, [0] * NUM_RESOURCES
+    receive[wish[2]], pay[wish[1]] = 1, 1
+    if exchange_gain(g, seat, tuple(receive), tuple(pay)) <= best_other:
+        return None
+    return next((a for a in g.legal_actions() if a[0] == "address" and a[1] == wish[0]), None)
 
 
 def _compose(game: SoldiersGame, seat: int, legal: list[Action]) -> Action:
-    """The next step of its own composed trade: give the spare resource, ask for the lacking one, send; a
-    draft it did not plan (none: it never counters) is dropped."""
+    """The next step of its own composed trade (the search bots', ``_trader_offer``): give the spare
+    resource, ask for the lacking one, send; a draft it did not plan (none: it never counters) is dropped."""
     s, wish = game.soldier_set, _wish(game, seat)
     drop = s.DROP
     if wish is None or game.draft_seats != (seat, wish[0]):
@@ -356,6 +365,8 @@ def _trader_answer(game: Game, seat: int) -> Action | None:
     is no lower after the trade, so they never give away more than they get by it; the family's answer to
     the shared resource offers otherwise."""
     g = cast(SoldiersGame, game)
+    if g.phase == COMPOSE:  # its own offer, composed step by step
+        return _compose(g, seat, list(g.legal_actions()))
     if g.phase != TRADE_REPLY:
         return CATAN_TRADER.answer(game, seat)
     legal = g.legal_actions()
@@ -375,6 +386,7 @@ TRADER = replace(
     CATAN_TRADER,
     decided_kinds=CATAN_TRADER.decided_kinds | frozenset(TRADE_KINDS) | frozenset(COMPOSE_KINDS),
     answer=_trader_answer,
+    offer=_trader_offer,
 )
 #: The lobby's levels (docs/bots.md, "Levels"): armies make a search iteration dearer than on the plain
 #: board, so Hard searches 400 (under a second on one core at the 99th percentile).
