@@ -12,7 +12,7 @@ a time (``twin_state``'s ``parts``: tests/bots/test_fair.py perturbs each alone 
   development deck; ``fish``, the other seats' face-down fish tokens dealt anew with the face-down supply;
   at the end of a game the victory-point cards are shown, so they stay where they are (a Soldaten & Armeen
   trade waiting for its answer names what the offerer gives, a card's kind or a token's value: views show it
-  from the offer, never from his hand);
+  from the offer, never from his hand; so does a composed offer, for every good it gives);
 - Deck Building: ``hands``, each other seat's hand and draw pile dealt anew from their cards (at the end of
   a game the cities in hand are shown, so they stay); ``own_draw``, ``s``'s own draw pile shuffled;
   ``discards``, every discard pile's cards below its face-up top put in a new order; ``taken``, for a
@@ -36,7 +36,7 @@ from siedler.core.game import Game
 from siedler.games.catan import CatanGame
 from siedler.games.catan.rules import DEV_CARDS, RESOURCES
 from siedler.games.deck_building import DeckBuildingGame
-from siedler.games.soldiers_and_armies.actions import SoldierAction
+from siedler.games.soldiers_and_armies.actions import CARD_GOOD, FISH_GOOD, RESOURCE_GOOD, SoldierAction, good_parts
 
 View = Callable[[Game, "int | None"], dict[str, Any]]
 
@@ -106,6 +106,9 @@ def _pledge(game: CatanGame, g: dict[str, Any], others: list[int]) -> Callable[[
     gives: a card of a kind, a fish token of a value, or the resources he pays. The returned function takes
     that out of his rows (-1) or puts it back (1), so that a twin deals only what nobody has seen."""
     offerer, waiting = g["current"], g.get("soldiers", {}).get("card_offer")
+    seats, give, _ = g.get("soldiers", {}).get("draft", ((), (), ()))
+    if seats and seats[0] in others:
+        return _draft_pledge(g, seats[0], give)
     if not waiting or offerer not in others:
         return lambda sign: None
     offer = SoldierAction(*game.parse_action(waiting))
@@ -119,6 +122,24 @@ def _pledge(game: CatanGame, g: dict[str, Any], others: list[int]) -> Callable[[
         elif kind.startswith("buy"):
             for r, name in enumerate(RESOURCES):
                 own["hand"][name] += sign * offer.bundle[r]
+
+    return change
+
+
+def _draft_pledge(g: dict[str, Any], offerer: int, give: list[int]) -> Callable[[int], None]:
+    """A composed offer (``soldiers.draft``) shows everyone the goods its offerer gives: his resource cards,
+    development cards and fish tokens among them are set aside (-1) and put back (1) around the deal."""
+    own = g["players"][offerer]
+
+    def change(sign: int) -> None:
+        for code in give:
+            good, item = good_parts(code)
+            if good == RESOURCE_GOOD:
+                own["hand"][RESOURCES[item]] += sign
+            elif good == CARD_GOOD:
+                own["dev_cards"][DEV_CARDS[item]] += sign
+            elif good == FISH_GOOD:
+                g["fish"]["held"][offerer][str(item)] += sign
 
     return change
 

@@ -155,3 +155,39 @@ def test_log_labels_and_text_board_name_towns_and_landmarks_in_both_languages() 
     text = game.render_text(RED, "de")
     assert "Heidelberg 8: Heidelberger Schloss (errichtet von Player 1)" in text
     assert "Mannheim 1: Wasserturm (Belohnung: eine kostenlose Straße)" in text
+
+
+def test_the_landmarks_free_road_may_be_left_unbuilt() -> None:
+    """ "Der Erbauer eines Wahrzeichens erhält jedoch eine Belohnung: ... und darf je nach Abbildung kostenlos
+    eine Straße bauen": may, not must. After Mannheim's water tower, ``noroad`` leaves it unbuilt."""
+    game = position(halls={RED: ["Sinsheim"]}, roads={RED: ["2-10", "1-2"]}, hands={RED: LANDMARK_COST})
+    game.apply("landmark 1")
+    assert "noroad" in legal(game) and "road 0-1" in legal(game)
+    game.apply("noroad")
+    view = game.view(None)
+    assert view["phase"] == "main" and view["free_roads"] == 0
+    assert {e["at"] for e in view["pieces"] if e["kind"] == "road"} == {"2-10", "1-2"}
+    assert "noroad" not in legal(game)
+
+
+def test_the_road_building_cards_roads_are_no_landmarks_reward() -> None:
+    """Straßenbau's roads are placed as in the base game; ``noroad`` belongs to the landmark's reward only."""
+    game = position(halls={RED: ["Sinsheim"]}, roads={RED: ["2-10"]}, dev_cards={RED: {"road_building": 1}})
+    game.apply("roadbuilding")
+    assert game.view(None)["phase"] == "road_building" and "noroad" not in legal(game)
+    with pytest.raises(IllegalAction, match="only a landmark's free road"):
+        game.copy().apply("noroad")
+
+
+def test_a_landmarks_card_may_be_played_in_the_turn_it_is_taken() -> None:
+    """ "Dies darf aber nicht eine Karte sein, die er in diesem Zug gekauft hat!" bars bought cards; the card
+    Stuttgart's TV tower gives ("sich ... eine Entwicklungskarte nehmen") is taken, not bought."""
+    game = position(halls={RED: ["Pforzheim"]}, roads={RED: ["45-46", "33-45"]}, hands={RED: LANDMARK_COST})
+    game = next_card_is(game, "road_building")
+    game.apply("landmark 33")
+    assert game.view(RED)["you"]["dev_cards"]["road_building"] == 1
+    assert "roadbuilding" in legal(game)
+    bought = position(halls={RED: ["Pforzheim"]}, hands={RED: {"wool": 1, "grain": 1, "ore": 1}})
+    bought = next_card_is(bought, "road_building")
+    bought.apply("buy")
+    assert "roadbuilding" not in legal(bought)

@@ -78,3 +78,11 @@ def test_every_name_the_view_uses_has_its_words_in_every_language() -> None:
         assert view["legend"]["pieces"]["settlement"]["label"][lang] == text("page.pieces.town_hall", lang)
         assert view["names"]["robber"][lang] == text("baden_wuerttemberg.robber", lang)
     assert text("page.pieces.town_hall", "de") == "Rathaus" and text("page.dev.invention", "de") == "Erfindung"
+
+
+def test_the_supply_of_pieces_has_no_cities() -> None:
+    """ "Rathäuser" and "Straßen" are this game's pieces; it has no cities, so a player's supply names none."""
+    game = position(halls={RED: ["Pforzheim"]})
+    for seat in (None, RED):
+        assert all(set(p["pieces"]) == {"road", "settlement"} for p in game.view(seat)["players"])
+    assert "/" in game.render_text(RED)

@@ -62,3 +62,11 @@ def test_in_german_the_options_and_the_notation_are_german(run: Any) -> None:
     assert "``" not in out and "trade offers to other players" not in out and "roll the dice" not in out
     english = " ".join(run("rules", "soldiers-and-armies", "--no-howto").stdout.split())
     assert "roll the dice" in english and "fire the nuke at hex F" in english and "players: 2-4" in english
+
+
+def test_soldiers_and_armies_explains_the_offer_steps(run: Any) -> None:
+    """The composed trade's steps (docs/rules/soldiers-and-armies.md, "Trades of anything")."""
+    result = run("rules", "soldiers-and-armies")
+    assert result.exit_code == 0, result.output
+    for step in ("address @2", "give card knight", "ask place 20", "send | drop", "counter"):
+        assert step in result.output, step

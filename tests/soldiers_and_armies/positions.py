@@ -39,14 +39,16 @@ def position(
     phase: str = "main",
     current: int = 0,
     to_act: int | None = None,
-    robber: str = "J",
+    robber: str | None = "J",
     options: Mapping[str, Any] | None = None,
     offers_made: int = 0,
+    game_keys: Mapping[str, Any] | None = None,
     **soldiers: Any,
 ) -> Game:
     """``armies`` maps an intersection to (owner, (infantry, cavalry, artillery)); ``walls`` an
     intersection to its walls; ``nukes`` a seat to the intersection of its nuke (bought, not fired);
-    ``soldiers`` overrides any other key of the state's ``soldiers`` part."""
+    ``soldiers`` overrides any other key of the state's ``soldiers`` part, ``game_keys`` any key of the
+    state's ``game`` (an extension's, such as ``harbormaster``: the holder of its card)."""
     opts = {"board": "beginner", "max_offers": 0, **(options or {})}
     game = siedler.new_game(RULESET, players=players, seed=1, options=opts)
     state = game.state()
@@ -80,6 +82,7 @@ def position(
     s["turned"] = list(turned)
     s["nukes"] = [[(nukes or {}).get(p, -1), 0 if p in (nukes or {}) else 1] for p in range(players)]
     s.update(soldiers)
+    g.update(game_keys or {})
     state["to_act"] = current if to_act is None else to_act
     return siedler.from_state(state)
 

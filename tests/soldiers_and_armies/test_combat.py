@@ -178,8 +178,9 @@ def test_the_building_fights_on_once_its_covering_armies_are_gone() -> None:
     game = example(armies={21: (0, (0, 0, 1)), 31: (1, (1, 0, 0))}, roads={1: ["20-31"]})
     game.apply("attack 21>20")
     game.apply("resist")
-    game = fight(game, "ally 31 @1", [(12, 5), (6, 2)])
-    assert army(game, 31) is None and phase(game) == "battle"
+    game = fight(game, "ally 31 @1", [(12, 5), (12, 2)])  # the city's d12, stronger than the infantry's d6
+    assert events(game, "combat")[-1]["defence"] == [[20, 12, 2, 0]]
+    assert army(game, 31) is None and phase(game) == "battle"  # the covering army bears the loss
     game = fight(game, "continue", [(12, 10), (12, 7)])
     assert events(game, "combat")[-1]["defence"] == [[20, 12, 7, 0]]
     assert game.view(None)["soldiers"]["turned"] == [20]
@@ -266,8 +267,8 @@ def test_a_third_players_armies_join_a_side_only_with_his_consent() -> None:
     game.apply("resist")
     assert phase(game) == "alliance" and game.view(None)["to_act"] == 2
     assert legal(game) == {"ally 19 @0", "ally 19 @1", "neutral 19"}
-    game = fight(game, "ally 19 @1", [(6, 5), (10, 9)])
-    # Seat 2's cavalry covers V's city and rolls for V's side: the attacker's infantry is lost, it is over.
+    game = fight(game, "ally 19 @1", [(6, 5), (12, 9)])
+    # Seat 2's cavalry covers V's city, which rolls its stronger d12: the attacker's infantry is lost.
     assert game.view(None)["soldiers"]["battle"] is None and army(game, 21) is None
     assert events(game, "alliance") == [{"seat": 2, "at": 19, "side": 1}]
 
@@ -298,7 +299,7 @@ def test_a_third_player_fights_on_one_side_only() -> None:
     assert game.view(None)["soldiers"]["battle"]["waiting"] == [19, 31]
     game.apply("ally 19 @1")
     assert game.to_act == 2 and legal(game) == {"ally 31 @1", "neutral 31"}
-    game = fight(game, "neutral 31", [(6, 6), (6, 1)])
+    game = fight(game, "neutral 31", [(6, 6), (12, 1)])
     assert game.view(None)["soldiers"]["battle"]["allies"] == [{"at": 19, "side": 1}]
 
 

@@ -1,8 +1,9 @@
 """Settlements, cities and fish tokens traded between players: "Es kann grundsätzlich alles mit den
 Mitspielern gehandelt werden, inklusive Entwicklungskarten, Siedlungen / Städten, Fischen usw."
 
-A building passes alone, without its roads (the text names the buildings; it hands roads over only in
-conquest: "Er ersetzt die Siedlung und alle angrenzenden Straßen ... durch eigene Spielsteine").
+A building passes with the roads touching it that then reach none of the giver's buildings, as in conquest
+("Er ersetzt die Siedlung und alle angrenzenden Straßen / Schiffe, die nun ohne Verbindung zu einer
+gleichfarbigen Siedlung / Stadt sind, durch eigene Spielsteine").
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from siedler.core.game import Game
 from tests.catan.positions import cards
 from tests.hidden import check_views_hide
 
-from .positions import building, hand, phase, position
+from .positions import building, events, hand, phase, position
 
 TRADES = {"max_offers": 3}
 FISH = {**TRADES, "fishermen": True}
@@ -41,7 +42,11 @@ def player(game: Game, seat: int) -> dict[str, Any]:
     return dict(game.view(None)["players"][seat])
 
 
-def test_a_settlement_is_sold_for_resources_and_its_roads_stay() -> None:
+def test_a_settlement_is_sold_for_resources_with_its_cut_off_roads() -> None:
+    """Seat 0's settlement at 42 passes with the two roads touching it (41-42, 42-43), which then reach none of
+    his buildings: traded as conquered ("Er ersetzt die Siedlung und alle angrenzenden Straßen / Schiffe, die
+    nun ohne Verbindung zu einer gleichfarbigen Siedlung / Stadt sind, durch eigene Spielsteine"). His roads
+    further on (40-41, 43-44-45) stay his."""
     game = position(
         cities={0: [13], 1: [20]}, settlements={0: [42]}, roads={0: THROUGH_42}, hands={1: cards(ore=2)}, options=TRADES
     )
@@ -52,9 +57,10 @@ def test_a_settlement_is_sold_for_resources_and_its_roads_stay() -> None:
     assert phase(game) == "card_reply" and legal(game) == {"agree", "refuse"}
     game.apply("agree")
     assert building(game, 42) == ("settlement", 1)
-    assert roads(game) == dict.fromkeys(THROUGH_42, 0), "the roads stay their builder's"
+    assert roads(game) == {**dict.fromkeys(THROUGH_42, 0), "41-42": 1, "42-43": 1}
+    assert events(game, "card_reply")[-1]["roads"] == ["41-42", "42-43"]
     assert (player(game, 0)["vp"], player(game, 1)["vp"]) == (2, 3)
-    assert player(game, 0)["road_length"] == 3, "a foreign building now cuts his road at 42"
+    assert player(game, 0)["road_length"] == 2 and player(game, 1)["road_length"] == 2
     assert hand(game, 0) == cards(ore=2) and hand(game, 1) == cards()
     assert phase(game) == "main" and game.to_act == 0
 

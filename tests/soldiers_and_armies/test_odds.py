@@ -94,10 +94,14 @@ def test_the_robber_fights_one_round_with_a_d6() -> None:
 
 
 def test_a_covering_army_falls_before_the_building() -> None:
+    """The covering infantry bears the first loss; while it covers, the side rolls the settlement's d8, the
+    stronger die ("Die Kampfstärke des Verteidigers wird ermittelt": one strength, which an ally never
+    lowers)."""
     result = of("1 infantry vs turned settlement covered by 1 infantry")
-    assert result.round_win == Fraction(15, 36)  # the first round is against the army
-    assert result.cover_destroyed == Fraction(15, 36)
-    assert result.destroy == Fraction(15, 36) * Fraction(15, 48)
+    assert result.round_win == Fraction(15, 48)  # d6 against d8, the army bearing the loss
+    assert result.cover_destroyed == Fraction(15, 48)
+    assert result.destroy == Fraction(15, 48) * Fraction(15, 48)
+    assert of("1 infantry vs turned settlement covered by 1 cavalry").round_win == Fraction(15, 60)  # its d10
 
 
 def test_tracks_follow_the_sacrifice_order() -> None:
@@ -167,7 +171,10 @@ def fight(matchup: Matchup, rng: random.Random) -> tuple[bool, bool, bool, bool,
     had_cover = cover.die() > 0 and target.building is not None  # an army attacked for itself covers nothing
     rounds, first, cover_gone, reduced = 0, False, False, False
     while attacker.die() and (cover.die() or level):
-        if cover.die():
+        own = (target.city_die, walls) if level == 2 else (8, 0)
+        if cover.die() and level and own[0] + 2 * own[1] > cover.die():  # the covered building is stronger
+            defence = rng.randint(1, own[0]) + own[1]
+        elif cover.die():
             defence = rng.randint(1, cover.die())
         elif level == 2:
             defence = rng.randint(1, target.city_die) + walls

@@ -1,4 +1,4 @@
-"""Baden-Württemberg's actions: the Catan kinds it plays, and its own two.
+"""Baden-Württemberg's actions: the Catan kinds it plays, and its own three.
 
 Notation (docs/notation.md)::
 
@@ -9,6 +9,7 @@ Notation (docs/notation.md)::
     roadbuilding               play Straßenbau (then two ``road ...``)
     plenty wood ore            play Erfolgreiche Erfindung: two resources of one's choice
     trade                      play Handel: 2:1 with the bank for the rest of the turn
+    noroad                     leave a landmark's free road unbuilt ("darf ... kostenlos eine Straße bauen")
     robber F @2 | inventor F @2   move the inventor (``inventor`` is read as ``robber``)
 
 No cities and no monopoly; a development card may be played at any time of one's turn, before the roll too.
@@ -46,7 +47,8 @@ class BWActionSet(ActionSet):
             del self.canon[item]
         self.LANDMARK = tuple(BWAction("landmark", n) for n in range(topo.num_nodes))
         self.TRADE = BWAction("trade")
-        for item in (*self.LANDMARK, self.TRADE):
+        self.NOROAD = BWAction("noroad")
+        for item in (*self.LANDMARK, self.TRADE, self.NOROAD):
             self.canon[item] = item
             self.text[item] = str(item)
 
@@ -56,6 +58,8 @@ BW_KINDS = ActionKinds(
     _node_kind("landmark", ("main",), lambda s: s.LANDMARK),  # type: ignore[attr-defined]
     # Development cards "zu einem beliebigen Zeitpunkt seines Zuges": before the roll too, like the others.
     ActionKind("trade", phases=("roll", "main")),
+    # A landmark's reward road is the builder's to take or leave: "darf ... kostenlos eine Straße bauen".
+    ActionKind("noroad", phases=("road_building",)),
 )
 BWAction.KINDS = BW_KINDS
 

@@ -48,6 +48,7 @@ class BWRulesGame(CatanGame):
     landmark_owner: list[int]  # by landmark: the seat that built it, NOBODY while it stands outside the map
     cost_cards: list[int]  # by seat: the build-cost card dealt (its index in the data), -1 in variable founding
     trade_card: bool  # "Handel" was played this turn: 2:1 with the bank until the turn ends
+    landmark_road: bool  # the free road being placed is a landmark's reward, which may be left unbuilt
 
     def _copy_into(self, new: Self) -> None:
         super()._copy_into(new)
@@ -56,6 +57,7 @@ class BWRulesGame(CatanGame):
         new.landmark_owner = self.landmark_owner[:]
         new.cost_cards = self.cost_cards[:]
         new.trade_card = self.trade_card
+        new.landmark_road = self.landmark_road
 
     # ------------------------------------------------------------------ setting up
     def _load_map(self) -> None:
@@ -82,6 +84,7 @@ class BWRulesGame(CatanGame):
         self.landmark_owner = [NOBODY] * len(self.bw.landmarks)
         self.cost_cards = [-1] * n
         self.trade_card = False
+        self.landmark_road = False
         if self.options["founding"] != VARIABLE:
             self._deal_cost_cards(list(self.setup_order[:n]))
 
@@ -193,10 +196,11 @@ class BWRulesGame(CatanGame):
         if landmark.reward == REWARD_ROAD:
             if self.pieces[seat * PIECE_KINDS + ROADS] and self._road_spots(seat):
                 self.free_roads = 1
+                self.landmark_road = True
                 self.phase = ROAD_BUILDING
         elif landmark.reward == REWARD_DEVELOPMENT:
             if any(self.dev_deck):
-                self._draw_development(seat)
+                self._take_reward_card(seat)
         else:
             taken = [min(n, self.bank[r]) for r, n in enumerate(landmark.resources)]
             for r, n in enumerate(taken):
@@ -204,6 +208,23 @@ class BWRulesGame(CatanGame):
                 self.hands[seat * NUM_RESOURCES + r] += n
             self._emit("reward", {"seat": seat, "gains": taken})
         self._check_win(seat)
+
+    def _take_reward_card(self, seat: int) -> None:
+        """The landmark's card is taken, not bought: "Dies darf aber nicht eine Karte sein, die er in diesem
+        Zug gekauft hat!" bars only bought cards, so this one may be played in the same turn."""
+        before = self.dev_new[:]
+        self._draw_development(seat)
+        self.dev_new = before
+
+    def _do_noroad(self, action: CatanAction) -> None:
+        """The landmark's free road left unbuilt ("darf ... kostenlos eine Straße bauen": may, not must)."""
+        self.free_roads = 0
+        self.landmark_road = False
+        self.phase = MAIN
+
+    def _generate_legal(self) -> tuple[Action, ...]:
+        acts = super()._generate_legal()
+        return (*acts, self.bw_set.NOROAD) if self.landmark_road and self.phase == ROAD_BUILDING else acts
 
     # ------------------------------------------------------------------ development cards
     def _legal_development(self, seat: int, acts: list[Action], before_roll: bool) -> None:
@@ -227,6 +248,7 @@ class BWRulesGame(CatanGame):
 
     def _do_road(self, action: CatanAction) -> None:
         """Straßenbau played before the roll: once its roads are placed, the turn goes on with the roll."""
+        self.landmark_road = False
         super()._do_road(action)
         if self.phase == MAIN and self.dice is None:
             self.phase = ROLL
@@ -292,6 +314,7 @@ class BWRulesGame(CatanGame):
             "landmarks": list(self.landmark_owner),
             "cost_cards": list(self.cost_cards),
             "trade_card": self.trade_card,
+            "landmark_road": self.landmark_road,
         }
         return data
 
@@ -315,6 +338,7 @@ class BWRulesGame(CatanGame):
             self.landmark_owner = [int(p) for p in own["landmarks"]]
             self.cost_cards = [int(c) for c in own["cost_cards"]]
             self.trade_card = bool(own["trade_card"])
+            self.landmark_road = bool(own.get("landmark_road", False))  # records before it have none
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"Baden-Württemberg state is malformed: {exc}") from exc
         if len(self.landmark_owner) != len(self.bw.landmarks) or len(self.cost_cards) != n:

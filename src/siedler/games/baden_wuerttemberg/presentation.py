@@ -133,6 +133,8 @@ class BWGame(BWRulesGame):
 
     def _player_extra(self, seat: int) -> dict[str, Any]:
         data = super()._player_extra(seat)
+        # No cities in this game: the supply of pieces is roads and town halls (the shared "settlement").
+        data["pieces"] = {"road": self.pieces[seat * PIECE_KINDS], "settlement": self.pieces[seat * PIECE_KINDS + 1]}
         data["town_halls"] = self.pieces[seat * PIECE_KINDS + SETTLEMENTS]
         data["landmarks"] = sum(1 for p in self.landmark_owner if p == seat)
         return data
@@ -178,7 +180,7 @@ class BWGame(BWRulesGame):
         if kind == "landmark":
             landmark = self.bw.landmarks[self.bw.landmark_at[named.node]]
             return text(f"{NS}.label.landmark", lang, text(f"{NS}.landmark.{landmark.key}", lang), landmark.town)
-        if kind in ("trade", "knight", "roadbuilding"):
+        if kind in ("trade", "knight", "roadbuilding", "noroad"):
             return text(f"{NS}.label.{kind}", lang)
         if kind == "plenty":
             res = resource_names(lang)
@@ -228,6 +230,8 @@ class BWGame(BWRulesGame):
             return f"landmark field {node} is not at the end of one of your roads"
         if kind == "trade":
             return self._card_reason(seat, action)
+        if kind == "noroad":
+            return "only a landmark's free road may be left unbuilt, and none is waiting"
         if kind == "road" and self.edge_owner[action.edge] < 0:
             reason = super()._specific_reason(action)
             if "does not connect" in reason:

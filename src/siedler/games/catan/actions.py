@@ -218,6 +218,18 @@ def _one(args: list[str], kind: str) -> str:
     return args[0]
 
 
+def seat_kind(name: str, phase: str, pick: Callable[[Any], Any]) -> ActionKind:
+    """A kind whose one field is a seat, written ``name @N``; ``pick`` gives the action set's row of its
+    interned actions by seat."""
+    return ActionKind(
+        name,
+        ("seat",),
+        (phase,),
+        write=lambda a: f"{name} @{a.seat}",
+        read=lambda s, args: pick(s)[seat_index(_one(args, name), s.num_players)],
+    )
+
+
 def seat_index(word: str, players: int) -> int:
     """A seat written in the notation (``@2``: an index from 0) for a game of ``players``; every rule set's
     parser reads seats here, so that each refuses a bad one in the same words."""
@@ -351,13 +363,7 @@ KINDS = ActionKinds(
     ),
     ActionKind("accept", phases=("offer_reply",)),
     ActionKind("decline", phases=("offer_reply",)),
-    ActionKind(
-        "confirm",
-        ("seat",),
-        ("offer_confirm",),
-        write=lambda a: f"confirm @{a.seat}",
-        read=lambda s, args: s.CONFIRM[seat_index(_one(args, "confirm"), s.num_players)],
-    ),
+    seat_kind("confirm", "offer_confirm", lambda s: s.CONFIRM),
     ActionKind("withdraw", phases=("offer_confirm",)),
 )
 CatanAction.KINDS = KINDS

@@ -198,7 +198,7 @@ class CatanEncoder(Encoder):
             entry = players[(me + i) % n]
             row.extend([entry.get(k, 0) for k in PLAYER_NUMBERS])  # a rule set may have no knights or awards
             pieces = entry["pieces"]
-            row.extend([pieces[k] for k in PIECES])
+            row.extend([pieces.get(k, 0) for k in PIECES])  # a rule set may have no cities
             if len(self.player_leaves):
                 row.extend(self.player_leaves.read(entry, me))
         you = view["you"]

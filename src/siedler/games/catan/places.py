@@ -34,10 +34,16 @@ class Places:
     edges: tuple[str, ...]
     #: The hexes' letters on the board, by index (a robber's or a nuke's hex is named by its letter).
     labels: tuple[str, ...]
+    #: The sides by their notation's path (``"12-13"``, ``Topology.edge_label``), as goods and events hold them.
+    paths: dict[str, str]
 
     def hex(self, label: str) -> str:
         """The hex the board labels ``label`` ("F") in words, "desert (F)"."""
         return self.hexes[self.labels.index(label)]
+
+    def side(self, path: str) -> str:
+        """The side a road's path (``"12-13"``) names, in words."""
+        return self.paths[path]
 
 
 def places(board: Board, lang: str) -> Places:
@@ -84,7 +90,8 @@ def _places(
     ]
     sides = [tuple(h for h in topo.node_hexes[a] if h in topo.node_hexes[b]) for a, b in topo.edge_nodes]
     edges = _distinct([_edge(topo, e, sides[e], short, lang) for e in range(len(topo.edge_nodes))], sides, topo)
-    return Places(hexes, tuple(nodes), tuple(edges), topo.hex_labels)
+    paths = {topo.edge_label(e): edges[e] for e in range(len(topo.edge_nodes))}
+    return Places(hexes, tuple(nodes), tuple(edges), topo.hex_labels, paths)
 
 
 def _node(topo: Topology, n: int, short: list[str], lang: str) -> str:

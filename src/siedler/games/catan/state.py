@@ -204,6 +204,21 @@ class CatanState(Game):
         for component in self._on_building:
             component.building_changed(self, node)
 
+    def _card_room(self, seat: int) -> bool:
+        """Whether ``seat`` may receive one more development card, by any way (bought, drawn, traded): the
+        base game sets no limit; a rule set with one ("Man darf nur 4 unaufgedeckte Entwicklungskarten
+        besitzen") overrides it, and the components that hand out cards ask it."""
+        return True
+
+    def _barren(self, hex_index: int) -> bool:
+        """Whether the hex no longer yields anything, whatever its number (a nuked hex): never in the base
+        game. Components that yield from a hex of their own (the Fishermen's lake) ask it."""
+        return False
+
+    def _bought(self, seat: int) -> None:
+        """``seat`` got a piece or card by a purchase that pays no resources to the bank (fish tokens, a trade
+        with a player): nothing in the base game; a rule set that rewards buying nothing overrides it."""
+
     def _hand_limit(self, seat: int) -> int:
         """The most resource cards ``seat`` may hold when a 7 is rolled without discarding half; a rule set
         that raises it (with walls, say) adds to ``super()``'s."""

@@ -159,7 +159,7 @@ def draw_status(view: dict[str, Any], lang: str = "en") -> str:
         pieces, number = p["pieces"], seat_number(p["seat"])
         lines.append(
             f"{marker} {number:<6}{name[:14]:<15}{vp:>4}{p['cards']:>7}{p['dev_cards']:>6}{p.get('knights', ''):>7}"
-            f"{p['road_length']:>7}  {awards:<9}{pieces['road']}/{pieces['settlement']}/{pieces['city']}"
+            f"{p['road_length']:>7}  {awards:<9}{'/'.join(str(n) for n in pieces.values())}"
         )
     you = view.get("you")
     if you:

@@ -87,7 +87,11 @@ class Catching(FishermenState):
         """Fish for the grounds and the lake with ``total``.
         About half the rolls of a fishing game bring fish, so what each seat is owed is looked up, not
         recounted from the buildings."""
-        key = -total if game.robber == self.lake else total
+        # A blocked lake (the robber on it, or the hex barren: a nuked lake "liefert keine Erträge mehr")
+        # yields nothing: its income is looked up under the negative total.
+        lake = self.lake
+        blocked = game.robber == lake or (lake >= 0 and game._barren(lake))
+        key = -total if blocked else total
         owed = self._fish_income.get(key)
         if owed is None:
             owed = self._fish_income[key] = self._income(game, total, key < 0)

@@ -54,6 +54,8 @@ class FishermenView(FishermenSnapshot):
             return "the bank has none of that resource"
         if use == "road":
             return "you have no road left or no place to build one"
+        if any(game.dev_deck):
+            return "you may hold no more development cards in this game"
         return "the development deck is empty"
 
     def view(self, game: CatanState, seat: int | None, view: dict[str, Any]) -> None:

@@ -65,7 +65,7 @@ class Spending(Catching):
                     acts.extend(take[r])
         if holding.road and game.pieces[seat * PIECE_KINDS + ROADS] and game._can_place_road(seat):
             acts.extend(holding.road)
-        if holding.card and any(game.dev_deck):
+        if holding.card and any(game.dev_deck) and game._card_room(seat):
             acts.extend(holding.card)
 
     def _do_fish(self, game: CatanState, action: FishAction) -> None:
@@ -92,9 +92,11 @@ class Spending(Catching):
             game.bank[arg] -= 1
             game.hands[seat * NUM_RESOURCES + arg] += 1
         elif use == "road":
+            game._bought(seat)  # a road or a card is bought with fish, as with resources
             game.free_roads = 1
             game.phase = ROAD_BUILDING
         else:
+            game._bought(seat)
             game._draw_development(seat)
 
     def _do_boot(self, game: CatanState, action: FishAction) -> None:

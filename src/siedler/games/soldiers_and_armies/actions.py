@@ -19,6 +19,11 @@ Notation (added to docs/notation.md; ``@N`` is a seat's index, from 0: ``@0`` is
     sellplace 12 2ore @2      offer @2 your settlement or city at 12 for 2 ore; buyplace 12 2ore @2: ask for @2's
     sellfish 3 1wool @2       (with the Fishermen) offer @2 a fish token worth 3 for 1 wool; buyfish: ask for one
     agree | refuse            the answer of the seat addressed
+    address @2                compose a trade of anything with @2, in steps (the offer's goods follow):
+      give wood | give card knight | give fish 3 | give place 12 | give road 12-13   a good you give
+      ask ore | ask card monopoly | ask fish 2 | ask place 20 | ask road 19-20       a good you ask for
+      send | drop             send the offer (then agree | refuse | counter), or drop it
+    counter                   answer an offer with your own (composed with give, ask, send)
     ally 19 @0 | neutral 19   an army next to a battle, by its owner's choice: join @0's side, or stay out
     end                       end the turn (in the combat phase)
 """
@@ -39,6 +44,7 @@ from siedler.games.catan.actions import (
     parse_bundle,
     resource,
     seat_index,
+    seat_kind,
 )
 from siedler.games.catan.rules import DEV_CARDS, NUM_RESOURCES, RESOURCES
 
@@ -58,6 +64,23 @@ TRADE_EXAMPLES = {
 }
 #: The values of fish tokens, as written.
 TOKENS = ("1", "2", "3")
+#: What a composed trade holds ("alles ... inklusive Entwicklungskarten, Siedlungen / Städten, Fischen"): a
+#: good is one of these with its item (a resource's or card's index, a token's value, an intersection, a
+#: path's index). A trade stores a good as one number, ``good * GOOD_SPAN + item``.
+GOODS = ("resource", "card", "fish", "place", "road")
+RESOURCE_GOOD, CARD_GOOD, FISH_GOOD, PLACE_GOOD, ROAD_GOOD = range(len(GOODS))
+GOOD_SPAN = 1024
+#: The steps of a composed trade and its answers: declared once here, read by the view (``draft``).
+COMPOSE_KINDS = ("address", "give", "ask", "send", "drop", "counter")
+
+
+def good_code(good: int, item: int) -> int:
+    return good * GOOD_SPAN + item
+
+
+def good_parts(code: int) -> tuple[int, int]:
+    """(good, item) of a good's number."""
+    return code // GOOD_SPAN, code % GOOD_SPAN
 
 
 def trade_good(kind: str) -> str:
@@ -89,6 +112,9 @@ class SoldierAction(CatanAction):
     bundle = field(2)  # trades (sellcard, buyplace...): the resources paid for what is traded
     # ``at`` (field 1): sellplace, buyplace: the intersection of the settlement or city traded
     side = field(2)  # ally: the seat whose side the army at ``at`` joins
+    good = field(1)  # give, ask: what kind of good (an index of ``GOODS``)
+    item = field(2)  # give, ask: which one (see ``GOODS``)
+    written = field(3)  # give, ask: the good as the notation writes it (``wood``, ``card knight``...)
     # ``to`` (field 3, as an offer's): trades: the seat addressed
 
 
@@ -153,6 +179,16 @@ class SoldierActionSet:
         }
         self.num_players = num_players
         self.max_cards = max_cards
+        #: The steps of a composed trade: ADDRESS[seat]; GIVE[code], ASK[code] by a good's number.
+        self.ADDRESS = tuple(A("address", p) for p in range(num_players))
+        items = (range(NUM_RESOURCES), range(len(DEV_CARDS)), range(1, len(TOKENS) + 1), range(n))
+        codes = [good_code(g, i) for g, rng in enumerate(items) for i in rng]
+        codes += [good_code(ROAD_GOOD, e) for e in range(topo.num_edges)]
+        self.GIVE = {c: A("give", *good_parts(c), self.good_words(c)) for c in codes}
+        self.ASK = {c: A("ask", *good_parts(c), self.good_words(c)) for c in codes}
+        self.SEND, self.DROP, self.COUNTER = A("send"), A("drop"), A("counter")
+        for a in (self.SEND, self.DROP, self.COUNTER):
+            self.canon[a] = a
 
     def universe(self) -> tuple[SoldierAction, ...]:
         """Every army action, each once, in a fixed order (the environments' action space)."""
@@ -170,6 +206,9 @@ class SoldierActionSet:
             *(a for per_seat in self.ALLY for a in per_seat),
             *self.NEUTRAL,
             *self.trade_by_fields.values(),
+            *self.ADDRESS,
+            *self.GIVE.values(),
+            *self.ASK.values(),
         )
 
     def parse(self, words: list[str]) -> SoldierAction | None:
@@ -245,6 +284,39 @@ class SoldierActionSet:
         if card not in DEV_CARDS:
             raise IllegalAction(f"{word!r} is not a development card ({', '.join(DEV_CARDS)})")
         return DEV_CARDS.index(card)
+
+    def composed(self, kind: str, args: list[str]) -> SoldierAction:
+        """``give``/``ask`` and a good: a resource (``wood``), or ``card knight``, ``fish 3``, ``place 12``,
+        ``road 12-13``."""
+        table = self.GIVE if kind == "give" else self.ASK
+        if len(args) == 1 and args[0].lower() in RESOURCES:
+            return table[good_code(RESOURCE_GOOD, RESOURCES.index(args[0].lower()))]
+        if len(args) != 2 or args[0].lower() not in GOODS[1:]:
+            raise IllegalAction(
+                f"write '{kind} <resource>' or '{kind} card|fish|place|road <which>', e.g. '{kind} wood', "
+                f"'{kind} card knight', '{kind} fish 3', '{kind} place 12', '{kind} road 12-13'"
+            )
+        good, word = GOODS.index(args[0].lower()), args[1]
+        if good == ROAD_GOOD:
+            a, _, b = word.partition("-")
+            ends = sorted((self.node(a), self.node(b))) if b else [-1, -1]
+            edge = self.topology.edge_index.get((ends[0], ends[1]), -1)
+            if edge < 0:
+                raise IllegalAction(f"{word!r} is not a path (write its two intersections, e.g. 12-13)")
+            return table[good_code(ROAD_GOOD, edge)]
+        item = self.good(GOODS[good], word)
+        return table[good_code(good, item)]
+
+    def good_words(self, code: int) -> str:
+        """A good as the notation writes it after ``give``/``ask``."""
+        good, item = good_parts(code)
+        if good == RESOURCE_GOOD:
+            return RESOURCES[item]
+        if good == CARD_GOOD:
+            return f"card {DEV_CARDS[item]}"
+        if good == ROAD_GOOD:
+            return f"road {self.topology.edge_label(item)}"
+        return f"{GOODS[good]} {item}"
 
     def hex(self, word: str) -> int:
         label = word.upper()
@@ -387,8 +459,24 @@ OWN_KINDS = ActionKinds(
         read=lambda s, args: s.NEUTRAL[s.node(_one(args, "neutral"))],
         target=lambda a: "battle:neutral",
     ),
-    ActionKind("agree", phases=("card_reply",)),
-    ActionKind("refuse", phases=("card_reply",)),
+    ActionKind("agree", phases=("card_reply", "trade_reply")),
+    ActionKind("refuse", phases=("card_reply", "trade_reply")),
+    # A trade of anything, composed in steps: address a seat, add goods to give and to ask for, send; the
+    # seat addressed agrees, refuses, or counters with an offer of its own, composed the same way.
+    seat_kind("address", "main", lambda s: s.ADDRESS),
+    *(
+        ActionKind(
+            name,
+            ("good", "item", "written"),
+            ("compose",),
+            write=lambda a: f"{a[0]} {a.written}",
+            read=lambda s, args, name=name: s.composed(name, args),  # type: ignore[misc]
+        )
+        for name in ("give", "ask")
+    ),
+    ActionKind("send", phases=("compose",)),
+    ActionKind("drop", phases=("compose",)),
+    ActionKind("counter", phases=("trade_reply",)),
 )
 #: Every kind a Soldiers & Armies game knows: the Catan kinds but ``end``, and its own.
 SOLDIER_KINDS = ActionKinds(*(k for k in KINDS if k.name != "end"), *OWN_KINDS)

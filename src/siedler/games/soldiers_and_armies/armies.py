@@ -47,6 +47,24 @@ class ArmyMixin(SoldiersState):
         self.purchased = True
         super()._pay(seat, cost)
 
+    def _bought(self, seat: int) -> None:
+        """A purchase by other means: "wenn man nichts gekauft hat (keine Straßen, Siedlungen, Städte,
+        militärische Einheiten etc.)" names what is bought, not how it is paid, so a road or a card bought
+        with fish, or a good bought from a player, counts as paying for it does."""
+        if seat == self.current:
+            self.purchased = True
+
+    def _card_room(self, seat: int) -> bool:
+        """ "Man darf nur 4 unaufgedeckte Entwicklungskarten besitzen": however a card comes."""
+        return self._dev_held(seat) < self.army_rules.max_dev_cards
+
+    def _dev_held(self, seat: int) -> int:
+        return sum(self.dev_hand[seat * NUM_DEV_CARDS : seat * NUM_DEV_CARDS + NUM_DEV_CARDS])
+
+    def _barren(self, hex_index: int) -> bool:
+        """A nuked hex "liefert keine Erträge mehr", the Fishermen's lake too."""
+        return bool(self.nuked[hex_index])
+
     # ------------------------------------------------------------------ blocking (like the knights of Cities & Knights)
     def _road_spots(self, seat: int) -> list[int]:
         """Empty paths touching the seat's network, not through another player's building or army."""
@@ -99,10 +117,7 @@ class ArmyMixin(SoldiersState):
     def _free_card_allowed(self, seat: int) -> bool:
         """ "vor der Bewegungsphase eine Karte ziehen, wenn man nichts gekauft hat ... und auch keine
         Entwicklungskarte ausgespielt hat. Man darf nur 4 unaufgedeckte Entwicklungskarten besitzen.\""""
-        held = sum(self.dev_hand[seat * NUM_DEV_CARDS : seat * NUM_DEV_CARDS + NUM_DEV_CARDS])
-        return (
-            not self.purchased and not self.dev_played and held < self.army_rules.max_dev_cards and any(self.dev_deck)
-        )
+        return not self.purchased and not self.dev_played and self._card_room(seat) and any(self.dev_deck)
 
     def _legal_purchases(self, seat: int, acts: list[Action]) -> None:
         a, s = self.army_rules, self.soldier_set
@@ -276,6 +291,7 @@ class ArmyMixin(SoldiersState):
     def _do_fight(self, action: SoldierAction) -> None:
         self.phase = COMBAT
         self.robber_fought = False
+        self.withdrawn = ()
         if self.logging:
             self._emit("phase", {"seat": self.current, "phase": "combat"})
 

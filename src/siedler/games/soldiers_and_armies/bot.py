@@ -19,14 +19,25 @@ from siedler.core.data import load_data
 from siedler.core.game import Game
 from siedler.games.catan.bot import TRADER as CATAN_TRADER
 from siedler.games.catan.bot.greedy import _best, _road_value, catan_strategy, node_value
+from siedler.games.catan.bot.trade import exchange_gain
 from siedler.games.catan.bot.value import catan_features, catan_position
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import CITIES, MAIN, PIECE_KINDS, SETTLEMENTS
 
-from .actions import TRADE_KINDS, trade_good
+from .actions import (
+    CARD_GOOD,
+    COMPOSE_KINDS,
+    FISH_GOOD,
+    PLACE_GOOD,
+    RESOURCE_GOOD,
+    TRADE_KINDS,
+    good_code,
+    good_parts,
+    trade_good,
+)
 from .game import SoldiersGame
 from .odds import beats
-from .state import ALLIANCE, BATTLE, CARD_REPLY, COMBAT, CONQUEST, DEFEND, MOVEMENT, TRIBUTE
+from .state import ALLIANCE, BATTLE, CARD_REPLY, COMBAT, COMPOSE, CONQUEST, DEFEND, MOVEMENT, TRADE_REPLY, TRIBUTE
 
 WEIGHTS = load_data("siedler.games.soldiers_and_armies", "data/value.toml")
 
@@ -218,6 +229,85 @@ def _answer(game: SoldiersGame, legal: list[Action]) -> Action:
     return agree if good_deal else legal[-1]
 
 
+#: Resource cards a road is worth in a composed trade: its price.
+ROAD_WORTH = 2.0
+
+
+def _worth(code: int) -> float:
+    """A good of a composed trade weighed in resource cards, as ``_answer`` weighs the single goods: a
+    settlement or city above any price."""
+    good, item = good_parts(code)
+    if good == RESOURCE_GOOD:
+        return 1.0
+    if good == CARD_GOOD:
+        return CARD_WORTH
+    if good == FISH_GOOD:
+        return item / FISH_PER_CARD
+    return float("inf") if good == PLACE_GOOD else ROAD_WORTH
+
+
+def _answer_composed(game: SoldiersGame, seat: int, legal: list[Action]) -> Action:
+    """A composed offer put to it: agreed when it gives up no building and gets at least the worth it gives
+    (``_worth``); never countered."""
+    refuse = next(a for a in legal if a[0] == "refuse")
+    if not any(a[0] == "agree" for a in legal):
+        return refuse
+    gets, gives = game.draft_give, game.draft_ask  # the offerer's sides: the bot gets what he gives
+    if any(good_parts(c)[0] == PLACE_GOOD for c in gives):
+        return refuse
+    fair = sum(_worth(c) for c in gets) >= sum(_worth(c) for c in gives)
+    return next(a for a in legal if a[0] == "agree") if fair else refuse
+
+
+def _wish(game: SoldiersGame, seat: int) -> tuple[int, int, int] | None:
+    """A one-for-one trade toward its aim: (seat asked, resource given, resource asked), the resource it has
+    most to spare for the first its aim lacks, with the player holding the most resource cards (a good as
+    worth as it gets, so it never gives away more than it gets)."""
+    cost = _aim(game, seat)
+    base = seat * NUM_RESOURCES
+    hand = game.hands[base : base + NUM_RESOURCES]
+    missing = [r for r in range(NUM_RESOURCES) if hand[r] < cost[r]]
+    spare = max(range(NUM_RESOURCES), key=lambda r: (hand[r] - cost[r], -r))
+    if not missing or hand[spare] - cost[spare] < 1:
+        return None
+    others = [p for p in range(game.num_players) if p != seat and not game.out[p]]
+    cards = [sum(game.hands[p * NUM_RESOURCES : p * NUM_RESOURCES + NUM_RESOURCES]) for p in others]
+    if not others or not max(cards):
+        return None
+    return others[cards.index(max(cards))], spare, missing[0]
+
+
+def _trader_offer(game: Game, seat: int, best_other: float) -> Action | None:
+    """The search bots' offers, decided outside their look-ahead (so the greedy rollouts, which never
+    offer, stay as they are): the family's resource offer, else the first step of a composed one-for-one
+    trade (``_wish``, at most one offer a turn) when receiving the lacking resource for the spare one is
+    worth more by their value than their best other move."""
+    found = CATAN_TRADER.offer(game, seat, best_other)
+    g = cast(SoldiersGame, game)
+    if found is not None or g.phase != MAIN or g.offers_made:
+        return found
+    wish = _wish(g, seat)
+    if wish is None:
+        return None
+    receive, pay = [0] * NUM_RESOURCES, [0] * NUM_RESOURCES
+    receive[wish[2]], pay[wish[1]] = 1, 1
+    if exchange_gain(g, seat, tuple(receive), tuple(pay)) <= best_other:
+        return None
+    return next((a for a in g.legal_actions() if a[0] == "address" and a[1] == wish[0]), None)
+
+
+def _compose(game: SoldiersGame, seat: int, legal: list[Action]) -> Action:
+    """The next step of its own composed trade (the search bots', ``_trader_offer``): give the spare
+    resource, ask for the lacking one, send; a draft it did not plan (none: it never counters) is dropped."""
+    s, wish = game.soldier_set, _wish(game, seat)
+    drop = s.DROP
+    if wish is None or game.draft_seats != (seat, wish[0]):
+        return drop
+    give, ask = good_code(RESOURCE_GOOD, wish[1]), good_code(RESOURCE_GOOD, wish[2])
+    step = s.GIVE[give] if not game.draft_give else s.ASK[ask] if not game.draft_ask else s.SEND
+    return step if step in legal else drop
+
+
 def soldiers_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
     g = cast(SoldiersGame, game)
     legal = list(g.legal_actions())
@@ -246,6 +336,10 @@ def soldiers_strategy(game: Game, seat: int, rng: _random.Random) -> Action | No
         return _alliance(g, seat, legal)
     if phase == CARD_REPLY:
         return _answer(g, legal)
+    if phase == COMPOSE:
+        return _compose(g, seat, legal)
+    if phase == TRADE_REPLY:
+        return _answer_composed(g, seat, legal)
     return catan_strategy(game, seat, rng)
 
 
@@ -266,9 +360,34 @@ def soldiers_features(game: Game, seat: int) -> dict[str, float]:
     return found
 
 
-#: The family's trades with other players; the trades of goods (cards, buildings, fish) are left out of the
-#: search bots' look-ahead too: they answer them by it but never offer them.
-TRADER = replace(CATAN_TRADER, decided_kinds=CATAN_TRADER.decided_kinds | frozenset(TRADE_KINDS))
+def _trader_answer(game: Game, seat: int) -> Action | None:
+    """The search bots' answer to a composed offer put to them: agreed when their value (``soldiers_value``)
+    is no lower after the trade, so they never give away more than they get by it; the family's answer to
+    the shared resource offers otherwise."""
+    g = cast(SoldiersGame, game)
+    if g.phase == COMPOSE:  # its own offer, composed step by step
+        return _compose(g, seat, list(g.legal_actions()))
+    if g.phase != TRADE_REPLY:
+        return CATAN_TRADER.answer(game, seat)
+    legal = g.legal_actions()
+    agree = next((a for a in legal if a[0] == "agree"), None)
+    refuse = next(a for a in legal if a[0] == "refuse")
+    if agree is None:
+        return refuse
+    trial = g.copy()
+    trial.apply(agree)
+    return agree if soldiers_value(trial, seat) >= soldiers_value(g, seat) else refuse
+
+
+#: The family's trades with other players; the trades of goods (cards, buildings, fish) and the steps of a
+#: composed trade are left out of the search bots' look-ahead too: they answer single goods by it, composed
+#: offers by their value (``_trader_answer``), and offer neither.
+TRADER = replace(
+    CATAN_TRADER,
+    decided_kinds=CATAN_TRADER.decided_kinds | frozenset(TRADE_KINDS) | frozenset(COMPOSE_KINDS),
+    answer=_trader_answer,
+    offer=_trader_offer,
+)
 #: The lobby's levels (docs/bots.md, "Levels"): armies make a search iteration dearer than on the plain
 #: board, so Hard searches 400 (under a second on one core at the 99th percentile).
 LEVELS = {"easy": "greedy", "medium": "value", "hard": "mcts:iterations=400,guard_ms=10000"}

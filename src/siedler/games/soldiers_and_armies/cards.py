@@ -8,9 +8,10 @@ answers ``agree`` or ``refuse``, and agreeing trades at once. What the others ho
 tokens) is hidden, so asking for one is offered whatever the other holds, and only the answer checks it;
 every such offer counts toward ``max_offers``, like resource offers, so that random play ends.
 
-A settlement or city passes alone, without roads: the text names the buildings, and hands roads over only in
-conquest, where it says so. The receiver puts his own piece there (he must have one), with the harbour, the
-points and as many of the walls as his supply holds; it stays turned if it was. Neither side may give away
+A settlement or city passes with the giver's roads touching it that then reach none of his buildings, as in
+conquest (the closer reading: the text hands a place's cut-off roads over with it). The receiver puts his
+own piece there (he must have one), with the harbour, the points and as many of the walls as his supply
+holds; it stays turned if it was. Neither side may give away
 its last building (the text ends a player by destruction, not by trade), and a building with an army on it
 is not traded (no army may stand on another player's building: "Armeen dürfen ihre Bewegung nicht an einer
 Kreuzung beenden, auf der sich eine fremde Siedlung oder Stadt befindet").
@@ -52,12 +53,14 @@ class CardTradeMixin(CombatMixin):
         ]
         fish = bool(self.options.get("fishermen"))
         table = self.soldier_set.TRADES
+        room = self._card_room(seat)  # how many cards a player holds is public, which kinds is not
         for to in range(self.num_players):
             if to == seat or self.out[to]:
                 continue
-            for c in held:
-                acts.extend(table["sellcard"][to][c])
-            if any(dev[to * NUM_DEV_CARDS : to * NUM_DEV_CARDS + NUM_DEV_CARDS]):
+            if self._card_room(to):
+                for c in held:
+                    acts.extend(table["sellcard"][to][c])
+            if room and any(dev[to * NUM_DEV_CARDS : to * NUM_DEV_CARDS + NUM_DEV_CARDS]):
                 for c in kinds:
                     acts.extend(compress(table["buycard"][to][c], payable))
             for node in self._tradable_places(seat, to):
@@ -159,11 +162,14 @@ class CardTradeMixin(CombatMixin):
             self._hand_card(giver, payer, offer.card)
         elif good == "fish":
             self._hand_token(giver, payer, offer.token, 1)
-        self._emit("card_reply", {"seat": action_seat(self), "agreed": True})
+        self._bought(payer)  # the player whose turn it is bought a good from another: no free card then
+        data: dict[str, object] = {"seat": action_seat(self), "agreed": True}
         if good == "place":
             self._hand_over_building(offer.at, payer)
-            self._recount_roads()
+            # As in conquest: the giver's roads touching the place that now reach none of his buildings.
+            data["roads"] = self._take_cut_off_roads(payer, giver, offer.at)
             self._award_changes()
+        self._emit("card_reply", data)
         self._close_card_offer()
         self._check_win(self.current)
 
@@ -217,6 +223,10 @@ class CardTradeMixin(CombatMixin):
 
     def _card_trade_reason(self, trade: SoldierAction, seat: int) -> str:
         name = DEV_CARDS[trade.card].replace("_", " ")
+        taker = trade.to if trade[0] == "sellcard" else seat
+        if not self._card_room(taker):
+            holds = f"{self._seat_words(taker)} holds" if taker != seat else "you hold"
+            return f"{holds} {self.army_rules.max_dev_cards} development cards, the most a player may hold"
         if trade[0] == "sellcard":
             return f"you hold no {name} card from before this turn (one that came this turn is not passed on in it)"
         if not any(self.dev_hand[trade.to * NUM_DEV_CARDS : trade.to * NUM_DEV_CARDS + NUM_DEV_CARDS]):

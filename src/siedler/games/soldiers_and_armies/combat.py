@@ -17,11 +17,12 @@ from mypy_extensions import mypyc_attr
 from siedler.core.actions import Action
 from siedler.core.seats import seat_words
 from siedler.games.catan.actions import CatanAction
-from siedler.games.catan.rules import NUM_RESOURCES
+from siedler.games.catan.rules import NUM_RESOURCES, VICTORY_POINT
 from siedler.games.catan.state import CITIES, NUM_DEV_CARDS, PIECE_KINDS, ROADS, ROBBER, SETTLEMENTS
 
 from .actions import ROBBER_TARGET, STAY, SoldierAction
 from .armies import ArmyMixin
+from .odds import building_rolls
 from .rules import UNITS
 from .state import (
     ALLIANCE,
@@ -69,7 +70,10 @@ class CombatMixin(ArmyMixin):
         seat, s = self.current, self.soldier_set
         acts: list[Action] = [s.END]
         robber_nodes = self.board.topology.hex_nodes[self.robber] if self.robber >= 0 else ()
+        withdrawn = self.withdrawn
         for node in self.armies_of(seat):
+            if node in withdrawn:  # "sodass kein Angriff mehr möglich ist"
+                continue
             acts.extend(s.ATTACK[(node, m)] for m in self._targets(seat, node))
             if not self.robber_fought and node in robber_nodes:
                 acts.append(s.ATTACK[(node, ROBBER_TARGET)])
@@ -140,7 +144,10 @@ class CombatMixin(ArmyMixin):
         return (*(s.ALLY[node][p] for p in joined), s.NEUTRAL[node])
 
     def _specific_reason(self, action: CatanAction) -> str:
-        """Why an army's answer is refused: another army is asked now, or it may not join that side."""
+        """Why an army's answer is refused: another army is asked now, or it may not join that side; why an
+        army that withdrew may not attack."""
+        if action[0] == "attack" and self.phase == COMBAT and action[1] in self.withdrawn:
+            return f"the army at {action[1]} withdrew from a battle in this combat phase and attacks no more in it"
         if action[0] not in ("ally", "neutral") or not self.ally_pending:
             return super()._specific_reason(action)
         node, asked = action[1], self.ally_pending[0]
@@ -180,6 +187,7 @@ class CombatMixin(ArmyMixin):
                 self.units[base_from + u] = 0
             self.army_owner[dest], self.army_owner[lead] = seat, -1
             self.moved[dest], self.moved[lead] = self.moved[lead], 0
+        self.withdrawn = (*self.withdrawn, lead if dest == STAY else dest)
         self._emit("retreat", {"seat": seat, "from": lead, "to": dest})
         self._end_battle()
 
@@ -193,13 +201,15 @@ class CombatMixin(ArmyMixin):
             self.to_act = self.current
             if self.out[self.current]:  # the attacker lost his last possession
                 self._do_end(self.soldier_set.END)
+            else:
+                self._check_win(self.current)  # an award a loss moved to him
 
     # ------------------------------------------------------------------ one round
     def _members(self) -> tuple[list[Member], list[Member]]:
         """Each side's members in the order they bear losses: the attacker's leading army, his other armies
-        brought in, then his allies'; the target army, the defender's armies brought in, then his allies'. A
-        side fights as one army until all of it is gone; a building fights only when no army of its side is
-        left to cover it."""
+        brought in, then his allies'; the target army, the defender's armies brought in, then his allies', then
+        an attacked building. A side fights as one army until all of it is gone; a building bears losses only
+        when no army of its side is left to cover it."""
         seat, defender, target, kind, lead = self.battle
         ao = self.army_owner
         attackers: list[Member] = [(lead, False)] if ao[lead] == seat else []
@@ -209,7 +219,7 @@ class CombatMixin(ArmyMixin):
         for node, side in sorted(self.allies, key=lambda a: ao[a[0]] != principal[a[1]]):
             if ao[node] >= 0:
                 (defenders if side else attackers).append((node, False))
-        if not defenders and kind == TARGET_BUILDING and self.node_owner[target] == defender:
+        if kind == TARGET_BUILDING and self.node_owner[target] == defender:
             defenders.append((target, True))
         return attackers, defenders
 
@@ -220,36 +230,48 @@ class CombatMixin(ArmyMixin):
         return a.variant_city_die if self.weak_cities else a.city_die
 
     def side_die(self, members: list[Member]) -> tuple[int, int, int, bool]:
-        """The one die a side rolls: ``(node, sides, bonus, is_building)`` of the member that rolls it and
-        bears a loss, the first holding the side's best unit ("Die Kampfstärke ... wird ermittelt": one
-        strength per side, so an alliance rolls as one army with all its units); a building adds its walls."""
-        at, is_building = members[0]
+        """The one die a side rolls: ``(node, sides, bonus, is_building)`` of the member that rolls it ("Die
+        Kampfstärke ... wird ermittelt": one strength per side, so an alliance rolls as one army with all
+        its units). A building adds its walls; where armies cover it, the side rolls the building's die if it
+        is the stronger (``odds.building_rolls``): an alliance never weakens a defended building."""
+        at, sides, _ = self._bearer(members)
+        node, is_building = members[-1]
         if is_building:
-            return at, self.building_die(at), self.walls[at], True
-        sides = 0
-        for node, _ in members:
-            die = self.army_die(node)
-            if die > sides:
-                sides, at = die, node
+            die, bonus = self.building_die(node), self.walls[node]
+            if not sides or building_rolls(sides, die, bonus):
+                return node, die, bonus, True
         return at, sides, 0, False
 
-    def _roll_side(self, members: list[Member]) -> tuple[list[list[int]], int, int]:
-        """A side's one roll as ``[[node, sides, roll, bonus]]``, its total, and the member that rolls it."""
+    def _bearer(self, members: list[Member]) -> tuple[int, int, bool]:
+        """The member that bears the side's loss, the die of the side's best unit, and whether the member is
+        the building: the first army holding the best unit; the building when no army of the side stands."""
+        at, sides = members[-1][0], 0
+        for node, is_building in members:
+            die = 0 if is_building else self.army_die(node)
+            if die > sides:
+                sides, at = die, node
+        return at, sides, not sides
+
+    def _roll_side(self, members: list[Member]) -> tuple[list[list[int]], int, tuple[int, int, bool]]:
+        """A side's one roll as ``[[node, sides, roll, bonus]]``, its total, and the member that bears a loss
+        (``_bearer``)."""
         at, sides, bonus, _ = self.side_die(members)
         roll = self._roll_die(sides)
-        return [[at, sides, roll, bonus]], roll + bonus, at
+        return [[at, sides, roll, bonus]], roll + bonus, self._bearer(members)
 
     def _round(self) -> None:
         self._check_weak_cities()
         seat, defender, target = self.battle[:3]
         attackers, defenders = self._members()
-        a_rolls, a_best, a_at = self._roll_side(attackers)
-        d_rolls, d_best, d_at = self._roll_side(defenders)
+        a_rolls, a_best, a_bears = self._roll_side(attackers)
+        d_rolls, d_best, d_bears = self._roll_side(defenders)
         won = a_best > d_best  # "Ein Unentschieden gilt immer als Niederlage des Angreifers."
-        loser_at = d_at if won else a_at
-        building = won and any(n == d_at and b for n, b in defenders)
+        loser_at = d_bears[0] if won else a_bears[0]
+        building = won and d_bears[2]
         loser = self.node_owner[loser_at] if building else self.army_owner[loser_at]
         loss = self._sacrifice_building(loser_at) if building else self._sacrifice_unit(loser_at)
+        if building and loss != "turned":  # a city reduced or a settlement destroyed: awards follow it
+            self._award_changes()
         self._emit(
             "combat",
             {
@@ -435,10 +457,14 @@ class CombatMixin(ArmyMixin):
                 hits.append([node, owner, "settlement"])
             victims.append(owner)
         self._emit("nuke", {"seat": seat, "hex": action.label, "hits": hits})
+        if hits:
+            self._award_changes()
         for owner in sorted(set(victims)):
             self._check_annihilation(owner, seat)
         if not self.is_over and self.out[seat]:
             self._do_end(self.soldier_set.END)
+        elif not self.is_over:
+            self._check_win(seat)  # an award the hit moved to him
 
     # ------------------------------------------------------------------ leaving the game
     def _do_capitulate(self, action: SoldierAction) -> None:
@@ -511,17 +537,27 @@ class CombatMixin(ArmyMixin):
         self.nuke_node[loser] = -1
 
     def _hand_over_cards(self, loser: int, to: int) -> None:
-        """Resource and development cards to ``to`` (none to the bank: the totals stay)."""
+        """Resource and development cards to ``to`` (none to the bank: the totals stay), except the
+        victory-point cards: "Siegpunktchips oder –karten werden aus dem Spiel genommen und nicht übergeben"
+        (capitulation), "... alle Rohstoff-, Handelswaren- und Entwicklungs- / Fortschrittskarten außer den
+        Siegpunktkarten" (annihilation). ``to`` takes cards only while he holds fewer than the most a player
+        may ("Man darf nur 4 unaufgedeckte Entwicklungskarten besitzen"), in the order of the card kinds;
+        the rest leave the game with the victory-point cards (among the played ones)."""
         moved = [0] * NUM_RESOURCES
         for r in range(NUM_RESOURCES):
             moved[r] = self.hands[loser * NUM_RESOURCES + r]
             self.hands[to * NUM_RESOURCES + r] += moved[r]
             self.hands[loser * NUM_RESOURCES + r] = 0
         cards = 0
+        dev = self.dev_hand
         for c in range(NUM_DEV_CARDS):
-            cards += self.dev_hand[loser * NUM_DEV_CARDS + c]
-            self.dev_hand[to * NUM_DEV_CARDS + c] += self.dev_hand[loser * NUM_DEV_CARDS + c]
-            self.dev_hand[loser * NUM_DEV_CARDS + c] = 0
+            held = dev[loser * NUM_DEV_CARDS + c]
+            dev[loser * NUM_DEV_CARDS + c] = 0
+            room = max(0, self.army_rules.max_dev_cards - self._dev_held(to))
+            taken = 0 if c == VICTORY_POINT else min(held, room)
+            dev[to * NUM_DEV_CARDS + c] += taken
+            self.dev_spent[c] += held - taken
+            cards += taken
         self._emit("cards_taken", {"seat": to, "victim": loser, "resources": sum(moved), "dev_cards": cards})
 
     def _drop_road(self, e: int, seat: int) -> None:

@@ -17,7 +17,7 @@ from siedler.games.catan.state import CITIES, NUM_DEV_CARDS, PIECE_KINDS, SETTLE
 from .actions import soldier_action_set
 from .presentation import SoldiersViewMixin
 from .rules import army_rules
-from .state import ALLIANCE, BATTLE, CARD_REPLY, COMBAT, CONQUEST, DEFEND, MOVEMENT, TRIBUTE
+from .state import ALLIANCE, BATTLE, CARD_REPLY, COMBAT, COMPOSE, CONQUEST, DEFEND, MOVEMENT, TRADE_REPLY, TRIBUTE
 from .stats import soldier_stats
 
 
@@ -36,12 +36,16 @@ class SoldiersGame(SoldiersViewMixin):
         self.final_vp = [0] * n
         self.purchased = False
         self.robber_fought = False
+        self.withdrawn = ()
         self.battle = ()
         self.conquest = -1
         self.weak_cities = False
         self.card_offer = None
         self.allies = ()
         self.ally_pending = ()
+        self.draft_seats = ()
+        self.draft_give = ()
+        self.draft_ask = ()
         if self.variant:  # "Die Siegpunktkarten in den Entwicklungskarten bleiben im Spiel"
             self.dev_deck[VICTORY_POINT] += self.army_rules.variant_victory_point_cards
 
@@ -92,6 +96,10 @@ class SoldiersGame(SoldiersViewMixin):
             return self._legal_alliance()
         if phase == CARD_REPLY:
             return self._legal_card_reply()
+        if phase == COMPOSE:
+            return self._legal_compose()
+        if phase == TRADE_REPLY:
+            return self._legal_trade_reply()
         return super()._generate_legal()
 
     def _produce(self, total: int) -> None:
@@ -122,6 +130,7 @@ class SoldiersGame(SoldiersViewMixin):
         self.moved = [0] * len(self.moved)
         self.purchased = False
         self.robber_fought = False
+        self.withdrawn = ()
         super()._do_end(action)
         n = self.num_players
         while not self.is_over and self.out[self.current]:

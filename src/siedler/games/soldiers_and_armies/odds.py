@@ -27,7 +27,9 @@ the odds are sums over that grid in exact fractions. Rulings, each quoting the t
   allies' choice and does not change the odds). An army allied with an attacked settlement or city "deckt"
   it, the text's word for an army on the building's own intersection, of which it says "muss zuerst eine
   eventuelle Armee auf derselben Kreuzung vernichtet werden": covering armies, on the intersection or
-  allied next to it, are one alliance that must be destroyed before the building can be attacked.
+  allied next to it, are one alliance that must be destroyed before the building can be attacked. While
+  they cover it, the side rolls the building's die and walls where its mean roll is the higher
+  (``building_rolls``): an alliance helps the building and never makes the side weaker than it alone.
 - The robber rolls a d6 and is attacked once per combat phase: one round, and no unit is lost to it.
 - To destroy ("vernichten") the target is to use up its track: the defending army (alliance) is gone, or
   the settlement left of the city is destroyed, which the attacker may then conquer. The attacker is assumed
@@ -117,16 +119,27 @@ def army_track(army: Army) -> tuple[int, ...]:
 
 
 def defender_track(target: Target) -> tuple[tuple[int, int], ...]:
-    """(die, bonus) before each of the defender's sacrifices: covering armies first, then the building."""
+    """(die, bonus) before each of the defender's sacrifices: covering armies first (rolling the stronger of
+    their die and the intact building's, ``building_rolls``), then the building."""
     stages = [(die, 0) for die in army_track(alliance(target.armies))]
     building = target.building
     if building is not None:
+        own = (target.city_die, building.walls) if building.city else (SETTLEMENT_DIE, 0)
+        stages = [own if building_rolls(die, *own) else (die, 0) for die, _ in stages]
         if building.city:
             stages += [(target.city_die, building.walls)] * (1 if building.turned else 2)
             stages += [(SETTLEMENT_DIE, 0)] * 2
         else:
             stages += [(SETTLEMENT_DIE, 0)] * (1 if building.turned else 2)
     return tuple(stages)
+
+
+def building_rolls(army_die: int, building_die: int, bonus: int) -> bool:
+    """Whether a defending side whose armies cover its building rolls the building's die and walls rather
+    than its armies' best die: where the building's mean roll is the higher. The side has one strength ("Die
+    Kampfstärke des Verteidigers wird ermittelt"), and an alliance ("sich verteidigen", "Bündnis") helps the
+    building, so the side never rolls weaker than the building alone would."""
+    return building_die + 2 * bonus > army_die
 
 
 def beats(attacker_die: int, defender_die: int, bonus: int) -> Fraction:

@@ -17,11 +17,11 @@ from siedler.games.catan.snapshot import _named
 from siedler.games.catan.state import MAIN, SETUP_SETTLEMENT
 from siedler.games.catan.words import bundle
 
-from .actions import RECRUITS, TRADE_KINDS, SoldierAction, soldier_action_set, trade_good
-from .cards import CardTradeMixin
+from .actions import RECRUITS, TRADE_KINDS, SoldierAction, good_code, soldier_action_set, trade_good
+from .compose import ComposeMixin
 from .odds import beats
 from .rules import PURCHASES, UNITS
-from .state import MOVEMENT, UNIT_KINDS
+from .state import MOVEMENT, TRADE_REPLY, UNIT_KINDS
 
 OUT_NAMES = ("", "capitulated", "annihilated")
 #: The terrain a nuked hex shows, drawn from the legend: "Dieses wird nun umgedreht und liefert keine Erträge mehr".
@@ -38,11 +38,14 @@ SIMPLE_LABELS = (
     "raze",
     "agree",
     "refuse",
+    "send",
+    "drop",
+    "counter",
 )
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class SoldiersViewMixin(CardTradeMixin):
+class SoldiersViewMixin(ComposeMixin):
     #: "Die „Größte Rittermacht“ bleibt aus dem Spiel": the view has the longest road only.
     award_names: ClassVar[tuple[str, str]] = ("longest_road", "")
 
@@ -159,9 +162,11 @@ class SoldiersViewMixin(CardTradeMixin):
             "battle": self._battle_view(),
             "moves": self._moves_view(seat),
             "robber_fought": self.robber_fought,
+            "withdrawn": list(self.withdrawn),
             "free_card": self.phase == MAIN and self._free_card_allowed(self.current),
             "weak_cities": self.weak_cities,
             "card_offer": self._card_offer_view(),
+            "draft": self._draft_view(),
         }
         if self.is_over:  # players who left keep the score they left with
             scores = self.scores()
@@ -189,6 +194,18 @@ class SoldiersViewMixin(CardTradeMixin):
             data["token"] = offer.token
         data.update(bundle=_named(list(offer.bundle), RESOURCES), text=str(offer))
         return data
+
+    def _draft_view(self) -> dict[str, Any] | None:
+        """The composed trade, public from its first step as at the table: who offers whom, the goods given
+        and asked for (``goods_named``; a place says its piece, a road its path), whether it was sent, and
+        the whole offer in the notation's words (``text``)."""
+        if not self.draft_seats:
+            return None
+        sides = {name: self.named_goods(codes) for name, codes in (("give", self.draft_give), ("ask", self.draft_ask))}
+        words = self.draft_goods()
+        giver, taker = self.draft_seats[0], self.draft_seats[1]
+        line = f"@{giver} gives {' + '.join(words['give']) or '-'} for {' + '.join(words['ask']) or '-'} @{taker}"
+        return {"from": giver, "to": taker, **sides, "sent": self.phase == TRADE_REPLY, "text": line}
 
     def _piece_at(self, node: int) -> str:
         return "city" if self.node_level[node] == 2 else "settlement"
@@ -218,12 +235,14 @@ class SoldiersViewMixin(CardTradeMixin):
             "final_vp": list(self.final_vp),
             "purchased": self.purchased,
             "robber_fought": self.robber_fought,
+            "withdrawn": list(self.withdrawn),
             "battle": list(self.battle),
             "conquest": self.conquest,
             "weak_cities": self.weak_cities,
             "card_offer": str(self.card_offer) if self.card_offer else None,
             "allies": [list(a) for a in self.allies],
             "ally_pending": list(self.ally_pending),
+            "draft": [list(self.draft_seats), list(self.draft_give), list(self.draft_ask)],
         }
         return data
 
@@ -261,6 +280,7 @@ class SoldiersViewMixin(CardTradeMixin):
         self.final_vp = [int(x) for x in d["final_vp"]]
         self.purchased = bool(d["purchased"])
         self.robber_fought = bool(d["robber_fought"])
+        self.withdrawn = tuple(int(x) for x in d.get("withdrawn", ()))  # records before it have none
         self.battle = tuple(int(x) for x in d["battle"])
         self.conquest = int(d["conquest"])
         self.weak_cities = bool(d["weak_cities"])
@@ -273,6 +293,14 @@ class SoldiersViewMixin(CardTradeMixin):
         if any(self.army_owner[n] < 0 for n in self.ally_pending):
             raise RecordError("an army still to be asked about joining the battle is not on the board")
         self.card_offer = self.soldier_set.parse(str(d["card_offer"]).split()) if d["card_offer"] else None
+        seats, give, ask = d.get("draft", ((), (), ()))  # records before composed trades have none
+        self.draft_seats = tuple(self._imported_seat(p) for p in seats)
+        self.draft_give = tuple(int(c) for c in give)
+        self.draft_ask = tuple(int(c) for c in ask)
+        if len(self.draft_seats) not in (0, 2) or any(
+            c not in self.soldier_set.GIVE for c in (*self.draft_give, *self.draft_ask)
+        ):
+            raise RecordError("a composed trade is (offerer, addressee) with goods the game knows")
 
     # ------------------------------------------------------------------ words
     def render_text(self, seat: int | None = None, lang: str = "en") -> str:
@@ -302,6 +330,11 @@ class SoldiersViewMixin(CardTradeMixin):
             return text(key, lang, seat=self.players[action.side], at=named.nodes[action.at])
         if kind == "neutral":
             return text("soldiers.label.neutral", lang, at=named.nodes[action.at])
+        if kind == "address":
+            return text("soldiers.label.address", lang, to=self.players[action.seat])
+        if kind in ("give", "ask"):
+            good = self.named_goods((good_code(action.good, action.item),))[0]
+            return text(f"soldiers.label.{kind}", lang, good=good_words(good, lang, named))
         if kind in SIMPLE_LABELS:
             return text(f"soldiers.label.{kind}", lang)
         if kind in ("recruit", "promote"):
@@ -442,6 +475,12 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
         else:
             good = {"token": data["token"]}
         return voice.say(key, seat, data["to"], to=who(data["to"]), bundle=words, **good)
+    if kind in ("trade_draft", "trade_drop"):
+        return voice.say(f"soldiers.log.{kind}", seat, data.get("to"), to=who(data.get("to")))
+    if kind == "trade_offer":
+        give = " + ".join([good_words(g, lang, named) for g in data["give"]])
+        ask = " + ".join([good_words(g, lang, named) for g in data["ask"]])
+        return voice.say("soldiers.log.trade_offer", seat, data["to"], to=who(data["to"]), give=give, ask=ask)
     if kind == "card_reply":
         return voice.say("soldiers.log.agree" if data["agreed"] else "soldiers.log.refuse", seat)
     if kind == "alliance":
@@ -454,6 +493,21 @@ def describe_soldiers(kind: str, data: dict[str, Any], voice: Voice, robber: str
     if kind == "weak_cities":
         return text("soldiers.log.weak_cities", lang)
     return None
+
+
+def good_words(good: dict[str, Any], lang: str, named: Places) -> str:
+    """One good of a composed offer (``named_goods``) in words, its place or road as ``named`` words it."""
+    kind = good["good"]
+    if kind == "resource":
+        return text(f"catan.resource.{good['resource']}", lang)
+    if kind == "card":
+        return text(f"catan.card.{good['card']}", lang)
+    if kind == "place":
+        piece = text(f"catan.piece.{good['piece']}", lang)
+        return text("soldiers.good.place", lang, piece=piece, at=named.nodes[good["at"]])
+    if kind == "road":
+        return text("soldiers.good.road", lang, path=named.side(good["path"]))
+    return text("soldiers.good.fish", lang, token=good["token"])
 
 
 def soldiers_text(view: dict[str, Any], lang: str) -> str:

@@ -38,6 +38,7 @@ class ArmyRules:
     hand_limit_per_wall: int
     free_moves: int
     max_dev_cards: int
+    trade_goods: int  # the most goods on each side of a composed trade
     nuke_range: int
     variant_city_points: int
     variant_victory_point_cards: int
@@ -116,6 +117,7 @@ def _army_rules(key: str) -> ArmyRules:
         hand_limit_per_wall=number(d, f"{a}.hand_limit_per_wall", SOURCE),
         free_moves=number(d, f"{a}.free_moves", SOURCE),
         max_dev_cards=number(d, f"{a}.max_dev_cards", SOURCE),
+        trade_goods=number(d, f"{a}.trade_goods", SOURCE),
         nuke_range=number(d, f"{a}.nuke_range", SOURCE),
         variant_city_points=number(d, f"{a}.variant_city_points", SOURCE),
         variant_victory_point_cards=number(d, f"{a}.variant_victory_point_cards", SOURCE),

@@ -33,7 +33,20 @@ CONQUEST: Final = 14
 TRIBUTE: Final = 15
 CARD_REPLY: Final = 16
 ALLIANCE: Final = 17
-SOLDIER_PHASES = ("movement", "combat", "defend", "battle", "conquest", "tribute", "card_reply", "alliance")
+COMPOSE: Final = 18
+TRADE_REPLY: Final = 19
+SOLDIER_PHASES = (
+    "movement",
+    "combat",
+    "defend",
+    "battle",
+    "conquest",
+    "tribute",
+    "card_reply",
+    "alliance",
+    "compose",
+    "trade_reply",
+)
 assert len(PHASE_NAMES) == MOVEMENT, "the family's phases and these must not overlap"
 
 UNIT_KINDS: Final = 3
@@ -64,6 +77,8 @@ class SoldiersState(CatanGame):
         "tribute": "give the {robber} a resource",
         "card_reply": "agree to the development-card trade or refuse it",
         "alliance": "join the battle on one side with your armies next to it, or stay out",
+        "compose": "add goods to give and to ask for, then send the offer (or drop it)",
+        "trade_reply": "agree to the offer, refuse it, or counter it",
     }
 
     army_rules: ArmyRules
@@ -82,6 +97,9 @@ class SoldiersState(CatanGame):
     final_vp: list[int]  # by seat: the score of a player who left
     purchased: bool  # something was bought this turn (no free development card then)
     robber_fought: bool  # the robber was attacked in this combat phase
+    #: The intersections of the armies that withdrew from a battle in this combat phase: "Die angreifende
+    #: Armee wird dann ... wegbewegt, sodass kein Angriff mehr möglich ist" (they attack no more in it).
+    withdrawn: tuple[int, ...]
     battle: tuple[int, ...]
     conquest: int  # the intersection a destroyed settlement stood on, while the attacker decides
     weak_cities: bool  # the Variante's condition for weaker cities has been met
@@ -91,6 +109,11 @@ class SoldiersState(CatanGame):
     #: the target whose owners have still to decide, in the order they are asked.
     allies: tuple[tuple[int, int], ...]
     ally_pending: tuple[int, ...]
+    #: A composed trade (``compose.py``): (offerer, addressee) while one is composed or waits for its answer,
+    #: ``()`` otherwise; the goods the offerer gives and asks for, as numbers (``actions.good_code``).
+    draft_seats: tuple[int, ...]
+    draft_give: tuple[int, ...]
+    draft_ask: tuple[int, ...]
     variant: bool
 
     def _copy_into(self, new: Self) -> None:
@@ -111,12 +134,16 @@ class SoldiersState(CatanGame):
         new.final_vp = self.final_vp[:]
         new.purchased = self.purchased
         new.robber_fought = self.robber_fought
+        new.withdrawn = self.withdrawn
         new.battle = self.battle
         new.conquest = self.conquest
         new.weak_cities = self.weak_cities
         new.card_offer = self.card_offer
         new.allies = self.allies
         new.ally_pending = self.ally_pending
+        new.draft_seats = self.draft_seats
+        new.draft_give = self.draft_give
+        new.draft_ask = self.draft_ask
         new.variant = self.variant
 
     def _clear_armies(self) -> None:

@@ -92,8 +92,9 @@ def bw_strategy(game: Game, seat: int, rng: _random.Random) -> Action | None:
         action = _main(g, seat, list(g.legal_actions()), rng)
         if action is not None:
             return action
-    if g.phase == ROAD_BUILDING:
-        return max(g.legal_actions(), key=lambda a: _road_value(g, a))
+    if g.phase == ROAD_BUILDING:  # a landmark's free road is always worth building (``noroad`` leaves it)
+        roads = [a for a in g.legal_actions() if a[0] == "road"]
+        return max(roads, key=lambda a: _road_value(g, a)) if roads else g.legal_actions()[0]
     return catan_strategy(game, seat, rng)
 
 
