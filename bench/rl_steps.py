@@ -6,7 +6,7 @@ Usage (from the repository root; the compiled engine is the one to quote, see do
     .venv-compiled/bin/python bench/rl_steps.py [--seconds 5] [--runs 3] [--json] [--no-catanatron] [--vectors]
 
 A step is one action of the learning seat and then the bots' actions until it acts again, with the
-observation encoded and the mask made: what a learner pays per step (``info_view=False``: a learner reads
+observation encoded and the mask made: what a learner pays per step (the defaults, ``info_view=False``: a learner reads
 the observation, not the view, as Catanatron's environment gives none). The learner picks a uniformly random
 legal action (from the mask for siedler, from ``get_valid_actions()`` for Catanatron). siedler's base game
 needs 3 players (the learner and 2 random bots); Deck Building is 2 players, as Catanatron's environment.
@@ -109,7 +109,7 @@ def single(ruleset: str, seconds: float, count: int = 0, options: dict[str, Any]
     """One environment in this process, for ``seconds`` or, if given, ``count`` steps (``--steps``: a fixed
     work, for ``farm-bench``, which times whole processes). The learner draws from the environment's list of
     its legal actions (``legal_indices()``), as Catanatron's loop draws from ``get_valid_actions()``."""
-    env = siedler.envs.make(ruleset, info_view=False, options=options)
+    env = siedler.envs.make(ruleset, options=options)  # the defaults: no view in the infos
     rng = random.Random(0)
     obs, _ = env.reset(seed=0)
     steps = episodes = 0
@@ -126,7 +126,7 @@ def single(ruleset: str, seconds: float, count: int = 0, options: dict[str, Any]
 
 
 def _make(ruleset: str) -> Callable[[], gymnasium.Env[Any, Any]]:
-    return lambda: siedler.envs.make(ruleset, info_view=False)
+    return lambda: siedler.envs.make(ruleset)
 
 
 def vectorized(ruleset: str, seconds: float, n: int = 2, processes: bool = True) -> dict[str, Any]:

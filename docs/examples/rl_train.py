@@ -2,7 +2,7 @@
 
     python docs/examples/rl_train.py --minutes 10 --curve curve.svg
 
-Needs ``pip install 'siedler[rl]' sb3-contrib`` and a CPU build of torch (docs/rl.md). Trains for
+Needs ``pip install -e '.[rl]' sb3-contrib`` in a checkout and a CPU build of torch (docs/rl.md). Trains for
 ``--minutes`` of wall time on ``--envs`` environments stepped in this process (SB3's ``DummyVecEnv``; on a
 few cores a step of the environment costs less than a worker process's pipe), recording the win rate of the
 games played while training; then plays ``--eval-games`` games with the trained policy (masked,

@@ -83,10 +83,10 @@ def test_an_illegal_index_in_the_aec_env_loses_for_that_agent() -> None:
 
 
 def test_the_aec_env_without_views_in_its_infos_plays_the_same() -> None:
-    """``info_view=False`` leaves the view out of the infos and changes nothing else."""
+    """``info_view=False`` (the default) leaves the view out of the infos and changes nothing else."""
     plain, lean = (
+        siedler.envs.env(ruleset="base", players=3, info_view=True),
         siedler.envs.env(ruleset="base", players=3),
-        siedler.envs.env(ruleset="base", players=3, info_view=False),
     )
     plain.reset(seed=2)
     lean.reset(seed=2)
@@ -133,7 +133,7 @@ def test_gymnasium_env_checker(ruleset: str) -> None:
 def test_an_illegal_index_loses_and_says_why() -> None:
     """Seat 1 founds its first settlement (seed 4): a city is not legal, the episode ends with the loss, the
     game is as it was, and no action is offered any more."""
-    env = siedler.envs.make("base")
+    env = siedler.envs.make("base", info_view=True)
     obs, _ = env.reset(seed=4)
     before = env.game.state()
     city = env.observer.actions.notation.index("city 0")
@@ -165,8 +165,10 @@ def test_an_index_out_of_range_or_no_number_loses_too() -> None:
 def test_registered_with_gymnasium(ruleset: str) -> None:
     env = gymnasium.make(f"siedler/{ruleset}-v0")
     obs, info = env.reset(seed=1)
-    assert env.observation_space.contains(obs)
-    assert info["view"] == env.unwrapped.game.view(info["seat"])  # type: ignore[attr-defined]
+    assert env.observation_space.contains(obs) and "view" not in info  # info_view=False by default
+    viewing = gymnasium.make(f"siedler/{ruleset}-v0", info_view=True)
+    obs, info = viewing.reset(seed=1)
+    assert info["view"] == viewing.unwrapped.game.view(info["seat"])  # type: ignore[attr-defined]
 
 
 def test_opponents_are_bots_by_name_and_the_players_follow() -> None:

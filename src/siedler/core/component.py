@@ -41,6 +41,9 @@ class Component(Generic[G]):
     #: ``kind -> method(component, game, action)``: the component's ``_do_<kind>`` methods, once per class.
     _handlers: ClassVar[dict[str, Callable[[Any, Any, Action], None]]] = {}
 
+    #: ``kind -> reader``: the event kinds the component records with ``game._note`` (see ``Game._event_kinds``).
+    _event_kinds: ClassVar[dict[str, Callable[[tuple[Any, ...], tuple[Any, ...] | None], dict[str, Any]]]] = {}
+
     def __init_subclass__(cls) -> None:
         # No ``super().__init_subclass__()``: compiled code refuses it (see ``Game.__init_subclass__``).
         cls._handlers = {name[4:]: getattr(cls, name) for name in dir(cls) if name.startswith("_do_")}

@@ -36,6 +36,24 @@ Move = tuple[int, int, Action]
 # A cons list (previous, item): appending is O(1) and copies share their common past.
 Chain = tuple[Any, Any] | None
 
+#: How an event recorded with ``Game._note`` becomes the data ``events()`` gives: its fields, and its secret
+#: fields for a viewer in its audience (``None`` for any other) -> a new dict.
+EventData = Callable[[tuple[Any, ...], tuple[Any, ...] | None], dict[str, Any]]
+
+
+def named(*names: str, secret: tuple[str, ...] = ()) -> EventData:
+    """The reader of an event whose fields are ``names`` and whose secret fields are ``secret``, in order
+    (``Game._event_kinds``); a tuple field reads as a list, as a JSON array would."""
+
+    def read(fields: tuple[Any, ...], hidden: tuple[Any, ...] | None) -> dict[str, Any]:
+        data = {name: list(value) if isinstance(value, tuple) else value for name, value in zip(names, fields)}
+        if hidden is not None:
+            for name, value in zip(secret, hidden):
+                data[name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    return read
+
 
 def _walk(chain: Chain) -> list[Any]:
     items: list[Any] = []
@@ -70,6 +88,9 @@ class Game:
 
     #: ``kind -> method``: every ``_do_<kind>`` method of the class, collected once per class.
     _class_handlers: ClassVar[dict[str, Callable[[Any, Action], None]]] = {}
+    #: ``kind -> reader``: the event kinds this class records with ``_note``, each with the reader that makes
+    #: its data when the log is read; a class adding kinds merges its own with its parent's.
+    _event_kinds: ClassVar[dict[str, EventData]] = {}
 
     def __init_subclass__(cls) -> None:
         # No ``super().__init_subclass__()``: compiled code refuses it, and ``object``'s does nothing (no
@@ -428,15 +449,45 @@ class Game:
     def _emit(
         self, kind: str, data: dict[str, Any], secret: dict[str, Any] | None = None, audience: tuple[int, ...] = ()
     ) -> None:
-        """Log an event; ``secret`` is merged into ``data`` only for the seats in ``audience``."""
+        """Log an event; ``secret`` is merged into ``data`` only for the seats in ``audience``. Frequent
+        events are recorded with ``_note`` instead.
+
+        The dicts are kept as tuples of their items (a tuple of four, where a noted event's has five), so
+        that an event whose values are ints and strings holds nothing the garbage collector tracks, like a
+        noted one: a dict in the log would keep every later link of the chain tracked, and walked."""
         if not self.logging:
             return
-        self._events = (self._events, (self._nactions, kind, data, secret, audience))
+        hidden = (tuple(secret.items()), audience) if secret else None
+        self._events = (self._events, (self._nactions, kind, tuple(data.items()), hidden))
         self._nevents += 1
 
+    def _note(
+        self, kind: str, fields: tuple[Any, ...], secret: tuple[Any, ...] = (), audience: tuple[int, ...] = ()
+    ) -> None:
+        """Log an event as its kind and ``fields`` alone (and ``secret``, the fields only the seats in
+        ``audience`` see): ints, strings and tuples of them, which its reader (``_event_kinds[kind]``, or a
+        component's) turns into its data when the log is read.
+
+        Recording is a tuple and a link of the chain, no dict or list: a log of such events costs little
+        to keep, and the garbage collector, finding nothing in it that could hold a cycle, stops walking it.
+        """
+        if self.logging:
+            self._events = (self._events, (self._nactions, kind, fields, secret, audience))
+            self._nevents += 1
+
+    def _event_data(self, kind: str, fields: tuple[Any, ...], secret: tuple[Any, ...] | None) -> dict[str, Any]:
+        """The data of an event recorded with ``_note``: the class's reader of ``kind``, else a component's."""
+        reader = self._event_kinds.get(kind)
+        for component in self.components:
+            if reader is None:
+                reader = type(component)._event_kinds.get(kind)
+        if reader is None:
+            raise KeyError(f"event kind {kind!r} has no reader")
+        return reader(fields, secret)
+
     def events(self, seat: int | None = None, since: int = 0, lang: str | None = None) -> list[dict[str, Any]]:
-        """The log as ``seat`` may see it, from event number ``since`` on; with ``lang``, each gets its text.
-        A game made with ``log=False`` has none."""
+        """The log as ``seat`` may see it, from event number ``since`` on; with ``lang``, each gets its text,
+        composed now (the log keeps no words). A game made with ``log=False`` has none."""
         # Walk back only as far as ``since``: a server asks for the few newest events after every action.
         tail: list[Any] = []
         chain = self._events
@@ -446,11 +497,17 @@ class Game:
             tail.append(item)
         tail.reverse()
         out = []
-        for number, (n_action, kind, data, secret, audience) in enumerate(tail, self._nevents - len(tail)):
-            merged = dict(data)
-            if secret and seat is not None and seat in audience:
-                merged.update(secret)
-            entry: dict[str, Any] = {"n": number, "action": n_action, "kind": kind, "data": merged}
+        for number, item in enumerate(tail, self._nevents - len(tail)):
+            kind: str = item[1]
+            if len(item) == 5:  # noted: fields, made into the data now
+                told = bool(item[3]) and seat is not None and seat in item[4]
+                merged = self._event_data(kind, item[2], item[3] if told else None)
+            else:  # emitted: the items of its dicts
+                merged = dict(item[2])
+                hidden = item[3]
+                if hidden is not None and seat is not None and seat in hidden[1]:
+                    merged.update(hidden[0])
+            entry: dict[str, Any] = {"n": number, "action": item[0], "kind": kind, "data": merged}
             if lang:
                 entry["text"] = self.describe(kind, merged, lang, seat)
             out.append(entry)

@@ -26,11 +26,11 @@ def agent_name(seat: int) -> str:
 
 class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZoo ships no types
     """``raw_env("base", players=4)``: every seat of a game of ``ruleset`` (with ``options``) an agent.
-    Observations are each seat's own, from its ``view``; ``infos[agent]["view"]`` is the view of the agent
-    to act (``info_view=False``: none). An illegal index ends the episode as in PettingZoo's classic games:
-    the agent that played it loses (reward ``LOSS``, the others 0), every agent is terminated, and its info
-    says which index and why in ``"illegal"`` (``illegal="raise"``: ``IllegalAction`` instead, nothing
-    changed). See docs/rl.md."""
+    Observations are each seat's own, from its ``view``; with ``info_view=True``, ``infos[agent]["view"]``
+    is the view of the agent to act (off by default, as in ``SiedlerEnv``). An illegal index ends the
+    episode as in PettingZoo's classic games: the agent that played it loses (reward ``LOSS``, the others
+    0), every agent is terminated, and its info says which index and why in ``"illegal"``
+    (``illegal="raise"``: ``IllegalAction`` instead, nothing changed). See docs/rl.md."""
 
     #: ``render_fps``: a move a second, as PettingZoo's classic games (the text board has no frames).
     metadata = {"render_modes": ["ansi"], "render_fps": 1, "name": "siedler_v0", "is_parallelizable": False}
@@ -43,7 +43,7 @@ class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZo
         obs_type: str = "flat",
         reward: str = "win",
         illegal: str = "lose",
-        info_view: bool = True,
+        info_view: bool = False,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()

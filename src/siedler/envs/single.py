@@ -32,9 +32,9 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
     """``SiedlerEnv("base", opponents=["greedy"] * 3)``: the agent plays ``seat`` (a number, or
     ``"random"``: drawn at each reset), bots the others, in seat order of ``opponents``. A step is one
     action of the agent, then the bots' until the agent acts again or the game ends. Observations and the
-    mask are the agent's, from its ``view``; ``info["view"]`` is that view, unless ``info_view=False``:
-    vectorized environments want that, as Gymnasium merges their infos key by key, and views change shape
-    from one position to the next (and cost their pickling through the pipe). An illegal index ends the
+    mask are the agent's, from its ``view``; with ``info_view=True``, ``info["view"]`` is that view. It is
+    off by default: a learner reads the observation, and building the view cost two thirds of a step
+    (docs/rl.md, "The view in the infos"). An illegal index ends the
     episode with the reward ``LOSS`` and says which and why in ``info["illegal"]`` (``illegal="raise"``:
     ``IllegalAction`` instead): agents without masks, and Gymnasium's ``check_env``, which plays an action
     sampled in one game after a seeded reset into another, play on. See docs/rl.md."""
@@ -51,7 +51,7 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
         obs_type: str = "flat",
         reward: str = "win",
         illegal: str = "lose",
-        info_view: bool = True,
+        info_view: bool = False,
         render_mode: str | None = None,
     ) -> None:
         spec = get_ruleset(ruleset)

@@ -171,7 +171,7 @@ class BuildingMixin(CatanState):
         if harbor >= 0:
             self._open_harbor(seat, harbor)
         if self.logging:
-            self._emit("build", {"seat": seat, "piece": "settlement", "at": node})
+            self._note("build", (seat, "settlement", node))
         # Another player's road through this intersection is cut here.
         eo = self.edge_owner
         owners = [eo[e] for e in topo.node_edges[node] if eo[e] >= 0 and eo[e] != seat]
@@ -204,7 +204,7 @@ class BuildingMixin(CatanState):
                 self.hands[seat * NUM_RESOURCES + r] += 1
                 gained[r] += 1
         if any(gained):
-            self._emit("produce", {"gains": {str(seat): gained}})
+            self._note("produce", (tuple([x for r, n in enumerate(gained) if n for x in (seat, r, n)]),))
         if self._on_founding:
             for component in self._on_founding:
                 component.founding_yield(self, seat, node)
@@ -219,7 +219,7 @@ class BuildingMixin(CatanState):
         self.pieces[seat * PIECE_KINDS + CITIES] -= 1
         self.vp[seat] += 1
         if self.logging:
-            self._emit("build", {"seat": seat, "piece": "city", "at": node})
+            self._note("build", (seat, "city", node))
         self._award_changes()
         self._check_win(seat)
 
@@ -232,7 +232,7 @@ class BuildingMixin(CatanState):
         self.roads[seat] = (*self.roads[seat], edge)
         self.pieces[seat * PIECE_KINDS + ROADS] -= 1
         if self.logging:
-            self._emit("build", {"seat": seat, "piece": "road", "at": f"{action.node_a}-{action.node_b}"})
+            self._note("build", (seat, "road", f"{action.node_a}-{action.node_b}"))
         topo = self.board.topology
         self.road_len[seat] = longest_trail(seat, self.roads[seat], topo.edge_nodes, self.node_owner)
         if phase == SETUP_ROAD:
@@ -265,4 +265,4 @@ class BuildingMixin(CatanState):
                 self.vp[new] += points
             self.longest_road = new
             if self.logging:
-                self._emit("award", {"award": "longest_road", "seat": new, "from": holder})
+                self._note("award", ("longest_road", new, holder))

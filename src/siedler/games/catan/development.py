@@ -60,7 +60,7 @@ class DevelopmentMixin(TradingMixin):
         self.dev_hand[seat * NUM_DEV_CARDS + card] += 1
         self.dev_new[card] += 1
         if self.logging:
-            self._emit("buy", {"seat": seat}, {"card": card}, (seat,))
+            self._note("buy", (seat,), (card,), (seat,))
         if card == VICTORY_POINT:
             self._check_win(seat)
 
@@ -69,7 +69,7 @@ class DevelopmentMixin(TradingMixin):
         self.dev_spent[card] += 1
         self.dev_played = True
         if self.logging:
-            self._emit("play", {"seat": seat, "card": card})
+            self._note("play", (seat, card))
 
     def _do_knight(self, action: CatanAction) -> None:
         seat = self.current
@@ -93,7 +93,7 @@ class DevelopmentMixin(TradingMixin):
             self.vp[seat] += points
             self.largest_army = seat
             if self.logging:
-                self._emit("award", {"award": "largest_army", "seat": seat, "from": holder})
+                self._note("award", ("largest_army", seat, holder))
             self._award_changes()
 
     def _do_roadbuilding(self, action: CatanAction) -> None:
@@ -109,17 +109,18 @@ class DevelopmentMixin(TradingMixin):
             self.bank[r] -= 1
             self.hands[seat * NUM_RESOURCES + r] += 1
         if self.logging:
-            self._emit("plenty", {"seat": seat, "take": list(action[1:])})
+            self._note("plenty", (seat, tuple(action[1:])))
 
     def _do_monopoly(self, action: CatanAction) -> None:
         seat, r = self.current, action.resource
         self._spend(seat, MONOPOLY)
         hands = self.hands
-        taken = {}
+        taken: list[int] = []  # the event's: (victim, count) flat
         for q in range(self.num_players):
-            if q != seat and hands[q * NUM_RESOURCES + r]:
-                taken[str(q)] = hands[q * NUM_RESOURCES + r]
-                hands[seat * NUM_RESOURCES + r] += hands[q * NUM_RESOURCES + r]
+            count = hands[q * NUM_RESOURCES + r]
+            if q != seat and count:
+                taken += (q, count)
+                hands[seat * NUM_RESOURCES + r] += count
                 hands[q * NUM_RESOURCES + r] = 0
         if self.logging:
-            self._emit("monopoly", {"seat": seat, "resource": r, "taken": taken})
+            self._note("monopoly", (seat, r, tuple(taken)))

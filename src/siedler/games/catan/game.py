@@ -118,7 +118,7 @@ class CatanGame(TextMixin):
         contenders = list(range(self.num_players))
         while True:
             rolls = {p: self.rng.die() + self.rng.die() for p in contenders}
-            self._emit("start_roll", {"rolls": {str(p): v for p, v in rolls.items()}})
+            self._note("start_roll", tuple([x for p, v in rolls.items() for x in (p, v)]))
             best = max(rolls.values())
             contenders = [p for p in contenders if rolls[p] == best]
             if len(contenders) == 1:
@@ -243,7 +243,7 @@ class CatanGame(TextMixin):
         self.dice = d1, d2 = self.rng.dice()
         total = d1 + d2
         if self.logging:
-            self._emit("roll", {"seat": self.current, "dice": [d1, d2]})
+            self._note("roll", (self.current, (d1, d2)))
         if total == 7:
             self._seven()
         else:
@@ -277,7 +277,7 @@ class CatanGame(TextMixin):
         """Give everyone what they are owed (``owed[resource][seat]``); a resource the bank cannot cover for
         all goes to nobody, unless only one player is owed it, who then gets what is left."""
         bank, hands, logging = self.bank, self.hands, self.logging
-        gains: dict[str, list[int]] = {}  # the event's, made only for a game that keeps its log
+        paid: list[int] = []  # the event's payments, (seat, resource, amount) flat (``events._produce``)
         short = []
         for r, per_seat in owed.items():
             need = sum(per_seat.values())
@@ -291,15 +291,9 @@ class CatanGame(TextMixin):
             for p, amount in per_seat.items():
                 hands[p * NUM_RESOURCES + r] += amount
                 if logging:
-                    key = str(p)
-                    if key in gains:
-                        gains[key][r] += amount
-                    else:
-                        gain = [0, 0, 0, 0, 0]
-                        gain[r] = amount
-                        gains[key] = gain
+                    paid += (p, r, amount)
         if logging:
-            self._emit("produce", {"gains": gains, "short": short})
+            self._note("produce", (tuple(paid), tuple(short)))
 
     def _seven(self) -> None:
         hands = self.hands
@@ -322,9 +316,9 @@ class CatanGame(TextMixin):
         for the whole discard. Its discards are the latest actions (a seat discards all its cards before the
         next one does), as many as the 7's ``discard_due`` event asked of it."""
         chain: Any = self._events
-        while chain is not None and not (chain[1][1] == "discard_due" and chain[1][2]["seat"] == seat):
+        while chain is not None and not (chain[1][1] == "discard_due" and dict(chain[1][2])["seat"] == seat):
             chain = chain[0]
-        count = chain[1][2]["count"] if chain is not None else 1
+        count = dict(chain[1][2])["count"] if chain is not None else 1
         cards = [0] * NUM_RESOURCES
         cards[last] += 1
         history: Any = self._history
@@ -364,7 +358,7 @@ class CatanGame(TextMixin):
         seat, h, victim = self.current, action.hex, action.victim
         self.robber = h
         if self.logging:
-            self._emit("robber", {"seat": seat, "hex": action.label})
+            self._note("robber", (seat, action.label))
         if victim >= 0:
             self._steal(seat, victim)
         self.phase = self.robber_return
@@ -376,7 +370,7 @@ class CatanGame(TextMixin):
         self.hands[victim * NUM_RESOURCES + r] -= 1
         self.hands[thief * NUM_RESOURCES + r] += 1
         if self.logging:
-            self._emit("steal", {"seat": thief, "victim": victim}, {"resource": r}, (thief, victim))
+            self._note("steal", (thief, victim), (r,), (thief, victim))
 
     # ------------------------------------------------------------------ turns and the end
     def _do_end(self, action: CatanAction) -> None:
@@ -386,7 +380,7 @@ class CatanGame(TextMixin):
         self.offers_made = 0
         self.turn += 1
         if self.logging:
-            self._emit("end", {"seat": self.current})
+            self._note("end", (self.current,))
         if self.turn_limit and self.turn >= self.turn_limit:
             self._finish(None)
             return

@@ -23,6 +23,7 @@ from siedler.core.i18n import text
 from .actions import ActionSet, CatanAction
 from .board import Board
 from .component import CatanComponent
+from .events import CATAN_EVENTS
 from .rules import DEV_CARDS, NUM_RESOURCES, VICTORY_POINT, CatanRules
 
 #: The Catan components' hot hooks: the game keeps, for each, the components serving it (``_collect_hooks``).
@@ -73,6 +74,7 @@ NUM_DEV_CARDS: Final = len(DEV_CARDS)
 @mypyc_attr(allow_interpreted_subclasses=True)
 class CatanState(Game):
     rules: ClassVar[CatanRules]
+    _event_kinds: ClassVar = CATAN_EVENTS
 
     board: Board
     action_set: ActionSet

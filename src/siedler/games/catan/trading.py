@@ -44,7 +44,7 @@ class TradingMixin(BuildingMixin):
         self.hands[seat * NUM_RESOURCES + get] += 1
         self.bank[get] -= 1
         if self.logging:
-            self._emit("bank", {"seat": seat, "give": give, "count": rate, "get": get})
+            self._note("bank", (seat, give, rate, get))
 
     # ------------------------------------------------------------------ offers between players
     def _do_offer(self, action: CatanAction) -> None:
@@ -57,7 +57,7 @@ class TradingMixin(BuildingMixin):
         self.phase = OFFER_REPLY
         self.to_act = self.offer_pending[0]
         if self.logging:
-            self._emit("offer", {"seat": seat, "give": list(action.give), "want": list(action.want), "to": to})
+            self._note("offer", (seat, action.give, action.want, to))
 
     def _legal_offer_reply(self) -> tuple[Action, ...]:
         seat = self.to_act
@@ -73,7 +73,7 @@ class TradingMixin(BuildingMixin):
         if accepted:
             self.offer_accepted = [*self.offer_accepted, seat]
         if self.logging:
-            self._emit("reply", {"seat": seat, "accepted": accepted})
+            self._note("reply", (seat, accepted))
         self.offer_pending = self.offer_pending[1:]
         if self.offer_pending:
             self.to_act = self.offer_pending[0]
@@ -103,12 +103,12 @@ class TradingMixin(BuildingMixin):
             hands[seat * NUM_RESOURCES + r] -= moved
             hands[other * NUM_RESOURCES + r] += moved
         if self.logging:
-            self._emit("trade", {"seat": seat, "with": other, "give": list(give), "want": list(want)})
+            self._note("trade", (seat, other, tuple(give), tuple(want)))
         self._close_offer()
 
     def _do_withdraw(self, action: CatanAction) -> None:
         if self.logging:
-            self._emit("withdraw", {"seat": self.current})
+            self._note("withdraw", (self.current,))
         self._close_offer()
 
     def _close_offer(self) -> None:

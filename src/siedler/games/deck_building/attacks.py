@@ -46,12 +46,7 @@ class AttackMixin(DeckState):
         if seat == self.current:
             self._buys = None  # the attacker's own hand changes (see legal.py)
         drawn = self._draw(seat, self.rules.defender_draw)
-        self._emit(
-            "reflect",
-            {"seat": seat, "card": self.attack, "times": self.reflections, "draw": len(drawn)},
-            {"cards": drawn},
-            (seat,),
-        )
+        self._note("reflect", (seat, self.attack, self.reflections, len(drawn)), (tuple(drawn),), (seat,))
         if self.reflections >= 2:
             self._emit("void", {"card": self.attack})
             self._back_to_main()

@@ -78,7 +78,7 @@ class DeckBuildingGame(ViewMixin):
         self._emit("start", {"seat": self.start_player})
         for seat in (self.start_player, 1 - self.start_player):
             drawn = self._draw(seat, rules.opening_hand)
-            self._emit("draw", {"seat": seat, "count": len(drawn)}, {"cards": drawn}, (seat,))
+            self._note("draw", (seat, len(drawn)), (tuple(drawn),), (seat,))
         self._check_win()
 
     def parse_action(self, text: object) -> Action:
@@ -108,7 +108,7 @@ class DeckBuildingGame(ViewMixin):
         self.laid[seat].append(card)
         if card < NUM_BASIC:
             self.pool[card] += 1
-        self._emit("lay", {"seat": seat, "card": card})
+        self._note("lay", (seat, card))
 
     def _do_play(self, action: DeckAction) -> None:
         seat, card, rules = self.current, action.card, self.rules
@@ -128,7 +128,7 @@ class DeckBuildingGame(ViewMixin):
             drawn = self._draw(seat, n)
             if card in self.held_kinds or not self.pay_kinds.isdisjoint(drawn):
                 self._buys = None  # the draw changed what can be paid
-            self._emit("play", {"seat": seat, "card": card, "draw": len(drawn)}, {"cards": drawn}, (seat,))
+            self._note("play", (seat, card, len(drawn)), (tuple(drawn),), (seat,))
             if card in (BANDIT, KNIGHT):
                 self._start_attack(card)
         self._check_win()
@@ -148,7 +148,7 @@ class DeckBuildingGame(ViewMixin):
         if gain:  # roads are neither paid nor held: only the resources change what can be bought
             self._buys = None
         self.wild += gain
-        self._emit("road", {"seat": seat, "count": n, "any": gain})
+        self._note("road", (seat, n, gain))
 
     def _do_trade(self, action: DeckAction) -> None:
         a, b, c = action.give_a, action.give_b, action.get
@@ -156,7 +156,7 @@ class DeckBuildingGame(ViewMixin):
         self.pool[a] -= 1
         self.pool[b] -= 1
         self.pool[TRADED + c] += 1
-        self._emit("trade", {"seat": self.current, "give": [a, b], "get": c})
+        self._note("trade", (self.current, (a, b), c))
 
     def _do_buy(self, action: DeckAction) -> None:
         seat, card = self.current, action.card
@@ -190,18 +190,8 @@ class DeckBuildingGame(ViewMixin):
             returned += [k] * n
         self.supply[card] -= 1
         self.discard[seat].append(card)
-        self._emit(
-            "buy",
-            {
-                "seat": seat,
-                "card": card,
-                "any": pay.wild,
-                "trades": pay.trades,
-                "table": spent,
-                "cards": cards,
-                "returned": returned,
-            },
-        )
+        if self.logging:
+            self._note("buy", (seat, card, pay.wild, tuple(pay.trades), tuple(spent), tuple(cards), tuple(returned)))
 
     def _do_end(self, action: DeckAction) -> None:
         seat, rules = self.current, self.rules
@@ -213,7 +203,7 @@ class DeckBuildingGame(ViewMixin):
         held = sum(self.hands[seat * C : seat * C + C])
         n = rules.refill_to - held if held < rules.refill_below else 0
         drawn = self._draw(seat, n if n > rules.draw_min else rules.draw_min)
-        self._emit("end", {"seat": seat, "draw": len(drawn)}, {"cards": drawn}, (seat,))
+        self._note("end", (seat, len(drawn)), (tuple(drawn),), (seat,))
         self.turn += 1
         if self.turn_limit and self.turn >= self.turn_limit:
             self._finish(None)

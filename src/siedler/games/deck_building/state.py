@@ -9,7 +9,7 @@ sits in ``pool`` and ``wild``.
 from __future__ import annotations
 
 import math
-from typing import Final, Self
+from typing import ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -20,6 +20,7 @@ from siedler.core.rng import Rng
 
 from .actions import ActionSet, DeckAction
 from .cards import CITY, NUM_BASIC, NUM_CARDS, NUM_RESOURCES
+from .events import DECK_EVENTS
 from .rules import DeckRules
 
 # Phases: what the seat to act decides. (``Final``: the compiled build inlines constants so declared.)
@@ -62,6 +63,7 @@ class DeckState(Game):
     before (``DeckState`` <- attacks <- legal <- explain <- snapshot <- view <- ``DeckBuildingGame``), not
     mixins side by side: the compiled build (mypyc) refuses multiple inheritance of classes with fields."""
 
+    _event_kinds: ClassVar = DECK_EVENTS
     rules: DeckRules
     action_set: ActionSet
     hands: list[int]
@@ -183,7 +185,7 @@ class DeckState(Game):
                     pile.extend(used)
                     used.clear()
                     shuffle(self.rng, pile)
-                    self._emit("reshuffle", {"seat": seat, "count": len(pile)})
+                    self._note("reshuffle", (seat, len(pile)))
                 card = pile.pop()
                 hands[base + card] += 1
                 drawn.append(card)

@@ -12,6 +12,7 @@ from siedler.games.catan.state import NOBODY, CatanState
 
 from .board import LAKE, FishingGround, fishing_grounds, inland, with_lake
 from .data import RULES
+from .events import FISHERMEN_EVENTS
 from .holdings import fish_action_set
 from .state import BOOT, LAKE_NUMBERS, MAX_HELD, FishermenState
 from .tokens import token_values
@@ -35,6 +36,7 @@ def other_seats(players: int) -> tuple[tuple[int, ...], ...]:
 
 class Catching(FishermenState):
     inland_terrain: ClassVar[tuple[str, ...]] = (RULES.lake_replaces,)
+    _event_kinds: ClassVar = FISHERMEN_EVENTS
 
     def setup(self, game: CatanState) -> None:
         """The tokens and the boot in the supply, and the fishing grounds' numbers: the rule book's for the
@@ -154,7 +156,7 @@ class Catching(FishermenState):
                         after.tokens[2] - before.tokens[2],
                     )
                 )
-                game._emit("fish_catch", {"seat": seat, "count": len(drawn)}, {"tokens": drawn}, (seat,))
+                game._note("fish_catch", (seat, len(drawn)), (tuple(drawn),), (seat,))
 
     def _reshuffle_spent(self, game: CatanState) -> int:
         """The supply is empty: the tokens handed in become the new one. Returns how many that is."""

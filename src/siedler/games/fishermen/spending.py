@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from siedler.core.actions import Action
 from siedler.games.catan.rules import NUM_RESOURCES
 from siedler.games.catan.state import NOBODY, PIECE_KINDS, ROAD_BUILDING, ROADS, CatanState
@@ -78,12 +76,7 @@ class Spending(Catching):
         spent[1] += t2
         spent[2] += t3
         if game.logging:
-            data: dict[str, Any] = {"seat": seat, "use": use, "tokens": token_values(action.tokens)}
-            if use == "steal":
-                data["victim"] = arg
-            elif use == "take":
-                data["resource"] = arg
-            game._emit("fish", data)
+            game._note("fish", (seat, use, tuple(token_values(action.tokens)), arg))
         if use == "robber":
             game.robber = NOBODY
         elif use == "steal":
