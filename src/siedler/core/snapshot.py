@@ -29,8 +29,8 @@ def snapshot(game: Game, events: int) -> dict[str, Any]:
     tail: list[Any] = []
     chain: Any = game._events
     while chain is not None and len(tail) < events:
-        chain, (n_action, kind, data, secret, audience) = chain
-        tail.append([n_action, kind, data, secret, list(audience)])
+        chain, item = chain
+        tail.append(list(item))  # as the log holds it: emitted (4 parts) or noted (5), JSON turns tuples to arrays
     tail.reverse()
     return {
         "format": SNAPSHOT_FORMAT,
@@ -64,11 +64,10 @@ def resume(data: dict[str, Any], log: bool = True) -> Game:
     game._nactions = actions
     chain: Any = None
     if log:
-        try:
-            for n_action, kind, data_, secret, audience in events:
-                chain = (chain, (n_action, kind, data_, secret, tuple(audience)))
-        except (TypeError, ValueError) as exc:
-            raise RecordError(f"{what}: an event is malformed: {exc}") from exc
+        for event in events:
+            if not isinstance(event, list) or len(event) not in (4, 5) or not isinstance(event[1], str):
+                raise RecordError(f"{what}: an event is malformed: {str(event)[:80]}")
+            chain = (chain, tuple(event))
     game._events = chain
     game._nevents = num_events if log else 0
     return game

@@ -303,29 +303,25 @@ class CatanGame(TextMixin):
             if held > self._hand_limit(p):
                 self.discard_left[p] = held // 2
                 anyone = True
-                if self.logging:
-                    self._emit("discard_due", {"seat": p, "count": held // 2})
+                if self.logging:  # the hand it held, for its discard's one line (``_discarded``); its own
+                    hand = tuple(hands[p * NUM_RESOURCES : p * NUM_RESOURCES + NUM_RESOURCES])
+                    self._emit("discard_due", {"seat": p, "count": held // 2}, {"hand": hand}, (p,))
         if anyone:
             self.phase = DISCARD
             self.to_act = self._next_discarder()
         else:
             self._to_robber(MAIN)
 
-    def _discarded(self, seat: int, last: int) -> list[int]:
-        """The cards ``seat`` discarded on this 7, its last one ``last`` included, by resource: one log line
-        for the whole discard. Its discards are the latest actions (a seat discards all its cards before the
-        next one does), as many as the 7's ``discard_due`` event asked of it."""
+    def _discarded(self, seat: int) -> list[int]:
+        """The cards ``seat`` discarded on this 7, by resource: one log line for the whole discard. They are
+        what it held at the 7 (its ``discard_due`` event keeps that, told only to itself) less what it holds
+        now: read from the log, not from the actions, which a game resumed from a snapshot may not have."""
         chain: Any = self._events
         while chain is not None and not (chain[1][1] == "discard_due" and dict(chain[1][2])["seat"] == seat):
             chain = chain[0]
-        count = dict(chain[1][2])["count"] if chain is not None else 1
-        cards = [0] * NUM_RESOURCES
-        cards[last] += 1
-        history: Any = self._history
-        for _ in range(count - 1):
-            history, earlier = history
-            cards[earlier[1]] += 1
-        return cards
+        held = dict(chain[1][3][0])["hand"]
+        now = self.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]
+        return [before - after for before, after in zip(held, now, strict=True)]
 
     def _next_discarder(self) -> int:
         n = self.num_players
@@ -347,7 +343,7 @@ class CatanGame(TextMixin):
         self.bank[r] += 1
         self.discard_left[seat] -= 1
         if self.logging and not self.discard_left[seat]:
-            self._emit("discard", {"seat": seat, "cards": self._discarded(seat, r)})
+            self._emit("discard", {"seat": seat, "cards": self._discarded(seat)})
         nxt = self._next_discarder()
         if nxt >= 0:
             self.to_act = nxt
