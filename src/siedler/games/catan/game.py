@@ -312,7 +312,7 @@ class CatanGame(TextMixin):
         else:
             self._to_robber(MAIN)
 
-    def _discarded(self, seat: int) -> list[int]:
+    def _discarded(self, seat: int) -> tuple[int, ...]:
         """The cards ``seat`` discarded on this 7, by resource: one log line for the whole discard. They are
         what it held at the 7 (its ``discard_due`` event keeps that, told only to itself) less what it holds
         now: read from the log, not from the actions, which a game resumed from a snapshot may not have."""
@@ -321,7 +321,7 @@ class CatanGame(TextMixin):
             chain = chain[0]
         held = dict(chain[1][3][0])["hand"]
         now = self.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]
-        return [before - after for before, after in zip(held, now, strict=True)]
+        return tuple(before - after for before, after in zip(held, now, strict=True))
 
     def _next_discarder(self) -> int:
         n = self.num_players
