@@ -142,6 +142,10 @@ class Game:
         self.logging = log
         self._legal: tuple[Action, ...] | None = None
         self._start_state: dict[str, Any] | None = None
+        #: Resumed from a snapshot (``siedler.core.snapshot``): the history holds only the actions since, so
+        #: ``state()`` and ``record()`` need every action's text. A determinized copy is no such game: it
+        #: keeps no history at all, and its state is its position with no actions.
+        self._partial = False
         self.components = tuple(components)
         self._handlers = _handlers_of(type(self), self.components)
         self._collect_hooks()
@@ -413,6 +417,7 @@ class Game:
         new._nevents = 0
         new.logging = False
         new._start_state = None
+        new._partial = False
         new._legal = None
         new._resample_hidden(seat)
         for component in new.components:
@@ -441,6 +446,7 @@ class Game:
         new.logging = self.logging
         new._legal = self._legal
         new._start_state = self._start_state
+        new._partial = self._partial
         comps = self.components
         new.components = tuple([c.copy() for c in comps]) if comps else comps
         new._handlers = self._handlers
@@ -592,7 +598,7 @@ class Game:
                     f"the {len(texts)} action texts given are not this game's {self._nactions} actions "
                     f"(it holds the last {len(held)} of them)"
                 )
-        if len(texts) != self._nactions:
+        if self._partial and len(texts) != self._nactions:
             raise RecordError(
                 f"this game was resumed from a snapshot and holds {len(held)} of its {self._nactions} actions: "
                 "give every action's text"

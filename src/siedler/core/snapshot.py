@@ -62,6 +62,7 @@ def resume(data: dict[str, Any], log: bool = True) -> Game:
     game._load(position)
     game._start_state = position.get("start_state")
     game._nactions = actions
+    game._partial = True
     chain: Any = None
     if log:
         for event in events:
