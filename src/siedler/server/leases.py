@@ -162,7 +162,7 @@ def count_creation(
         raise TooFast(f"too many new games: at most {per_minute} a minute from one address", 60.0)
     if unattended:  # running games nobody attends (bots only, or people who never came), as Lobby counts them
         live = mine.join(games, games.c.id == creations.c.game_id).where(
-            games.c.attended.is_(False), games.c.status.in_(("open", "running"))
+            games.c.attended.is_(False), games.c.status == "running"
         )
         if conn.execute(live).scalar_one() >= bot_games:
             raise TooMany(
