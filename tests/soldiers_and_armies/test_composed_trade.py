@@ -72,7 +72,11 @@ def test_an_offer_of_anything_is_composed_in_steps_and_agreed() -> None:
     moves += play(game, "send")
     assert phase(game) == "trade_reply" and game.to_act == 1 and legal(game) == {"agree", "refuse", "counter"}
     words = [e["text"] for e in game.events(1, lang="en")][-1]
-    assert words == "Player 1 offers you wood + knight for grain + a settlement at 42 + the road 19-20."
+    # places in words (issue 41): the settlement at 42 and the road 19-20 as the board shows them
+    assert words == (
+        "Player 1 offers you wood + knight for grain + a settlement at ore 3 / grain 4 / grain 6"
+        " + the road brick 6 – wood 11."
+    )
     moves += play(game, "agree")
     assert phase(game) == "main" and game.to_act == 0
     assert hand(game, 0) == cards(wood=1, grain=1, ore=1) and hand(game, 1) == cards(wood=1)

@@ -214,7 +214,7 @@ class CatanState(Game):
 
     def _barren(self, hex_index: int) -> bool:
         """Whether the hex no longer yields anything, whatever its number (a nuked hex): never in the base
-        game. Components that yield from a hex of their own (the Fishermen's lake) ask it."""
+        game. Components that yield from a hex of their own (a lake) ask it."""
         return False
 
     def _bought(self, seat: int) -> None:
