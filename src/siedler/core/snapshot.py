@@ -68,7 +68,27 @@ def resume(data: dict[str, Any], log: bool = True) -> Game:
         for event in events:
             if not isinstance(event, list) or len(event) not in (4, 5) or not isinstance(event[1], str):
                 raise RecordError(f"{what}: an event is malformed: {str(event)[:80]}")
-            chain = (chain, tuple(event))
+            try:
+                chain = (chain, _node(event))
+            except (TypeError, ValueError) as exc:
+                raise RecordError(f"{what}: an event is malformed: {exc}") from exc
     game._events = chain
     game._nevents = num_events if log else 0
     return game
+
+
+def _tuples(value: Any) -> Any:
+    """JSON's arrays as the tuples a noted event's fields are (its readers take tuples; compiled, they check)."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def _node(event: list[Any]) -> tuple[Any, ...]:
+    """A link of the log as the game made it: a noted event's fields and secret as tuples, an emitted event's
+    items and audience as tuples (their values as JSON gives them, as ``events()`` would)."""
+    if len(event) == 5:
+        n_action, kind, fields, secret, audience = event
+        return (n_action, kind, _tuples(fields), _tuples(secret), tuple(audience))
+    n_action, kind, items, hidden = event
+    pairs = tuple(tuple(pair) for pair in items)
+    told = None if hidden is None else (tuple(tuple(pair) for pair in hidden[0]), tuple(hidden[1]))
+    return (n_action, kind, pairs, told)
