@@ -125,5 +125,4 @@ creations = sa.Table(
     sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     sa.Column("client_hash", sa.String(64), nullable=False, index=True),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("bots_only", sa.Boolean, nullable=False),
 )
