@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import HUMAN, Server, create, join, lobby_line, seated
+from .conftest import HUMAN, Server, create, join, lobby_line, seated, wait_for
 
 #: The listing's period (``lobby_push_seconds``), far beyond the deadline below: a listing that arrives
 #: within the deadline was pushed by a notice, not by the period.
@@ -74,3 +74,32 @@ def test_a_lobby_viewer_may_only_ping_and_a_page_from_elsewhere_is_refused(pushe
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4406
+
+
+def test_viewers_connecting_between_two_changes_are_sent_one_listing_read_once(
+    pushed: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client opening lobby sockets in a loop costs no query: the listing is read once per change."""
+    client, lobby = pushed.client, pushed.lobby
+    assert client is not None
+    listening = getattr(lobby.services.notices, "listening", None)  # PostgreSQL: its first look-again passed
+    wait_for(lambda: listening is None or listening.is_set())
+    reads: list[int] = []
+    read = lobby.listing
+
+    async def counted() -> Any:
+        reads.append(1)
+        return await read()
+
+    monkeypatch.setattr(lobby, "listing", counted)
+    with client.websocket_connect("/ws/lobby") as viewer:
+        first = viewer.receive_json()
+        for _ in range(4):
+            with client.websocket_connect("/ws/lobby") as ws:
+                assert ws.receive_json() == first
+        assert len(reads) == 1
+        game_id = create(client, [HUMAN, HUMAN, HUMAN], claim=0, public=True)["game"]["id"]
+        pushed_now = _listing_where(viewer, lambda g: lobby_line(g, "open", game_id) is not None, "the new game")
+        with client.websocket_connect("/ws/lobby") as ws:
+            assert ws.receive_json()["games"] == pushed_now
+        assert len(reads) == 2
