@@ -195,3 +195,14 @@ def log_matches_game(server: Server, gid: str) -> None:
     room = server.lobby.rooms[gid]
     wait_for(lambda: room.game.num_actions == len(server.lobby.storage.action_texts(gid)))
     played(server, gid)
+
+
+def lobby_line(games: dict[str, list[dict[str, Any]]], status: str, game_id: str) -> dict[str, Any] | None:
+    """The game's line in a lobby listing's ``status`` list (``GET /api/games``, ``/ws/lobby``), if there."""
+    return next((g for g in games[status] if g["id"] == game_id), None)
+
+
+def seated(games: dict[str, list[dict[str, Any]]], game_id: str) -> list[str | None] | None:
+    """The names of a waiting game's seated players in a lobby listing (``None`` for a free seat)."""
+    line = lobby_line(games, "open", game_id)
+    return None if line is None else [s["name"] if s["claimed"] else None for s in line["seats"]]

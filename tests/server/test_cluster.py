@@ -1,6 +1,7 @@
 """Three ``siedler serve`` processes on one PostgreSQL database behind HAProxy (docs/server.md, "Several
-processes"): games of every rule set played through the proxy, the lobby the same from every process, a
-process owning games killed with SIGKILL mid-play, and the per-address limits holding across the three.
+processes"): games of every rule set played through the proxy, the lobby the same from every process and
+pushed to its viewers on each (notices by ``LISTEN``/``NOTIFY``), a process owning games killed with SIGKILL
+mid-play, and the per-address limits holding across the three.
 
 Needs ``SIEDLER_TEST_POSTGRES_URL`` and ``haproxy`` (``apt-get install haproxy``; ``.ci/run`` installs it):
 outside CI a missing one skips the test, in CI it fails it.
@@ -8,6 +9,8 @@ outside CI a missing one skips the test, in CI it fails it.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -29,8 +32,11 @@ from websockets.sync.client import connect
 from siedler.core.registry import rulesets
 from siedler.server.cluster import single_process
 from siedler.server.leases import LeaseLost, Leases
+from siedler.server.notices import LOBBY, PostgresNotices
 from siedler.server.proxy import haproxy_config
 from siedler.server.storage import GameRow, SeatRow, Storage
+
+from .conftest import lobby_line, seated
 
 POSTGRES = os.environ.get("SIEDLER_TEST_POSTGRES_URL", "")
 HAPROXY = shutil.which("haproxy") or ""
@@ -43,9 +49,13 @@ ENV = {
     "SIEDLER_API_REQUESTS_PER_SECOND": "100000",
     "SIEDLER_API_BURST": "100000",
     "SIEDLER_CONNECTIONS_PER_CLIENT": "100000",
+    # The lobby's viewers get a listing only when a notice says a game changed: none arrives by the period.
+    "SIEDLER_LOBBY_PUSH_SECONDS": "600",
 }
 #: The issue's bound: a killed process's games play on within this many seconds.
 FAILOVER = 10.0
+#: A change of the lobby reaches the viewers of every process within this many seconds.
+NOTICE = 10.0
 
 
 def _free_port() -> int:
@@ -266,6 +276,117 @@ def test_three_processes_behind_haproxy_share_games_fail_over_and_limit_addresse
         stored = _sql(url, "SELECT count(*), max(n) FROM actions WHERE game_id = %s", game["id"])[0]
         assert stored[0] == stored[1] + 1
     http.close()
+
+
+def _lobby_until(ws: Any, condition: Callable[[dict[str, Any]], Any], what: str) -> dict[str, Any]:
+    """The first listing pushed to the lobby viewer ``ws`` that meets ``condition``, within ``NOTICE``."""
+    deadline = time.monotonic() + NOTICE
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, f"no listing with {what} within {NOTICE} s"
+        try:
+            message = json.loads(ws.recv(timeout=left))
+        except TimeoutError:
+            raise AssertionError(f"no listing with {what} within {NOTICE} s") from None
+        assert message["type"] == "lobby", message
+        if condition(message["games"]):
+            return message["games"]  # type: ignore[no-any-return]
+
+
+def _follow(proxy: str, game_id: str, moves: int) -> list[int]:
+    """A spectator's WebSocket through the proxy: the ``n`` of the states it is sent, until ``moves`` moves."""
+    seen: list[int] = []
+    with connect(f"ws://{proxy}/ws/games/{game_id}", open_timeout=30) as ws:
+        ws.send(json.dumps({"type": "hello", "protocol": 2}))
+        deadline = time.monotonic() + FAILOVER
+        while len(set(seen)) <= moves:
+            message = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+            if message.get("type") == "state":
+                seen.append(int(message["n"]))
+    return seen
+
+
+def test_the_lobby_is_pushed_to_its_viewers_on_every_process_and_spectators_follow_through_the_proxy(
+    cluster: dict[str, Any],
+) -> None:
+    """A game created through the proxy (on one process, its moves owned by the process its id hashes to)
+    reaches the lobby viewers of all three processes, and the one through the proxy, by notices alone (the
+    period is ten minutes), each time it is created, joined, started and ended."""
+    proxy = cluster["proxy"]
+    http = httpx.Client(base_url=f"http://{proxy}", timeout=30)
+    addresses = [f"127.0.0.1:{port}" for port in cluster["ports"]] + [proxy]
+    with contextlib.ExitStack() as stack:
+        viewers = [stack.enter_context(connect(f"ws://{a}/ws/lobby", open_timeout=30)) for a in addresses]
+        for ws in viewers:
+            assert json.loads(ws.recv(timeout=30))["type"] == "lobby"
+
+        def everywhere(condition: Callable[[dict[str, Any]], Any], what: str) -> None:
+            for ws in viewers:
+                _lobby_until(ws, condition, what)
+
+        def claim(seat: int, name: str) -> None:
+            body = {"name": name, "invite": created["invite"]}
+            http.post(f"/api/games/{game_id}/seats/{seat}", json=body, headers=_addr(200 + seat)).raise_for_status()
+
+        body = {"ruleset": "base", "seats": [{"kind": "human"}] * 3, "claim": 0, "name": "Anna", "public": True}
+        created = http.post("/api/games", json=body, headers=_addr(200)).raise_for_status().json()
+        game_id = created["game"]["id"]
+        everywhere(lambda g: lobby_line(g, "open", game_id), "the new game")
+        claim(1, "Ben")
+        everywhere(lambda g: seated(g, game_id) == ["Anna", "Ben", None], "Ben seated")
+        claim(2, "Cleo")
+        everywhere(lambda g: lobby_line(g, "running", game_id), "the game started")
+        ended = http.post(f"/api/games/{game_id}/end", headers={"Authorization": f"Bearer {created['creator_token']}"})
+        assert ended.status_code == 200, ended.text
+        everywhere(lambda g: lobby_line(g, "stopped", game_id), "the game ended")
+
+    # A spectator through the proxy reaches the game's owner, wherever the game was created, and follows it.
+    bots = {"ruleset": "base", "seats": [{"kind": "bot", "bot": "random"}] * 3, "bot_delay": 0.2}
+    game_id = http.post("/api/games", json=bots, headers=_addr(210)).raise_for_status().json()["game"]["id"]
+    seen = _follow(proxy, game_id, moves=3)
+    assert seen == sorted(seen) and len(set(seen)) > 3
+    http.close()
+
+
+def test_notices_reach_every_process_and_come_back_after_their_connections_are_cut(cluster_database: str) -> None:
+    """Two processes' notices on one database: each hears the other's and its own; a listening connection
+    cut by the server reconnects (and tells its handlers to look again: ``None``), a sending one too."""
+
+    async def scenario() -> None:
+        first, second = PostgresNotices(cluster_database), PostgresNotices(cluster_database)
+        heard: dict[int, list[str | None]] = {0: [], 1: []}
+        first.subscribe(LOBBY, heard[0].append)
+        second.subscribe(LOBBY, heard[1].append)
+        first.start()
+        second.start()
+        try:
+
+            async def until(condition: Callable[[], bool], what: str) -> None:
+                deadline = time.monotonic() + NOTICE
+                while not condition():
+                    assert time.monotonic() < deadline, f"timed out waiting for {what}"
+                    await asyncio.sleep(0.05)
+
+            await until(lambda: first.listening.is_set() and second.listening.is_set(), "both to listen")
+            first.publish(LOBBY, "g1")
+            await until(lambda: "g1" in heard[0] and "g1" in heard[1], "g1 on both")
+            cut = (
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND application_name = %s"
+            )
+            assert len(await asyncio.to_thread(_sql, cluster_database, cut, "siedler-listen")) == 2
+            await until(lambda: heard[1].count(None) == 2, "the second's listening connection back")
+            await until(lambda: first.listening.is_set(), "the first's listening connection back")
+            second.publish(LOBBY, "g2")
+            await until(lambda: "g2" in heard[0], "g2 after the reconnection")
+            assert len(await asyncio.to_thread(_sql, cluster_database, cut, "siedler-notify")) == 2
+            first.publish(LOBBY, "g3")
+            await until(lambda: "g3" in heard[1], "g3 sent again on a new connection")
+        finally:
+            await first.close()
+            await second.close()
+
+    asyncio.run(scenario())
 
 
 def test_a_second_server_process_on_one_sqlite_file_is_refused_with_a_clear_message(tmp_path: Path) -> None:

@@ -17,13 +17,14 @@ import siedler
 
 from .api import router
 from .config import Settings
+from .feed import LobbyFeed
 from .howto import board_picture, howto_page
 from .layers import layer_file
 from .limits import Limits
 from .lobby import Lobby
 from .security import Guard, docs_policy, internal_error, validation_error
 from .timers import Sweeper
-from .ws import game_socket
+from .ws import game_socket, lobby_socket
 
 WEB = Path(siedler.__file__).parent / "web"
 #: Swagger UI for ``/api/docs`` (off by default: ``Settings.api_docs``), at one version, not the latest 5.x.
@@ -36,7 +37,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         lobby = Lobby(settings)
+        app.state.feed = feed = LobbyFeed(lobby)  # subscribes to the lobby's notices before they start
         lobby.open()
+        feed.start()
         app.state.lobby = lobby
         sweeper = Sweeper(lobby, settings)
         sweeper.start()
@@ -46,6 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await sweeper.stop()
+            await feed.close()
             await lobby.close()
 
     app = FastAPI(
@@ -65,6 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(Exception, internal_error)
     app.include_router(router)
     app.add_api_websocket_route("/ws/games/{game_id}", game_socket)
+    app.add_api_websocket_route("/ws/lobby", lobby_socket)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     def page() -> FileResponse:

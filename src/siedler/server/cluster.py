@@ -26,7 +26,8 @@ from typing import IO, TYPE_CHECKING
 
 import sqlalchemy as sa
 
-from .leases import RELEASE_CHANNEL, Leases
+from .leases import Leases
+from .notices import RELEASE
 from .protocol import CLOSE_MOVED
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ log = logging.getLogger("siedler.server")
 SWEEP_SECONDS = 1.0
 #: Seconds between two tries to take a lease someone else holds, while a request waits for it.
 POLL_SECONDS = 0.1
+#: Seconds between two requests to the owner of a game to hand it over, while a request waits for it.
+ASK_SECONDS = 1.0
 
 
 class Elsewhere(Exception):
@@ -52,16 +55,19 @@ class Cluster:
         self.ttl = settings.lease_seconds
         self.leases = Leases(lobby.storage, f"{os.getpid()}-{uuid.uuid4().hex[:12]}", self.ttl)
         lobby.storage.fence = self.leases.fence
+        self.notices = lobby.services.notices
+        self.notices.subscribe(RELEASE, self._asked)
         self._tasks: list[asyncio.Task[None]] = []
+        self._handing: set[asyncio.Task[None]] = set()  # hand-overs under way (kept from the collector)
 
     def start(self) -> None:
-        self._tasks = [asyncio.create_task(job) for job in (self._heartbeat(), self._sweep(), self._listen())]
+        self._tasks = [asyncio.create_task(job) for job in (self._heartbeat(), self._sweep())]
 
     async def close(self) -> None:
         """Stop, and hand every game back so that another process takes it at once."""
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*self._tasks, *self._handing, return_exceptions=True)
         with contextlib.suppress(Exception):
             await self.db.write(self.leases.release, list(self.leases.held))
 
@@ -69,14 +75,15 @@ class Cluster:
     async def acquire(self, game_id: str) -> None:
         """Own the game before it is loaded: take its lease, asking its owner to hand it back if needed, for
         at most the lease's lifetime and a little (its owner may have died); ``Elsewhere`` if it stays owned."""
-        deadline = time.monotonic() + self.ttl + 2.0
-        asked = False
+        start = time.monotonic()
+        asked = start - ASK_SECONDS
         while not await self.db.write(self.leases.take, game_id):
-            if time.monotonic() > deadline:
+            now = time.monotonic()
+            if now > start + self.ttl + 2.0:
                 raise Elsewhere(f"game {game_id} is busy on another server process; try again in a moment")
-            if not asked:
-                await self.db.write(self.leases.ask_release, game_id)
-                asked = True
+            if now - asked >= ASK_SECONDS:  # again now and then: a notice may be lost with its connection
+                self.notices.publish(RELEASE, game_id)
+                asked = now
             await asyncio.sleep(POLL_SECONDS)
 
     def owns(self, game_id: str) -> bool:
@@ -143,24 +150,12 @@ class Cluster:
         except Exception:  # one unreadable game must not keep the others from moving on
             log.exception("game %s could not be taken over", game_id)
 
-    async def _listen(self) -> None:
-        """Hand games back when another process asks (``LISTEN``); reconnects if the connection drops."""
-        import psycopg
-
-        url = sa.engine.make_url(self.lobby.storage.url).set(drivername="postgresql")
-        dsn = url.render_as_string(hide_password=False)
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
-                    await conn.execute(f"LISTEN {RELEASE_CHANNEL}")
-                    async for note in conn.notifies():
-                        if self.owns(note.payload):
-                            await self.release(note.payload)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
-                log.warning("lost the notification connection (%s); reconnecting", exc)
-                await asyncio.sleep(1.0)
+    def _asked(self, game_id: str | None) -> None:
+        """Another process asks for a game (``notices.RELEASE``): hand it over if it is this process's."""
+        if game_id is not None and self.owns(game_id):
+            task = asyncio.create_task(self.release(game_id))
+            self._handing.add(task)
+            task.add_done_callback(self._handing.discard)
 
 
 def single_process(url: str) -> IO[str] | None:

@@ -88,6 +88,9 @@ class Settings:
     #: On PostgreSQL (any number of processes, docs/server.md): seconds a game's lease lasts unless its owner
     #: renews it (four times per lease): a process that dies loses its games to the others after this long.
     lease_seconds: float = field(default_factory=lambda: _env_float("lease_seconds", 4.0))
+    #: Seconds between two listings pushed to the lobby's viewers (``feed.py``) when no game was created,
+    #: joined, started or ended meanwhile (those push at once): the move counts shown stay this fresh.
+    lobby_push_seconds: float = field(default_factory=lambda: _env_float("lobby_push_seconds", 5.0))
 
     # ---------------------------------------------------------------- timers (docs/server.md)
     #: Seconds a seat has for each decision, per timer setting (a game without a timer is "off").

@@ -132,15 +132,6 @@ class Leases:
         with self.storage.engine.connect() as conn:
             return set(conn.execute(query).scalars())
 
-    def ask_release(self, game_id: str) -> None:
-        """Ask the game's owner to hand it back (``Cluster`` listens): ids only travel in notifications."""
-        with self.storage.engine.begin() as conn:
-            conn.execute(sa.select(sa.func.pg_notify(RELEASE_CHANNEL, game_id)))
-
-
-#: The channel on which a process asks the owner of a game to hand it back (payload: the game id).
-RELEASE_CHANNEL = "siedler_release"
-
 
 def creation_key(client: str) -> str:
     """A client address as the creations table keeps it: hashed, so that the table lists no address."""

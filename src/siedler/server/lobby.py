@@ -16,6 +16,7 @@ from .database import Database
 from .journal import Journal
 from .leases import count_creation
 from .limits import ServerFull, TooMany
+from .notices import Notices, PostgresNotices
 from .quotas import ActionQuota
 from .replay import Verifier
 from .room import Room, Services
@@ -47,7 +48,9 @@ class Lobby:
         self.db = Database(self.storage)
         self.journal = Journal(self.db)
         snapshots = Snapshots(self.db, settings.log_tail, settings.snapshot_every)
-        self.services = Services(settings, self.db, self.journal, Verifier(), snapshots, ActionQuota(settings))
+        # One process on SQLite tells its own parts; processes on PostgreSQL tell each other (LISTEN/NOTIFY).
+        notices = Notices() if self.storage.is_sqlite else PostgresNotices(self.storage.url)
+        self.services = Services(settings, self.db, self.journal, Verifier(), snapshots, ActionQuota(settings), notices)
         self.rooms: dict[str, Room] = {}
         #: When each room in memory was last used or seen busy (``time.monotonic()``), to drop idle ones.
         self._seen: dict[str, float] = {}
@@ -64,10 +67,11 @@ class Lobby:
     def open(self) -> None:
         """Migrate the database and answer at once: games are rebuilt when first used, and those that
         move on without anyone looking are resumed in the background (runs on the event loop); in a cluster,
-        the sweep takes those nobody owns."""
+        the sweep takes those nobody owns. Whatever subscribes to notices does so before."""
         if self.storage.is_sqlite:
             self._lock_file = single_process(self.storage.url)
         self.storage.migrate()
+        self.services.notices.start()
         jobs = [self._sweep_forever()]
         if self.cluster is None:
             jobs.append(self._resume_moving())
@@ -86,6 +90,7 @@ class Lobby:
             await room.close()
         if self.cluster is not None:
             await self.cluster.close()
+        await self.services.notices.close()
         self.services.verifier.close()
         self.db.close()
         if self._lock_file is not None:
@@ -131,6 +136,7 @@ class Lobby:
             self._bot_games.setdefault(client, set()).add(row.id)
         if row.status == "running":
             room.begin(row.created_at)
+        room.announce()
         self._trim(keep=row.id)
         return Created(room, made.seat, made.token, made.creator_token, made.invite)
 

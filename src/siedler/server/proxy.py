@@ -3,10 +3,11 @@ processes"), as a template: ``haproxy_config`` fills in the proxy's address and 
 
 Requests for one game (``/api/games/{id}...`` and ``/ws/games/{id}``) are hashed on the game id, with a
 consistent hash, to one process: the one that owns the game (``cluster.py``), so a game's moves, bots and
-WebSockets stay in one process. Everything else (the lobby's listing and creation, the page, the rules) goes
-round robin. A process that stops answering its health checks leaves the hash ring within about three seconds,
-and its games' requests go to the others, which take the games over. The proxy adds ``X-Forwarded-For``: list
-its address in the processes' ``SIEDLER_TRUSTED_PROXIES`` so that per-address limits see the players.
+WebSockets stay in one process. Everything else (the lobby's listing, socket and creation, the page, the
+rules) goes round robin. A process that stops answering its health checks leaves the hash ring within about
+three seconds, and its games' requests go to the others, which take the games over. The proxy adds
+``X-Forwarded-For``: list its address in the processes' ``SIEDLER_TRUSTED_PROXIES`` so that per-address limits
+see the players.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from .config import Settings
 from .database import Database
 from .incidents import report
 from .journal import Journal
+from .notices import LOBBY, Notices
 from .quotas import ActionQuota
 from .replay import Replays, Verifier
 from .seating import Seating
@@ -53,6 +54,8 @@ class Services:
     verifier: Verifier
     snapshots: Snapshots
     quota: ActionQuota
+    #: Tells every process's lobby when a game is created, joined, started or ended (``notices.py``).
+    notices: Notices
 
 
 class Stale(Exception):
@@ -75,6 +78,7 @@ class Room:
         self.verifier = services.verifier
         self.snapshots = services.snapshots
         self.quota = services.quota
+        self.notices = services.notices
         #: The client that created the game, charged for its bots' actions (in memory: ``quotas.py``).
         self.owner: str | None = None
         self.game: Game | None = None
@@ -153,6 +157,7 @@ class Room:
         self.views.broadcast_summary()
         self.views.push()
         self.bots.wake()
+        self.announce()
 
     async def _finish(self) -> None:
         """The game is over: say so in memory at once, and in the database as soon as it accepts it (a
@@ -165,6 +170,7 @@ class Room:
             await self.db.write(self.storage.set_status, self.id, "finished", self.row.result, actions=self.actions)
         except Exception:
             log.exception("game %s: could not store its end; a restart stores it", self.id)
+        self.announce()
 
     def _settle(self) -> None:
         """The game takes no more moves: store its last snapshot, and keep only its position and newest
@@ -194,9 +200,15 @@ class Room:
         self.row.status, self.row.result = status, result
         self._settle()
         log.info("game %s %s (%s)", self.id, status, reason)
+        self.announce()
         self.views.broadcast_summary()
         if self.game is not None:
             self.views.push()
+
+    def announce(self) -> None:
+        """The game's line in the lobby changed (created, a seat taken, started, ended), as stored: every
+        process's lobby viewers are sent it (``feed.py``)."""
+        self.notices.publish(LOBBY, self.id)
 
     def attend(self) -> None:
         """A person playing a seat showed up: the game is attended (stored once, without waiting for it)."""

@@ -72,6 +72,7 @@ class Seating:
                 room.begin(stamp)
             else:
                 room.views.broadcast_summary()
+                room.announce()
             return token
 
     def _check_claim(self, seat: int, name: str, invite: str | None, client: str) -> None:

@@ -1,4 +1,5 @@
-"""The WebSocket part: one connection per player seat or spectator (protocol in ``docs/protocol.md``).
+"""The WebSocket part: one connection per player seat or spectator of a game, and the lobby's viewers
+(``/ws/lobby``, ``feed.py``); the protocol is in ``docs/protocol.md``.
 
 Before a connection may play or watch: its page's Origin must be allowed, its address must hold fewer than
 ``ws_per_client`` connections and its seat fewer than ``ws_per_seat``. Afterwards every message must be at
@@ -10,15 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
 from siedler.core.errors import IllegalAction
+from siedler.core.i18n import ENGLISH
 
 from .chat import Refused as ChatRefused
 from .cluster import Elsewhere
 from .connection import Connection
+from .feed import LobbyFeed
 from .fields import MAX_ACTION, MAX_SEATS, MAX_TOKEN, ref_of
 from .incidents import report
 from .limits import Limits, TokenBucket
@@ -55,6 +60,16 @@ class Refusal(Exception):
 
 
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    await _admit(websocket, partial(_serve, websocket, game_id))
+
+
+async def lobby_socket(websocket: WebSocket) -> None:
+    """The lobby's listing, pushed (``feed.py``); the viewer sends nothing but pings."""
+    await _admit(websocket, partial(_view_lobby, websocket))
+
+
+async def _admit(websocket: WebSocket, serve: Callable[[Limits], Awaitable[None]]) -> None:
+    """Serve a WebSocket whose page's Origin is allowed and whose address holds fewer than ``ws_per_client``."""
     await websocket.accept()
     limits: Limits = websocket.app.state.limits
     settings = limits.settings
@@ -68,7 +83,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         await _refuse(websocket, Refusal(CLOSE_TOO_MANY, "too_many", message))
         return
     try:
-        await _serve(websocket, game_id, limits)
+        await serve(limits)
     except Refusal as refusal:
         await _refuse(websocket, refusal)
     except WebSocketDisconnect:
@@ -113,36 +128,72 @@ async def _serve(websocket: WebSocket, game_id: str, limits: Limits) -> None:
 
 
 async def _play(websocket: WebSocket, room: Room, conn: Connection, limits: Limits) -> None:
-    budget: TokenBucket = limits.message_bucket()
     if conn.seat is not None:
         await room.seating.take_back(conn.seat)  # reconnecting with the seat's token takes the seat back
     await room.chat.load()
     room.views.attach(conn)
     if room.chat.messages:  # the chat so far, after the welcome and the state
         conn.send(room.chat.history())
+
+    async def handle(text: str | bytes) -> None:
+        try:
+            await _handle(room, conn, text)
+        except Exception as exc:  # a failure of the server's own: a reference for the player, details logged
+            conn.send(dumps(error("internal", report("the server could not handle that message", exc, room.id))))
+
+    try:
+        await _converse(websocket, conn, limits, handle)
+    finally:
+        room.views.detach(conn)
+        with contextlib.suppress(Exception):
+            await conn.wait_closed()
+
+
+async def _view_lobby(websocket: WebSocket, limits: Limits) -> None:
+    feed: LobbyFeed = websocket.app.state.feed
+    conn = Connection(websocket, None, ENGLISH, limits, limits.client(websocket.scope))
+    await feed.attach(conn)
+
+    async def handle(text: str | bytes) -> None:
+        try:
+            message: Any = loads(text)
+        except ValueError:
+            message = None
+        if isinstance(message, dict) and message.get("type") == "ping":
+            conn.send(dumps({"type": "pong", "id": ref_of(message.get("id"))}))
+        else:
+            conn.send(dumps(error("unknown_type", "the lobby takes only pings (docs/protocol.md)")))
+
+    try:
+        await _converse(websocket, conn, limits, handle)
+    finally:
+        feed.detach(conn)
+        with contextlib.suppress(Exception):
+            await conn.wait_closed()
+
+
+async def _converse(
+    websocket: WebSocket, conn: Connection, limits: Limits, handle: Callable[[str | bytes], Awaitable[None]]
+) -> None:
+    """``handle`` each message of the connection within its size and rate limits (an ``error`` and a close
+    beyond), until the peer goes or the server drops the connection (too far behind, over its budget)."""
+    budget: TokenBucket = limits.message_bucket()
     try:
         while True:
             text = await _receive(websocket, limits)
-            if conn.closed:  # dropped by the server (too far behind, over its budget): nothing more
+            if conn.closed:
                 return
             if budget.take("") > 0:
                 message = f"too many messages: at most {limits.settings.ws_messages_per_second:g} a second"
                 conn.send(dumps(error("rate", message)))
                 conn.close(CLOSE_RATE)
                 return
-            try:
-                await _handle(room, conn, text)
-            except Exception as exc:  # a failure of the server's own: a reference for the player, details logged
-                conn.send(dumps(error("internal", report("the server could not handle that message", exc, room.id))))
+            await handle(text)
     except Refusal as refusal:
         conn.send(dumps(error(refusal.what, refusal.message)))
         conn.close(refusal.code)
     except WebSocketDisconnect:
         pass
-    finally:
-        room.views.detach(conn)
-        with contextlib.suppress(Exception):
-            await conn.wait_closed()
 
 
 async def _receive(websocket: WebSocket, limits: Limits) -> str | bytes:

@@ -27,7 +27,30 @@ class Lobby {
     this.choice = rulesets.find((r) => r.name === "base") ? "base" : rulesets[0]?.name;
     this.build();
     this.refresh();
-    this.timer = setInterval(() => this.refresh(), 3000);
+    this.follow(0);
+  }
+
+  /** The listing is pushed over /ws/lobby whenever a game is created, joined, started or ended on any of the
+   *  server's processes (docs/protocol.md); while that socket is down the page asks every few seconds, and it
+   *  reconnects with backoff. */
+  follow(retry) {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
+    ws.onopen = () => {
+      retry = 0;
+      clearInterval(this.timer);
+      this.timer = null;
+    };
+    ws.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type !== "lobby") return;
+      this.games = message.games;
+      this.renderLists(message.games);
+    };
+    ws.onclose = () => {
+      if (!this.timer) this.timer = setInterval(() => this.refresh(), 3000);
+      setTimeout(() => this.follow(retry + 1), Math.min(5000, 250 * 2 ** retry));
+    };
   }
 
   build() {
