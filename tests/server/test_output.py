@@ -35,8 +35,11 @@ BOTS = {"ruleset": "base", "seats": [GREEDY] * 3, "claim": -1, "bot_delay": 0, "
 
 
 def finished_game(client: Any) -> str:
+    """A bots' game played to its end and stored as ended: the room says "finished" before its end is
+    written, and shows the end to every socket once it is, which a socket opened between would receive."""
     gid: str = client.post("/api/games", json=BOTS).json()["game"]["id"]
-    wait_for(lambda: client.get(f"/api/games/{gid}").json()["status"] == "finished")
+    storage = client.app.state.lobby.storage
+    wait_for(lambda: (row := storage.load_game(gid)) is not None and row.status == "finished")
     return gid
 
 
