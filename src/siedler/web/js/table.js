@@ -9,6 +9,7 @@ import {askName} from "./ask.js";
 import {ChatPanel} from "./chat.js";
 import {DISCARD_KIND, DiscardComposer} from "./discard.js";
 import {playerColor} from "./colors.js";
+import {WarningBar} from "./compose.js";
 import {clear, h, s} from "./dom.js";
 import {fairPanel} from "./fairness.js";
 import {announce, byBot, markFresh, signatures, Ticker} from "./follow.js";
@@ -66,6 +67,7 @@ class TablePage {
     this.chat = new ChatPanel(gameId, (message) => this.socket.send(message));
     this.alert = new TurnAlert();
     this.confirm = new PlaceConfirm(() => this.el.play, (action) => this.play(action));
+    this.warning = new WarningBar((action) => this.play(action, true));
     this.build();
     this.connect();
     // A player whose seat a bot plays is back the moment they touch the table: no button to look for first.
@@ -133,6 +135,7 @@ class TablePage {
         ]),
       ]),
       this.confirm.el,
+      this.warning.el,
       e.overlay,
     ]);
     this.root.append(this.page);
@@ -168,6 +171,7 @@ class TablePage {
         // The server says how long is left; counting down on this machine's clock needs no agreement on time.
         this.clock = message.clock ? {...message.clock, until: performance.now() + message.clock.left * 1000} : null;
         this.pending = false;
+        this.warning.keep(this.actions);
         this.followed(message);
         this.playQueued();
         break;
@@ -228,9 +232,11 @@ class TablePage {
     else this.queue = [];
   }
 
-  play(action) {
+  /** Send ``action``; one that gives away a building, a unit or a card is asked about first (compose.js). */
+  play(action, confirmed = false) {
     if (this.pending) return;
     closeChooser();
+    if (!confirmed && !this.warning.allows(this.actions.find((a) => a.action === action))) return;
     this.pending = true;
     this.page.dataset.pending = "true";
     this.socket.act(action, this.n);
@@ -288,7 +294,7 @@ class TablePage {
     const discardPanel = this.discard.render(view, this.queue.length ? [] : actions, (list) => this.playSequence(list),
                                              () => this.render());
     const skip = new Set([...(tradePanel ? TRADE_KINDS : []), ...(discardPanel ? [DISCARD_KIND] : [])]);
-    renderMenu(e.menu, rest, play, skip);
+    renderMenu(e.menu, rest, play, skip, () => this.render());
     e.trade.replaceChildren(...(tradePanel ? [h("h3", {text: t("trade")}), tradePanel] : []),
                             ...(discardPanel ? [discardPanel] : []));
     const info = infoPanel(view);
