@@ -424,7 +424,7 @@ class TablePage {
     const name = await askName();
     if (name === null) return;
     try {
-      const body = {name, invite: inviteFor(this.gameId)};
+      const body = {name, invite: inviteFor(this.gameId), lang: lang()};
       const claimed = await api(`/games/${this.gameId}/seats/${seat}`, {method: "POST", body});
       rememberSeat(this.gameId, claimed.seat, claimed.token, {title: claimed.game.title});
       location.hash = seatLink(this.gameId, claimed.seat, claimed.token).split("#")[1];
