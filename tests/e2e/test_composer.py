@@ -5,21 +5,19 @@ Siedlungen / Städten"). The table lists no drop-down for the hundreds of such o
 to whom, for what, with a screenful of choices at a time, shows the offer in words, and asks before the
 building is given away. Cancelling there sends nothing and keeps what she composed; confirming sends it.
 
-The game is brought to her trade phase through the API (the test is about the composer, not the founding).
+The game is brought to her trade phase through the API (drive.py: the test is about the composer).
 """
 
 from __future__ import annotations
 
-import json
 import re
-import time
-import urllib.request
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from .conftest import LiveServer
+from .drive import drive
 from .table import TABLE, state_number, wait_my_turn_or_over
 
 pytestmark = pytest.mark.browser
@@ -31,14 +29,6 @@ PAGE = 12
 NOTATION = re.compile(r"sellplace|@\d|\bbei \d+\b|-1")
 
 
-def api_view(server: LiveServer, game_id: str, token: str) -> dict[str, Any]:
-    request = urllib.request.Request(f"{server.url}/api/games/{game_id}/view?seat=0")
-    request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        found: dict[str, Any] = json.loads(response.read())
-    return found
-
-
 def trade_phase_game(server: LiveServer) -> str:
     """A game against three bots, played by the API to Anna's trade phase where she may offer a building."""
     seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 3
@@ -47,18 +37,15 @@ def trade_phase_game(server: LiveServer) -> str:
     status, created = server.post("/games", body)
     assert status == 201, created
     game_id, token = created["game"]["id"], created["token"]
-    for _ in range(300):
-        got = api_view(server, game_id, token)
-        if got["to_act"] != 0:
-            time.sleep(0.05)
-            continue
+
+    def ready(seat: int, got: dict[str, Any]) -> bool:
         actions = [a["action"] for a in got["actions"]]
-        if got["view"]["phase"] == "main" and "roll" not in actions and any(a.startswith("sellplace") for a in actions):
-            return f"{server.url}/games/{game_id}#seat=0&token={token}"
-        first = ("roll", "settle", "road", "city", "march", "fight", "end", "refuse", "resist", "continue")
-        move = next((a for word in first for a in actions if a.split()[0] == word), actions[0])
-        server.post(f"/games/{game_id}/actions", {"seat": 0, "action": move, "n": got["n"]}, token)
-    raise AssertionError("Anna never came to offer a building")
+        return (
+            got["view"]["phase"] == "main" and "roll" not in actions and any(a.startswith("sellplace") for a in actions)
+        )
+
+    drive(server, game_id, {0: token}, ready)
+    return f"{server.url}/games/{game_id}#seat=0&token={token}"
 
 
 def compose_offer(page: Any) -> tuple[list[str], list[str]]:
