@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable
 from typing import Any
@@ -14,17 +15,26 @@ from .conftest import LiveServer
 
 #: The plain moves a person's seat makes, in this order of preference; else its first legal move.
 PLAIN = ("roll", "settle", "road", "city", "march", "fight", "end", "refuse", "decline", "resist", "continue")
-#: How many views are read at most before the moment is given up.
+#: How many views are read at most before the moment is given up; how often one is asked again when the
+#: server's rate per address refuses it.
 LOOKS = 600
+RETRIES = 20
 
 
 def api_view(server: LiveServer, game_id: str, seat: int, token: str) -> dict[str, Any]:
     """What ``seat`` sees now, with its legal actions when it is to act (``GET /view``)."""
     request = urllib.request.Request(f"{server.url}/api/games/{game_id}/view?seat={seat}")
     request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        found: dict[str, Any] = json.loads(response.read())
-    return found
+    for _ in range(RETRIES):
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                found: dict[str, Any] = json.loads(response.read())
+            return found
+        except urllib.error.HTTPError as err:  # the server's request rate per address: wait as it says
+            if err.code != 429:
+                raise
+            time.sleep(float(err.headers.get("Retry-After") or 1))
+    raise AssertionError(f"the server kept refusing to show seat {seat}'s view")
 
 
 def drive(
@@ -44,5 +54,5 @@ def drive(
             server.post(f"/games/{game_id}/actions", {"seat": seat, "action": move, "n": got["n"]}, token)
             break
         else:
-            time.sleep(0.05)  # a bot's turn
+            time.sleep(0.2)  # a bot's turn
     raise AssertionError("the moment the test waits for never came")

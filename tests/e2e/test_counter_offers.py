@@ -74,18 +74,31 @@ def hands(server: LiveServer, game_id: str, tokens: dict[int, str]) -> dict[int,
     return {seat: api_view(server, game_id, seat, token)["view"]["you"]["hand"] for seat, token in tokens.items()}
 
 
+def two_people(server: LiveServer, ruleset: str) -> tuple[str, dict[int, str]]:
+    """A German table of Anna, Bert (who took the invite) and a bot: its id and the people's tokens."""
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    body = {"ruleset": ruleset, "name": "Anna", "seats": seats, "timer": "off", "lang": "de", "bot_delay": 0}
+    status, created = server.post("/games", body)
+    assert status == 201, created
+    game_id = created["game"]["id"]
+    status, bert = server.post(f"/games/{game_id}/seats/1", {"name": "Bert", "invite": created["invite"]})
+    assert status == 200, bert
+    return game_id, {0: created["token"], 1: bert["token"]}
+
+
+def open_pages(server: LiveServer, context_factory: Callable[..., Any], game_id: str, tokens: dict[int, str]) -> Any:
+    """Anna's page on a laptop, Bert's on a phone, both in German."""
+    anna = context_factory(**LAPTOP).new_page()
+    anna.goto(f"{server.url}/games/{game_id}#seat=0&token={tokens[0]}")
+    ben = context_factory(**PHONE).new_page()
+    ben.goto(f"{server.url}/games/{game_id}#seat=1&token={tokens[1]}")
+    return anna, ben
+
+
 def test_a_counter_offer_to_an_offer_is_accepted_by_the_offerer(
     live_server: LiveServer, context_factory: Callable[..., Any]
 ) -> None:
-    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
-    body = {"ruleset": "soldiers-and-armies", "name": "Anna", "seats": seats, "timer": "off", "lang": "de",
-            "bot_delay": 0}  # fmt: skip
-    status, created = live_server.post("/games", body)
-    assert status == 201, created
-    game_id = created["game"]["id"]
-    status, bert = live_server.post(f"/games/{game_id}/seats/1", {"name": "Bert", "invite": created["invite"]})
-    assert status == 200, bert
-    tokens = {0: created["token"], 1: bert["token"]}
+    game_id, tokens = two_people(live_server, "soldiers-and-armies")
 
     def ready(seat: int, got: dict[str, Any]) -> bool:
         actions = [a["action"] for a in got["actions"]]
@@ -93,10 +106,7 @@ def test_a_counter_offer_to_an_offer_is_accepted_by_the_offerer(
         return seat == 0 and "address @1" in actions and players[0]["cards"] >= 1 and players[1]["cards"] >= 1
 
     drive(live_server, game_id, tokens, ready)
-    anna = context_factory(**LAPTOP).new_page()
-    anna.goto(f"{live_server.url}/games/{game_id}#seat=0&token={tokens[0]}")
-    ben = context_factory(**PHONE).new_page()
-    ben.goto(f"{live_server.url}/games/{game_id}#seat=1&token={tokens[1]}")
+    anna, ben = open_pages(live_server, context_factory, game_id, tokens)
     assert wait_my_turn_or_over(anna)
 
     play(anna, '#menu [data-action="address @1"]')
@@ -123,3 +133,59 @@ def test_a_counter_offer_to_an_offer_is_accepted_by_the_offerer(
     assert after == {0: anna_now, 1: bert_now}
     assert anna.locator("#log li", has_text="Du stimmst zu.").count()
     assert anna.get_attribute(TABLE, "data-my-turn") == "true"  # the turn goes on with Anna
+
+
+def test_a_counter_offer_in_the_base_game_is_made_by_the_offerer_and_closes_the_trade(
+    live_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
+    """The base game's offers are the current player's alone ("Der Spieler, der am Zug ist, darf ...
+    handeln"), so a counter-offer is a proposal: Bert, asked, declines and proposes the trade he would take;
+    Anna's page offers to make it, and one click makes that offer and, once Bert accepts it, closes it."""
+    game_id, tokens = two_people(live_server, "base")
+
+    def pairs() -> list[tuple[str, str]]:
+        """The trades Bert could propose that Anna can make: a card he holds for another she holds."""
+        held = hands(live_server, game_id, tokens)
+        return [(g, w) for g in RESOURCES for w in RESOURCES if g != w and held[1][g] and held[0][w]]
+
+    def ready(seat: int, got: dict[str, Any]) -> bool:
+        actions = [a["action"] for a in got["actions"]]
+        return seat == 0 and any(a.startswith("offer") and a.endswith("@1") for a in actions) and bool(pairs())
+
+    drive(live_server, game_id, tokens, ready)
+    before = hands(live_server, game_id, tokens)
+    bert_gives, bert_wants = pairs()[0]
+    offered = next(r for r in RESOURCES if before[0][r])
+    anna, ben = open_pages(live_server, context_factory, game_id, tokens)
+    assert wait_my_turn_or_over(anna)
+
+    anna.click(f'[data-trade="give:{offered}"]')
+    anna.click(f'[data-trade="want:{next(r for r in RESOURCES if r != offered)}"]')
+    anna.select_option(".trade-to", "1")
+    play(anna, "#offer-trade")
+
+    assert wait_my_turn_or_over(ben)
+    ben.click("#counter-open")
+    ben.click(f'#counter [data-trade="give:{bert_gives}"]')
+    ben.click(f'#counter [data-trade="want:{bert_wants}"]')
+    play(ben, "#counter-send")  # declines Anna's offer, and proposes his
+
+    anna.wait_for_selector("#proposal")
+    names = {r: text(f"catan.resource.{r}", "de") for r in RESOURCES}
+    assert anna.locator("#proposal").inner_text().startswith("Bert schlägt stattdessen vor:")
+    assert (
+        anna.locator("#proposal-words").inner_text()
+        == f"1 {names[bert_wants]} für 1 {names[bert_gives]} anbieten an Bert"
+    )
+    play(anna, "#proposal-accept")  # Anna makes the offer Bert proposed
+
+    assert wait_my_turn_or_over(ben)
+    play(ben, '#menu [data-action="accept"]')
+    anna.wait_for_selector("#log li:has-text('tauscht mit Bert'), #log li:has-text('Du tauschst')")
+    after = hands(live_server, game_id, tokens)
+    anna_now, bert_now = dict(before[0]), dict(before[1])
+    anna_now[bert_gives] += 1
+    anna_now[bert_wants] -= 1
+    bert_now[bert_gives] -= 1
+    bert_now[bert_wants] += 1
+    assert after == {0: anna_now, 1: bert_now}

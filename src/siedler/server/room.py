@@ -30,6 +30,7 @@ from .creation import person_name
 from .database import Database
 from .incidents import report
 from .journal import Journal
+from .proposals import Proposals
 from .quotas import ActionQuota
 from .replay import Replays, Verifier
 from .seating import Seating
@@ -92,6 +93,7 @@ class Room:
         self.views = Views(self)
         self.replays = Replays(self)
         self.chat = Chat(self)
+        self.proposals = Proposals(self)
 
     # ------------------------------------------------------------------ lifecycle
     @property

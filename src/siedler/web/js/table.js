@@ -22,7 +22,7 @@ import {renderPlayArea, renderSide} from "./position.js";
 import {confirmOn, PlaceConfirm, prefsPanel} from "./prefs.js";
 import {GameSocket} from "./socket.js";
 import {toast} from "./toast.js";
-import {TRADE_KINDS, TradeComposer} from "./trade.js";
+import {CounterComposer, proposalPanel, TRADE_KINDS, TradeComposer} from "./trade.js";
 
 /** The view after a state message: the whole view, or the last one with the changed parts replaced. */
 export function mergeView(view, message) {
@@ -58,6 +58,8 @@ class TablePage {
     this.ticker = new Ticker();
     this.fresh = new Set();  // what the last move put on the board (follow.js), marked until the next
     this.trade = new TradeComposer();
+    this.counter = new CounterComposer();
+    this.proposal = null;  // a counter-offer proposed to this page's player (trade.js), until their turn ends
     this.discard = new DiscardComposer();
     this.queue = [];
     this.turnKey = null;
@@ -181,6 +183,15 @@ class TablePage {
       case "chat_refused":
         this.chat.refused(message);
         break;
+      case "proposal":
+        if (message.seat !== this.seat) {
+          this.proposal = message;
+          this.render();
+        }
+        break;
+      case "proposal_refused":
+        toast(`${t("refused")}: ${message.message}`, "error");
+        break;
       case "refused":
         this.pending = false;
         this.queue = [];
@@ -280,6 +291,8 @@ class TablePage {
     const turnKey = `${view.turn}:${view.current}`;
     if (turnKey !== this.turnKey) {
       this.trade.reset();
+      this.counter.reset();
+      this.proposal = null;
       this.turnKey = turnKey;
     }
     const play = (action) => this.play(action);
@@ -293,9 +306,15 @@ class TablePage {
     const tradePanel = this.trade.render(view, actions, play, () => this.render());
     const discardPanel = this.discard.render(view, this.queue.length ? [] : actions, (list) => this.playSequence(list),
                                              () => this.render());
+    const counterPanel = this.counter.render(view, actions, {
+      propose: (action) => this.socket.send({type: "propose", action}), play,
+    }, () => this.render());
+    const offered = proposalPanel(this.proposal, view, actions, (list) => this.playSequence(list),
+                                  () => { this.proposal = null; this.render(); });
     const skip = new Set([...(tradePanel ? TRADE_KINDS : []), ...(discardPanel ? [DISCARD_KIND] : [])]);
     renderMenu(e.menu, rest, play, skip, () => this.render());
-    e.trade.replaceChildren(...(tradePanel ? [h("h3", {text: t("trade")}), tradePanel] : []),
+    e.trade.replaceChildren(...(offered ? [offered] : []), ...(counterPanel ? [counterPanel] : []),
+                            ...(tradePanel ? [h("h3", {text: t("trade")}), tradePanel] : []),
                             ...(discardPanel ? [discardPanel] : []));
     const info = infoPanel(view);
     e.info.replaceChildren(...(info ? [info] : []));
