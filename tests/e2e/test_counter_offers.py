@@ -138,9 +138,11 @@ def test_a_counter_offer_to_an_offer_is_accepted_by_the_offerer(
 def test_a_counter_offer_in_the_base_game_is_made_by_the_offerer_and_closes_the_trade(
     live_server: LiveServer, context_factory: Callable[..., Any]
 ) -> None:
-    """The base game's offers are the current player's alone ("Der Spieler, der am Zug ist, darf ...
-    handeln"), so a counter-offer is a proposal: Bert, asked, declines and proposes the trade he would take;
-    Anna's page offers to make it, and one click makes that offer and, once Bert accepts it, closes it."""
+    """ "Er kann sich aber auch die Vorschläge seiner Mitspieler anhören und Gegenangebote machen. Wichtig:
+    Die Spieler dürfen immer nur mit dem Spieler tauschen, der an der Reihe ist." The base game's offers are
+    the current player's alone, so a counter-offer is a proposal (docs/rules/base.md): Bert, asked, declines
+    and proposes the trade he would take; Anna's page offers to make it, and one click makes that offer and,
+    once Bert accepts it, closes it."""
     game_id, tokens = two_people(live_server, "base")
 
     def pairs() -> list[tuple[str, str]]:
