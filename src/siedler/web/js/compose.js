@@ -53,9 +53,11 @@ export function composer(kind, list, play, rerender) {
   const field = (i) => list[0].parts[i][0];
   const prompt = (i) => wordOr(`compose_step.${field(i)}`, t("choose"));
   const back = (i) => { draft.chosen = draft.chosen.slice(0, i); draft.page = 0; rerender(); };
+  // A step that had one possible value cannot be changed: it shows without the button.
+  const open = (i) => new Set(matching(list, draft.chosen.slice(0, i)).map((a) => a.parts[i][1])).size > 1;
   const done = draft.chosen.map((words, i) => h("li", {class: "compose-done", "data-step": field(i)}, [
     h("span", {class: "compose-prompt", text: `${prompt(i)} `}), h("b", {text: words}), " ",
-    h("button", {class: "link-btn compose-change", text: t("compose.change"), onclick: () => back(i)}),
+    open(i) ? h("button", {class: "link-btn compose-change", text: t("compose.change"), onclick: () => back(i)}) : null,
   ]));
   let body;
   if (draft.chosen.length < steps) {
