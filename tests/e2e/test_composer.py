@@ -125,3 +125,41 @@ def test_cancelling_the_warning_sends_nothing_and_keeps_the_offer(
     assert page.locator('[data-compose="sellplace"]').count()
     assert state_number(page) == n
     assert not page.locator("#log li", has_text="Du bietest").count()
+
+
+#: A kind no rule set of siedler has (a plug-in's): 5 colours x 4 sizes, each action with its parts.
+MENU_JS = """async () => {
+    const {renderMenu} = await import('/static/js/actions.js');
+    const colours = ['red', 'blue', 'green', 'white', 'black'];
+    const sizes = ['small', 'medium', 'large', 'huge'];
+    const actions = colours.flatMap((c) => sizes.map((s) => ({
+        action: `paint ${c} ${s}`, label: `Paint it ${c}, ${s}`, target: null, kind: 'paint',
+        parts: [['colour', c], ['size', s]],
+    })));
+    const menu = document.createElement('div');
+    menu.id = 'menu';
+    document.body.replaceChildren(menu);
+    window.played = [];
+    const draw = () => renderMenu(menu, actions, (a) => window.played.push(a), new Set(), draw);
+    draw();
+}"""
+
+
+def test_any_kind_with_parts_is_composed_by_the_shared_page(
+    live_server: LiveServer, context_factory: Callable[..., Any]
+) -> None:
+    """Shared code builds the composer from the actions' parts alone: a plug-in's kind gets it too, with the
+    catalog's generic words for what it does not name."""
+    page = context_factory().new_page()
+    page.goto(live_server.url)
+    page.wait_for_selector("#create-form")
+    page.evaluate(MENU_JS)
+    assert not page.locator("#menu select").count()  # twenty variants, no drop-down
+    page.click('[data-compose="paint"]')
+    assert page.locator(".compose-choice").all_inner_texts() == ["red", "blue", "green", "white", "black"]
+    page.click('[data-choice="green"]')
+    assert page.locator(".compose-choice").all_inner_texts() == ["small", "medium", "large", "huge"]
+    page.click('[data-choice="large"]')
+    assert page.locator(".compose-words").inner_text() == "Paint it green, large"
+    page.click(".compose-play")
+    assert page.evaluate("window.played") == ["paint green large"]
