@@ -77,8 +77,10 @@ export function composer(kind, list, play, rerender) {
     const action = left[0];
     body = h("div", {class: "compose-result"}, [
       h("p", {class: "compose-words", id: `compose-words-${kind}`, text: action.label}),
+      // Composed and sent: the next choice of this kind starts afresh. Asked about first, it stays composed
+      // until the warning is answered (cancelling it loses nothing).
       h("button", {class: "action-btn primary compose-play", "data-action": action.action, text: t("compose.play"),
-                   onclick: () => play(action.action)}),
+                   onclick: () => { if (play(action.action)) drafts.delete(kind); }}),
     ]);
   }
   return h("div", {class: "composer", "data-kind": kind}, [

@@ -243,14 +243,16 @@ class TablePage {
     else this.queue = [];
   }
 
-  /** Send ``action``; one that gives away a building, a unit or a card is asked about first (compose.js). */
+  /** Send ``action``; one that gives away a building, a unit or a card is asked about first (compose.js).
+   *  Whether it was sent now. */
   play(action, confirmed = false) {
-    if (this.pending) return;
+    if (this.pending) return false;
     closeChooser();
-    if (!confirmed && !this.warning.allows(this.actions.find((a) => a.action === action))) return;
+    if (!confirmed && !this.warning.allows(this.actions.find((a) => a.action === action))) return false;
     this.pending = true;
     this.page.dataset.pending = "true";
     this.socket.act(action, this.n);
+    return true;
   }
 
   render() {
