@@ -68,6 +68,7 @@ COMPONENT_HOOKS: dict[str, type] = {
     "explain_illegal": Component,
     "describe": Component,
     "action_label": Component,
+    "field_words": Component,
     "render_text": Component,
     "game_stats": Component,
     "view": Component,

@@ -273,7 +273,11 @@ class Game:
     def field_words(self, action: Action, name: str, index: int, lang: str) -> str | None:
         """The value of ``action``'s field ``name`` (``action[index]``) in words a player reads (a place as
         the board shows it, a seat by its player's name, never an index), or ``None`` for none; the rule
-        set's first override replaces this placeholder, a subclass with fields of its own chains."""
+        set's override words its own fields and leaves the rest to ``super()``, which asks the components."""
+        for component in self.components:
+            words = component.field_words(self, action, name, index, lang)
+            if words is not None:
+                return words
         return None
 
     def action_warning(self, action: Action, lang: str = "en") -> str | None:

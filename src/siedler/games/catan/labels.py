@@ -82,4 +82,4 @@ class LabelMixin(ViewMixin):
             return bundle(value, lang, " + ", "") if isinstance(value, tuple) else resource_names(lang)[value]
         if name == "card":
             return str(card_names(lang)[value])
-        return None
+        return super().field_words(action, name, index, lang)

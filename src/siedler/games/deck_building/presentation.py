@@ -137,7 +137,9 @@ class ViewMixin(SnapshotMixin):
 
     def field_words(self, action: Action, name: str, index: int, lang: str) -> str | None:
         """A trade's resources by name (two given, one got): the table composes the many trades in steps."""
-        return str(card_name(action[index], lang)) if action[0] == "trade" else None
+        if action[0] == "trade":
+            return str(card_name(action[index], lang))
+        return super().field_words(action, name, index, lang)
 
     def action_label(self, action: Action, lang: str = "en") -> str:
         kind = action[0]

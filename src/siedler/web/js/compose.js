@@ -55,10 +55,12 @@ export function composer(kind, list, play, rerender) {
   const back = (i) => { draft.chosen = draft.chosen.slice(0, i); draft.page = 0; rerender(); };
   // A step that had one possible value cannot be changed: it shows without the button.
   const open = (i) => new Set(matching(list, draft.chosen.slice(0, i)).map((a) => a.parts[i][1])).size > 1;
-  const done = draft.chosen.map((words, i) => h("li", {class: "compose-done", "data-step": field(i)}, [
+  // A step with nothing to choose for this action (its words empty: no one to rob when driving the robber
+  // off) is taken and not shown.
+  const done = draft.chosen.map((words, i) => (words === "" ? null : h("li", {class: "compose-done", "data-step": field(i)}, [
     h("span", {class: "compose-prompt", text: `${prompt(i)} `}), h("b", {text: words}), " ",
     open(i) ? h("button", {class: "link-btn compose-change", text: t("compose.change"), onclick: () => back(i)}) : null,
-  ]));
+  ]))).filter(Boolean);
   let body;
   if (draft.chosen.length < steps) {
     const step = draft.chosen.length;
