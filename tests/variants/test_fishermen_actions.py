@@ -214,7 +214,7 @@ def test_fish_spent_are_composed_as_what_for_whom_or_which_and_which_tokens() ->
         ("arg", game.players[1]),
         ("tokens", "Fischkärtchen 3"),
     ]
-    assert parts["fish take ore 3+1"][1:] == [("arg", "Erz"), ("tokens", "Fischkärtchen 3+1")]
+    assert (parts["fish take ore 3+1"] or [])[1:] == [("arg", "Erz"), ("tokens", "Fischkärtchen 3+1")]
     assert game.action_parts(game.parse_action("boot @1"), "en") == [("seat", game.players[1])]
 
 
