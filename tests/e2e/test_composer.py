@@ -127,7 +127,7 @@ def test_cancelling_the_warning_sends_nothing_and_keeps_the_offer(
     assert not page.locator("#log li", has_text="Du bietest").count()
 
 
-#: A kind no rule set of siedler has (a plug-in's): 5 colours x 4 sizes, each action with its parts.
+#: A kind no rule set of siedler has (a plug-in's): 5 colours x 4 sizes and gold, each action with its parts.
 MENU_JS = """async () => {
     const {renderMenu} = await import('/static/js/actions.js');
     const colours = ['red', 'blue', 'green', 'white', 'black'];
@@ -136,6 +136,9 @@ MENU_JS = """async () => {
         action: `paint ${c} ${s}`, label: `Paint it ${c}, ${s}`, target: null, kind: 'paint',
         parts: [['colour', c], ['size', s]],
     })));
+    // Gold comes in one size: nothing to choose in that step (empty words).
+    actions.push({action: 'paint gold', label: 'Gild it', target: null, kind: 'paint',
+                  parts: [['colour', 'gold'], ['size', '']]});
     const menu = document.createElement('div');
     menu.id = 'menu';
     document.body.replaceChildren(menu);
@@ -156,7 +159,11 @@ def test_any_kind_with_parts_is_composed_by_the_shared_page(
     page.evaluate(MENU_JS)
     assert not page.locator("#menu select").count()  # twenty variants, no drop-down
     page.click('[data-compose="paint"]')
-    assert page.locator(".compose-choice").all_inner_texts() == ["red", "blue", "green", "white", "black"]
+    assert page.locator(".compose-choice").all_inner_texts() == ["red", "blue", "green", "white", "black", "gold"]
+    page.click('[data-choice="gold"]')  # one size: the step is taken, and not shown
+    assert page.locator(".compose-words").inner_text() == "Gild it"
+    assert page.locator(".compose-done").all_inner_texts() == ["Choose gold change"]
+    page.click(".compose-change")
     page.click('[data-choice="green"]')
     assert page.locator(".compose-choice").all_inner_texts() == ["small", "medium", "large", "huge"]
     page.click('[data-choice="large"]')
