@@ -310,6 +310,7 @@ class TablePage {
                                              () => this.render());
     const counterPanel = this.counter.render(view, actions, {
       propose: (action) => this.socket.send({type: "propose", action}), play,
+      person: (seat) => summary?.seats?.[seat]?.kind === "human" && !summary.seats[seat].takeover,
     }, () => this.render());
     const offered = proposalPanel(this.proposal, view, actions, (list) => this.playSequence(list),
                                   () => { this.proposal = null; this.render(); });

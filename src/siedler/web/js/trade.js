@@ -110,11 +110,13 @@ export class CounterComposer {
     this.want = {};
   }
 
-  /** The panel for the seat asked, or null; ``propose`` sends a proposal, ``play`` a move. */
-  render(view, actions, {propose, play}, rerender) {
+  /** The panel for the seat asked, or null; ``propose`` sends a proposal, ``play`` a move; ``person(seat)``
+   *  says whether a person decides for that seat now (a bot reads no proposals: no counter to a bot). */
+  render(view, actions, {propose, play, person}, rerender) {
     const offer = view.offer;
     const decline = actions.find((a) => a.kind === "decline");
     if (!offer || !decline || !view.you || !view.you.hand || offer.from === view.seat) return null;
+    if (!person(offer.from)) return null;
     if (!this.open) {
       return h("button", {class: "action-btn", id: "counter-open", text: t("live.counter"),
                           onclick: () => { this.open = true; rerender(); }});
