@@ -27,6 +27,9 @@ def click_and_wait(page: Any, locator: Any) -> None:
     confirm = page.locator("#confirm-yes")  # a place tapped on a touch screen is shown first (prefs.js)
     if confirm.count():
         confirm.click()
+    give_away = page.locator("#warn-yes")  # so is a move that gives a building or card away (compose.js)
+    if give_away.count():
+        give_away.click()
     # A selector, not wait_for_function: the page's Content-Security-Policy forbids evaluating strings.
     page.wait_for_selector(f"{TABLE}:not([data-n='{n}']), {TABLE}[data-pending=false]")
 

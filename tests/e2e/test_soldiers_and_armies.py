@@ -176,6 +176,8 @@ CARD_OFFER = {"from": 0, "to": 1, "kind": "sellcard", "card": "knight", "bundle"
 #: Anna asks Bert for his city at 2, paying 2 ore; Anna offers Bert a fish token worth 3 for 1 wool.
 PLACE_OFFER = {"from": 0, "to": 1, "kind": "buyplace", "at": 2, "piece": "city", "bundle": {"ore": 2}}
 FISH_OFFER = {"from": 0, "to": 1, "kind": "sellfish", "token": 3, "bundle": {"wool": 1}}
+#: The log's line for the offer of a building (the view holds its intersection only): the banner says it so.
+PLACE_LINE = "Anna asks you for a city at wood 6 / brick 8, paying 2 ore."
 
 
 @pytest.mark.parametrize(
@@ -184,7 +186,7 @@ FISH_OFFER = {"from": 0, "to": 1, "kind": "sellfish", "token": 3, "bundle": {"wo
         (0, CARD_OFFER, "You offer Bert a Knight for 1 ore + 1 wool · waiting for Bert's answer"),
         (1, CARD_OFFER, "Anna offers you a Knight for 1 ore + 1 wool · your answer, please"),
         (None, CARD_OFFER, "Anna offers Bert a Knight for 1 ore + 1 wool · waiting for Bert's answer"),
-        (1, PLACE_OFFER, "Anna asks you for a city at 2, paying 2 ore · your answer, please"),
+        (1, PLACE_OFFER, "Anna asks you for a city at wood 6 / brick 8, paying 2 ore · your answer, please"),
         (None, FISH_OFFER, "Anna offers Bert a fish token worth 3 for 1 wool · waiting for Bert's answer"),
     ],
     ids=["offerer", "addressee", "spectator", "a city", "a fish token"],
@@ -202,13 +204,13 @@ def test_a_card_offer_shows_who_offers_what_and_whose_answer_it_waits_for(
     page.goto(live_server.url)
     page.wait_for_selector("#create-form")
     shown = page.evaluate(
-        """async (view) => {
+        """async ([view, events]) => {
         const {renderPlayArea} = await import('/static/js/position.js');
         await (await import('/static/js/layers.js')).loadLayers('soldiers-and-armies');
-        const area = renderPlayArea(view, {events: [], actions: []}, 'soldiers-and-armies');
+        const area = renderPlayArea(view, {events, actions: []}, 'soldiers-and-armies');
         document.body.append(area);
         return area.querySelector('#sa-card-offer')?.textContent;
     }""",
-        with_layout(view),
+        [with_layout(view), [{"kind": "card_offer", "text": PLACE_LINE}]],
     )
     assert shown == expected

@@ -93,6 +93,17 @@ def test_the_page_and_its_modules_are_served(client: TestClient) -> None:
     assert client.get("/static/css/style.css").status_code == 200
 
 
+def test_a_person_without_a_name_is_player_n_in_the_language_of_whoever_took_the_seat(client: TestClient) -> None:
+    german = create(client, [HUMAN, HUMAN, HUMAN], lang="de")
+    assert german["game"]["seats"][0]["name"] == "Spieler 1"
+    gid, invite = german["game"]["id"], german["invite"]
+    joined = client.post(f"/api/games/{gid}/seats/1", json={"invite": invite, "lang": "de"}).json()
+    assert joined["game"]["seats"][1]["name"] == "Spieler 2"
+    english = join(client, german, 2).json()  # a page in English, or a client saying no language
+    assert english["game"]["seats"][2]["name"] == "Player 3"
+    assert create(client, [HUMAN, GREEDY, GREEDY])["game"]["seats"][0]["name"] == "Player 1"
+
+
 def test_the_difficulty_levels_are_offered_and_only_their_budgets_accepted(client: TestClient) -> None:
     listed = client.get("/api/bots").json()
     assert listed["levels"] == LEVELS  # the default, as before levels were per rule set

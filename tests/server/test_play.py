@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .conftest import Server, join
@@ -14,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import siedler
 from siedler.games.catan.layout import with_layout
+from siedler.server.views import MENU_ITEMS
 
 from .conftest import GREEDY, HUMAN, RANDOM, create, full_table, hello, log_matches_game, my_turn, next_state
 
@@ -34,17 +36,26 @@ def test_a_person_plays_against_bots_to_the_end(server: Server, client: TestClie
         assert welcome["seat"] == 0 and welcome["protocol"] == 2
         state = next_state(ws)
         assert state["full"] and state["view"]["seat"] == 0
+        composed = 0
         while True:
             state = my_turn(ws, state)
             if state["over"]:
                 break
-            assert all(set(a) == {"action", "label", "target", "kind"} for a in state["actions"])
+            # A kind with more variants than a menu lists (the offers) comes in parts the page composes, each
+            # in words; nothing of the base game gives away a building, a unit or a card unasked.
+            many = Counter(a["kind"] for a in state["actions"])
+            for a in state["actions"]:
+                assert set(a) - {"parts"} == {"action", "label", "target", "kind"}
+                assert ("parts" in a) == (many[a["kind"]] > MENU_ITEMS), a
+                composed += "parts" in a
+                assert all(words and not words.isdigit() for _, words in a.get("parts", ()))
             # every action in words, the trade offers (hundreds of them) too: never notation on a button
             assert all(a["label"] and a["label"] != a["action"] for a in state["actions"])
             ws.send_json({"type": "act", "action": simple_choice(state["actions"]), "n": state["n"]})
             state = next_state(ws)
     assert state["view"]["over"] and "final" in state["view"]
     assert state["events"][-1]["kind"] == "over"
+    assert composed
     record = client.get(f"/api/games/{gid}/record").json()
     game = siedler.replay(record)
     assert game.is_over and record["seed"] == "11" and record["seed_chosen"] is True

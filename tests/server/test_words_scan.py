@@ -2,7 +2,8 @@
 of every rule set, in every language (issue 41).
 
 Every log line (for each seat and a spectator), every menu and button label the table offers (sampled
-along the game; every move played is labelled too, as the replay bar shows it), the phase the status line
+along the game; every move played is labelled too, as the replay bar shows it) with the words of the steps
+the table composes it in and its warning, the phase the status line
 names, and the bots' names at the table: none may hold an intersection's or side's index ("at 34",
 "(22)", "0-1"), a ``-1``, a seat counted from 0 ("@0", "seat 0"), an action's notation, a bot's algorithm
 ("MCTS 2", "Value 3"), or a rough plural ("Karte(n)"). The games are bounded (a few hundred random moves
@@ -63,8 +64,10 @@ def scan(game: Game, lang: str, seed: int) -> list[tuple[str, str]]:
         shown = legal if move % EVERY == 0 else ()
         action = rng.choice(legal)
         for a in (*shown, action):
-            label = game.action_label(a, lang)
-            bad += [(label, why) for why in problems(label, notations)]
+            # The label, the words of each step the table composes it in, and what it warns it gives away.
+            parts = [words for _, words in game.action_parts(a, lang) or ()]
+            for words in (game.action_label(a, lang), *parts, game.action_warning(a, lang) or ""):
+                bad += [(words, why) for why in problems(words, notations)]
         phase = game.view(None).get("phase")
         if phase is not None and f"page.phases.{phase}" not in phrases:
             bad.append((str(phase), "a phase the status line cannot name"))

@@ -197,6 +197,27 @@ def test_actions_read_back_and_have_words() -> None:
         refused(game, bad)
 
 
+def test_fish_spent_are_composed_as_what_for_whom_or_which_and_which_tokens() -> None:
+    """The ways to hand in fish are many (a 1, two 2s and three 3s: every use, victim, resource and exact set
+    of tokens); the table composes them in words: what for, from whom or which resource (nothing to choose
+    for the robber), which tokens."""
+    game = fish_position((1, 2, 3), hands={1: cards(wood=2)})
+    parts = {str(a): game.action_parts(a, "de") for a in game.legal_actions() if a[0] == "fish"}
+    assert len(parts) > 8
+    assert parts["fish robber 2"] == [
+        ("use", "Den Räuber vom Spielfeld vertreiben"),
+        ("arg", ""),
+        ("tokens", "Fischkärtchen 2"),
+    ]
+    assert parts["fish steal @1 3"] == [
+        ("use", "Eine Karte von einem Mitspieler ziehen"),
+        ("arg", game.players[1]),
+        ("tokens", "Fischkärtchen 3"),
+    ]
+    assert (parts["fish take ore 3+1"] or [])[1:] == [("arg", "Erz"), ("tokens", "Fischkärtchen 3+1")]
+    assert game.action_parts(game.parse_action("boot @1"), "en") == [("seat", game.players[1])]
+
+
 def test_the_text_board_shows_grounds_lake_and_only_ones_own_tokens() -> None:
     game = fish_position((1, 0, 1), boot=2)
     mine, theirs = game.render_text(0, "de"), game.render_text(1, "en")

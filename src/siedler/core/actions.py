@@ -40,10 +40,12 @@ class ActionKind:
     set's ``canon``); ``target`` is where the browser points at it (default: nowhere, a menu choice).
     ``phases`` are the names of the phases it may be played in: refusing it there gives its specific
     reason, anywhere else the phase's task. ``reachable`` is false for a kind that random games cannot
-    reach, so the contract test does not expect it.
+    reach, so the contract test does not expect it. ``steps`` are the fields a person chooses, in the order
+    they choose them, where the kind has more variants than a short list holds (the table's composer asks
+    what, which, to whom, for what: ``Game.action_parts``); by default its fields as declared.
     """
 
-    __slots__ = ("fields", "name", "phases", "reachable", "read", "target", "write")
+    __slots__ = ("fields", "name", "phases", "reachable", "read", "steps", "target", "write")
 
     def __init__(
         self,
@@ -54,9 +56,13 @@ class ActionKind:
         read: Callable[[Any, list[str]], Any] | None = None,
         target: Callable[[Any], str | None] | None = None,
         reachable: bool = True,
+        steps: tuple[str, ...] | None = None,
     ) -> None:
+        if steps is not None and not set(steps) <= set(fields):
+            raise ValueError(f"action kind {name!r}: steps {steps} name fields it does not declare ({fields})")
         self.name = name
         self.fields = fields
+        self.steps = fields if steps is None else steps
         self.phases = phases
         self.write = write
         self.read = read
@@ -120,6 +126,10 @@ class ActionKinds:
     def target(self, action: Action) -> str | None:
         spec = self.by_name.get(action[0])
         return None if spec is None or spec.target is None else spec.target(action)
+
+    def spec(self, action: Action) -> ActionKind | None:
+        """The declaration of ``action``'s kind, ``None`` for a kind this family does not know."""
+        return self.by_name.get(action[0])
 
     def in_phase(self, phase: str) -> frozenset[str]:
         """The kinds a phase offers at all."""

@@ -96,6 +96,11 @@ class Component(Generic[G]):
         """One of the component's actions in words for a menu; ``None`` for any other."""
         return None
 
+    def field_words(self, game: G, action: Action, name: str, index: int, lang: str) -> str | None:
+        """A field of one of the component's actions in words for the table's composer (``""``: nothing to
+        choose in it for this action); ``None`` for any other."""
+        return None
+
     def render_text(self, game: G, view: dict[str, Any], lang: str) -> str | None:
         """Lines under the rule set's text board, drawn from ``view`` alone; ``None`` for none."""
         return None

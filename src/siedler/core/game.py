@@ -253,6 +253,38 @@ class Game:
         label = self._component_label(action, lang)
         return str(action) if label is None else label
 
+    def action_parts(self, action: Action, lang: str = "en") -> list[tuple[str, str]] | None:
+        """``action`` as a person composes it: ``(field, words)`` for each of its kind's ``steps``, in their
+        order, so that a table offers a kind with many variants step by step (what, which, to whom, for
+        what) instead of one long list. ``None`` for a kind without fields, for an action without one of them,
+        or where ``field_words`` has no words for one: the table lists that kind's actions then."""
+        spec = action.KINDS.spec(action) if isinstance(action, Action) else None
+        if spec is None or not spec.steps:
+            return None
+        parts = []
+        for name in spec.steps:
+            index = spec.fields.index(name) + 1
+            words = self.field_words(action, name, index, lang) if index < len(action) else None
+            if words is None:  # a field it has no words for, or leaves out (Year of Plenty's one resource)
+                return None
+            parts.append((name, words))
+        return parts
+
+    def field_words(self, action: Action, name: str, index: int, lang: str) -> str | None:
+        """The value of ``action``'s field ``name`` (``action[index]``) in words a player reads (a place as
+        the board shows it, a seat by its player's name, never an index), or ``None`` for none; the rule
+        set's override words its own fields and leaves the rest to ``super()``, which asks the components."""
+        for component in self.components:
+            words = component.field_words(self, action, name, index, lang)
+            if words is not None:
+                return words
+        return None
+
+    def action_warning(self, action: Action, lang: str = "en") -> str | None:
+        """What ``action`` gives away for good, in words, where that is a building, a unit or a card (the
+        table asks the player to confirm it first, and cancelling loses nothing); ``None`` for any other."""
+        return None
+
     def action_target(self, action: Action) -> str | None:
         """Where on the table a player points to choose ``action``, or ``None`` for a menu choice.
 

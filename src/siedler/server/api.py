@@ -109,6 +109,7 @@ class ClaimIn(BaseModel):
     invite: str | None = Field(
         None, max_length=MAX_TOKEN, description="the game's invite code (not needed for a public game)"
     )
+    lang: str = Field("en", max_length=16, description="the taker's language: without a name, 'Player 2' is in it")
 
 
 class Claimed(BaseModel):
@@ -282,7 +283,7 @@ async def get_game(game_id: GameId, lobby: LobbyDep) -> dict[str, Any]:
 )
 async def claim_seat(seat: SeatNumber, body: ClaimIn, room: RoomDep, request: Request, limits: LimitsDep) -> Claimed:
     try:
-        token = await room.seating.claim(seat, body.name, body.invite, limits.client(request.scope))
+        token = await room.seating.claim(seat, body.name, body.invite, limits.client(request.scope), lang_of(body.lang))
     except NotAllowed as exc:
         raise HTTPException(exc.status, str(exc)) from exc
     return Claimed(game=room.summary(), seat=seat, token=token)

@@ -111,7 +111,7 @@ def plan(spec: GameSpec, settings: Settings, client: str, stamp: datetime) -> Pl
         if claim not in humans:
             raise OptionError(f"seat index {claim} is not a human seat to take")
         token = new_token()
-        seats[claim].name = spec.name or f"Player {seat_number(claim)}"
+        seats[claim].name = spec.name or person_name(claim, spec.lang)
         seats[claim].token_hash = hash_token(token)
         seats[claim].client_hash = client_hash(game_id, client)
     _check_names(seats)
@@ -165,6 +165,12 @@ def bot_name(bot: str, seat: int, levels: Mapping[str, str], lang: str) -> str:
     level = next((name for name, spec in levels.items() if spec == bot), None)
     word = text(f"page.levels.{level}", lang) if level is not None else text("page.bot", lang)
     return f"{word} {seat_number(seat)}"
+
+
+def person_name(seat: int, lang: str) -> str:
+    """A person who gave no name, as the table names them in the language of whoever took the seat:
+    "Player 2", "Spieler 2" (counted from 1, as every seat a person reads)."""
+    return f"{text('page.player', lang)} {seat_number(seat)}"
 
 
 def _check_seed(spec: GameSpec, humans: list[int], claim: int) -> None:

@@ -19,17 +19,19 @@ from typing import Any
 from siedler.core.errors import IllegalAction
 from siedler.core.fairness import commitment
 from siedler.core.game import Game
+from siedler.core.i18n import ENGLISH
 from siedler.core.registry import get_ruleset, new_game
-from siedler.core.seats import seat_number
 
 from . import timers
 from .bots import Bots
 from .chat import Chat
 from .config import Settings
+from .creation import person_name
 from .database import Database
 from .incidents import report
 from .journal import Journal
 from .notices import LOBBY, Notices
+from .proposals import Proposals
 from .quotas import ActionQuota
 from .replay import Replays, Verifier
 from .seating import Seating
@@ -95,6 +97,7 @@ class Room:
         self.views = Views(self)
         self.replays = Replays(self)
         self.chat = Chat(self)
+        self.proposals = Proposals(self)
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -143,7 +146,7 @@ class Room:
 
     def new_game(self) -> Game:
         """The game at its start, as its row describes it."""
-        names = [s.name or f"Player {seat_number(s.seat)}" for s in self.row.seats]
+        names = [s.name or person_name(s.seat, ENGLISH) for s in self.row.seats]
         row = self.row
         return new_game(row.ruleset, players=names, seed=row.seed, options=row.options, game_id=row.id)
 

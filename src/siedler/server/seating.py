@@ -10,9 +10,10 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from siedler.core.seats import seat_number, seat_words
+from siedler.core.i18n import ENGLISH
+from siedler.core.seats import seat_words
 
-from .creation import client_hash
+from .creation import client_hash, person_name
 from .names import look_alike
 from .storage import hash_token, new_token, now, token_matches
 
@@ -49,8 +50,9 @@ class Seating:
     def check_creator(self, token: str | None) -> bool:
         return token_matches(token, self.room.row.creator_hash)
 
-    async def claim(self, seat: int, name: str, invite: str | None, client: str) -> str:
-        """Give a free human seat to a person; the returned token is the only proof of it.
+    async def claim(self, seat: int, name: str, invite: str | None, client: str, lang: str = ENGLISH) -> str:
+        """Give a free human seat to a person; the returned token is the only proof of it. Without a name
+        the person is "Player N" in ``lang``, their page's language ("Spieler 2").
 
         The game's invite code takes any free seat; without it, only a public game's, one per address."""
         room = self.room
@@ -58,7 +60,7 @@ class Seating:
             self._check_claim(seat, name, invite, client)
             entry = room.row.seats[seat]
             token = new_token()
-            name = name or f"Player {seat_number(seat)}"
+            name = name or person_name(seat, lang)
             taker = client_hash(room.id, client)
             last = all(s.claimed for s in room.row.seats if s.seat != seat)
             stamp = now() if last else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from siedler.core.actions import Action
@@ -21,6 +22,10 @@ from siedler.games.catan.layout import with_layout
 from . import timers
 from .connection import Connection
 from .protocol import PROTOCOL, dumps, dumps_bytes, json_object, splice
+
+#: The most actions of one kind a page lists as they are; a kind with more comes in parts (``action_parts``),
+#: which the page composes step by step (web/js/compose.js).
+MENU_ITEMS = 8
 
 if TYPE_CHECKING:
     from .room import Room
@@ -185,14 +190,27 @@ class Views:
         memo = self._memo
         legal = game.legal_actions()
         out = []
+        many = Counter(action[0] for action in legal)
         for action in legal:
             known = memo.get(action)
             if known is None:
                 known = memo[action] = (str(action), game.action_target(action))
             # Every action in words, whatever its kind: a menu or button never shows notation. The rule sets
             # compose even their most numerous kinds (trade offers) from words kept per language.
-            out.append(
-                {"action": known[0], "label": game.action_label(action, lang), "target": known[1], "kind": action[0]}
-            )
+            entry = {
+                "action": known[0],
+                "label": game.action_label(action, lang),
+                "target": known[1],
+                "kind": action[0],
+            }
+            # A kind with more variants than a short list holds comes in parts, which the page composes
+            # step by step; what gives away a building, a unit or a card says so, to be confirmed first.
+            parts = game.action_parts(action, lang) if many[action[0]] > MENU_ITEMS else None
+            if parts is not None:
+                entry["parts"] = parts
+            warning = game.action_warning(action, lang)
+            if warning is not None:
+                entry["warn"] = warning
+            out.append(entry)
         cache[key] = out
         return out

@@ -28,6 +28,7 @@ from .fields import MAX_ACTION, MAX_SEATS, MAX_TOKEN, ref_of
 from .incidents import report
 from .limits import Limits, TokenBucket
 from .lobby import Lobby
+from .proposals import Refused as ProposalRefused
 from .protocol import (
     CLOSE_BUSY,
     CLOSE_FORBIDDEN,
@@ -230,6 +231,11 @@ async def _handle(room: Room, conn: Connection, text: str | bytes) -> None:
             await room.chat.say(conn, message.get("text"))
         except ChatRefused as exc:
             conn.send(dumps({"type": "chat_refused", "code": exc.code, "message": str(exc)}))
+    elif kind == "propose":
+        try:
+            room.proposals.propose(conn, message.get("action"))
+        except ProposalRefused as exc:
+            conn.send(dumps({"type": "proposal_refused", "code": exc.code, "message": str(exc)}))
     elif kind == "ping":
         conn.send(dumps({"type": "pong", "id": ref_of(message.get("id"))}))
     else:

@@ -15,7 +15,13 @@ from .actions import CatanAction
 from .places import edge_words, hex_words, places
 from .presentation import ViewMixin
 from .rules import NUM_RESOURCES
-from .words import bundle, resource_names
+from .words import bundle, card_names, resource_names
+
+#: Fields naming an intersection, a seat, one resource, or a bundle of resources (``offer``'s ``give``
+#: is a bundle, ``bank``'s a resource: told apart by the value).
+NODE_FIELDS = ("node", "at")
+SEAT_FIELDS = ("to", "seat", "victim", "side")
+RESOURCE_FIELDS = ("resource", "second", "get", "give", "want", "bundle")
 
 #: The kinds whose label is a fixed phrase (``catan.label.<kind>``); the others fill in the action's fields.
 SIMPLE = ("roll", "end", "buy", "knight", "roadbuilding", "accept", "decline", "withdraw")
@@ -57,3 +63,23 @@ class LabelMixin(ViewMixin):
         if kind == "confirm":
             return text("catan.label.confirm", lang, self.players[named.seat])
         return str(action)
+
+    def field_words(self, action: Action, name: str, index: int, lang: str) -> str | None:
+        """A Catan field in words: a place as the board shows it, a seat by its player's name (``-1``:
+        everyone, or nobody robbed), a resource or a bundle of them, a development card."""
+        value = action[index]
+        if name in NODE_FIELDS:
+            return str(places(self.board, lang).nodes[value]) if value >= 0 else None
+        if name == "edge":
+            return str(places(self.board, lang).edges[value])
+        if name == "label":
+            return hex_words(self.board, value, lang)
+        if name in SEAT_FIELDS:
+            if value >= 0:
+                return str(self.players[value])
+            return text("catan.word.nobody" if name == "victim" else "catan.label.everyone", lang)
+        if name in RESOURCE_FIELDS:
+            return bundle(value, lang, " + ", "") if isinstance(value, tuple) else resource_names(lang)[value]
+        if name == "card":
+            return str(card_names(lang)[value])
+        return super().field_words(action, name, index, lang)

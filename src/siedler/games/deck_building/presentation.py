@@ -135,6 +135,12 @@ class ViewMixin(SnapshotMixin):
     def describe(self, kind: str, data: dict[str, Any], lang: str = "en", viewer: int | None = None) -> str:
         return describe_event(kind, data, lang, self.players, viewer)
 
+    def field_words(self, action: Action, name: str, index: int, lang: str) -> str | None:
+        """A trade's resources by name (two given, one got): the table composes the many trades in steps."""
+        if action[0] == "trade":
+            return str(card_name(action[index], lang))
+        return super().field_words(action, name, index, lang)
+
     def action_label(self, action: Action, lang: str = "en") -> str:
         kind = action[0]
         if kind in ("end", "reflect", "allow", "keep", "return"):

@@ -5,15 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from siedler.core.actions import Action
-from siedler.core.i18n import Voice, in_every_language
+from siedler.core.i18n import Voice, in_every_language, text
 from siedler.games.catan.snapshot import _named
 from siedler.games.catan.state import MAIN, CatanState
+from siedler.games.catan.words import resource_names
 
 from .actions import FISH_KINDS, FishAction
 from .data import RULES
 from .snapshot import FishermenSnapshot
 from .state import VALUES
-from .tokens import token_values
+from .tokens import token_values, tokens_text
 from .words import describe_fish, fish_label, fish_text
 
 
@@ -23,6 +24,20 @@ class FishermenView(FishermenSnapshot):
             return fish_label("fish", action[1], action[2], action[3], lang, game.players)
         if action[0] == "boot":
             return fish_label("boot", "", action[1], (0, 0, 0), lang, game.players)
+        return None
+
+    def field_words(self, game: CatanState, action: Action, name: str, index: int, lang: str) -> str | None:
+        """Fish handed in, in the order the table composes it: what for, from whom or which resource (nothing
+        to choose for the other uses), which tokens."""
+        if action[0] != "fish":
+            return None
+        use, arg = action[1], action[2]
+        if name == "use":
+            return text(f"fishermen.goal.{use}", lang)
+        if name == "arg":
+            return game.players[arg] if use == "steal" else resource_names(lang)[arg] if use == "take" else ""
+        if name == "tokens":
+            return text("fishermen.label.tokens", lang, tokens=tokens_text(action[3]))
         return None
 
     def render_text(self, game: CatanState, view: dict[str, Any], lang: str) -> str | None:

@@ -358,6 +358,7 @@ def _trade_kind(name: str) -> ActionKind:
         write=lambda a: f"{name} {words(a[1])} {bundle_text(a.bundle)} @{a.to}",
         read=lambda s, args: s.trade(name, args),
         reachable=good != "fish",
+        steps=(field_name, "to", "bundle"),  # what, to whom, for what
     )
 
 
@@ -471,6 +472,7 @@ OWN_KINDS = ActionKinds(
             ("compose",),
             write=lambda a: f"{a[0]} {a.written}",
             read=lambda s, args, name=name: s.composed(name, args),  # type: ignore[misc]
+            steps=("good", "item"),  # what kind of good, then which
         )
         for name in ("give", "ask")
     ),

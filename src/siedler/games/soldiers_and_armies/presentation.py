@@ -17,11 +17,22 @@ from siedler.games.catan.snapshot import _named
 from siedler.games.catan.state import MAIN, SETUP_SETTLEMENT
 from siedler.games.catan.words import bundle
 
-from .actions import RECRUITS, TRADE_KINDS, SoldierAction, good_code, soldier_action_set, trade_good
+from .actions import (
+    FISH_GOOD,
+    GOODS,
+    RECRUITS,
+    RESOURCE_GOOD,
+    TRADE_KINDS,
+    SoldierAction,
+    good_code,
+    good_parts,
+    soldier_action_set,
+    trade_good,
+)
 from .compose import ComposeMixin
 from .odds import beats
 from .rules import PURCHASES, UNITS
-from .state import MOVEMENT, TRADE_REPLY, UNIT_KINDS
+from .state import CARD_REPLY, MOVEMENT, TRADE_REPLY, UNIT_KINDS
 
 OUT_NAMES = ("", "capitulated", "annihilated")
 #: The terrain a nuked hex shows, drawn from the legend: "Dieses wird nun umgedreht und liefert keine Erträge mehr".
@@ -369,6 +380,63 @@ class SoldiersViewMixin(ComposeMixin):
         if kind == "nuke":
             return text("soldiers.label.nuke", lang, hex=named.hex(action.label))
         return str(action)
+
+    def field_words(self, action: Action, name: str, index: int, lang: str) -> str | None:
+        """The armies' fields in words: a traded place with its piece, a card, a fish token; a composed
+        good's kind and which one it is; a unit; an attack's target (a place, or the robber)."""
+        if not isinstance(action, SoldierAction):
+            return super().field_words(action, name, index, lang)
+        kind, value = action[0], action[index]
+        if kind in TRADE_KINDS and name in ("at", "card", "token"):
+            good = self._good_words(action, lang)
+            if name == "card":
+                return str(good["card"])
+            if name == "token":
+                return text("soldiers.good.fish", lang, token=value)
+            return text("soldiers.good.place", lang, piece=good["piece"], at=good["at"])
+        if kind in ("give", "ask"):
+            if name == "good":
+                return text(f"soldiers.good_kind.{GOODS[value]}", lang)
+            good = self.named_goods((good_code(action.good, action.item),))[0]
+            return good_words(good, lang, places(self.board, lang))
+        if name == "unit":
+            return text(f"soldiers.unit.{RECRUITS[value]}", lang)
+        if name == "dest":
+            if value < 0:
+                return self.robber_name(lang)
+            return str(places(self.board, lang).nodes[value])
+        return super().field_words(action, name, index, lang)
+
+    def action_warning(self, action: Action, lang: str = "en") -> str | None:
+        """What a trade gives away beyond resources and fish (a building, a road, a development card), to
+        whom; a capitulation, everything: the table asks to confirm these first."""
+        if not isinstance(action, SoldierAction):
+            return super().action_warning(action, lang)
+        kind = action[0]
+        named = places(self.board, lang)
+        if kind in ("sellcard", "sellplace"):
+            good = self._good_words(action, lang)
+            what = good["card"] if kind == "sellcard" else text("soldiers.good.place", lang, **good)
+            return text("soldiers.warn.give", lang, to=self.players[action.to], goods=what)
+        if kind == "capitulate" and self.battle:
+            return text("soldiers.warn.capitulate", lang, to=self.players[self.battle[0]])
+        gives: tuple[int, ...] = ()
+        to = -1
+        if kind == "send" and self.draft_seats:
+            gives, to = self.draft_give, self.draft_seats[1]
+        elif kind == "agree" and self.phase == TRADE_REPLY and self.draft_seats:
+            gives, to = self.draft_ask, self.draft_seats[0]
+        elif kind == "agree" and self.phase == CARD_REPLY and self.card_offer is not None:
+            offer = self.card_offer
+            if offer[0] in ("buycard", "buyplace"):
+                good = self._good_words(offer, lang)
+                what = good["card"] if offer[0] == "buycard" else text("soldiers.good.place", lang, **good)
+                return text("soldiers.warn.give", lang, to=self.players[self.current], goods=what)
+        kept = tuple(c for c in gives if good_parts(c)[0] not in (RESOURCE_GOOD, FISH_GOOD))
+        if not kept:
+            return None
+        goods = " + ".join(good_words(g, lang, named) for g in self.named_goods(kept))
+        return text("soldiers.warn.give", lang, to=self.players[to], goods=goods)
 
     def _good_words(self, action: SoldierAction, lang: str) -> dict[str, Any]:
         """The fields a trade's words name its good by: ``card``; ``piece`` and ``at``; ``token``."""

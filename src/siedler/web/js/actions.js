@@ -4,6 +4,7 @@
 // - without one (or with a target nothing drew) it becomes a button in the menu, grouped by kind.
 // Nothing here knows a rule set's notation.
 
+import {composable, composer, forgetDrafts} from "./compose.js";
 import {clear, h} from "./dom.js";
 import {t} from "./i18n.js";
 
@@ -61,8 +62,9 @@ const FIRST = ["roll"];
 const LAST = ["end"];
 const MAX_BUTTONS = 8;
 
-/** The menu: one row of buttons per kind of action, a drop-down when a kind has many. */
-export function renderMenu(container, actions, play, skipKinds = new Set()) {
+/** The menu: one row of buttons per kind of action; a kind with many composed step by step (compose.js),
+ *  or, where its actions come without parts, a drop-down. ``rerender`` redraws the table. */
+export function renderMenu(container, actions, play, skipKinds = new Set(), rerender = () => {}) {
   clear(container);
   const groups = new Map();
   for (const action of actions) {
@@ -70,11 +72,14 @@ export function renderMenu(container, actions, play, skipKinds = new Set()) {
     if (!groups.has(action.kind)) groups.set(action.kind, []);
     groups.get(action.kind).push(action);
   }
+  forgetDrafts(new Set(groups.keys()));
   const kinds = [...groups.keys()].sort((a, b) => rank(a) - rank(b));
   for (const kind of kinds) {
     const list = groups.get(kind);
     const primary = FIRST.includes(kind) || LAST.includes(kind) ? " primary" : "";
-    if (list.length <= MAX_BUTTONS) {
+    if (list.length > MAX_BUTTONS && composable(list)) {
+      container.append(h("div", {class: "menu-row compose-row"}, [composer(kind, list, play, rerender)]));
+    } else if (list.length <= MAX_BUTTONS) {
       container.append(h("div", {class: "menu-row"}, list.map((a) =>
         h("button", {class: `action-btn${primary}`, "data-action": a.action, "data-kind": kind, text: a.label,
                      onclick: () => play(a.action)}))));

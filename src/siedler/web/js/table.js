@@ -9,6 +9,7 @@ import {askName} from "./ask.js";
 import {ChatPanel} from "./chat.js";
 import {DISCARD_KIND, DiscardComposer} from "./discard.js";
 import {playerColor} from "./colors.js";
+import {WarningBar} from "./compose.js";
 import {clear, h, s} from "./dom.js";
 import {fairPanel} from "./fairness.js";
 import {announce, byBot, markFresh, signatures, Ticker} from "./follow.js";
@@ -21,7 +22,7 @@ import {renderPlayArea, renderSide} from "./position.js";
 import {confirmOn, PlaceConfirm, prefsPanel} from "./prefs.js";
 import {GameSocket} from "./socket.js";
 import {toast} from "./toast.js";
-import {TRADE_KINDS, TradeComposer} from "./trade.js";
+import {CounterComposer, proposalPanel, TRADE_KINDS, TradeComposer} from "./trade.js";
 
 /** The view after a state message: the whole view, or the last one with the changed parts replaced. */
 export function mergeView(view, message) {
@@ -57,6 +58,8 @@ class TablePage {
     this.ticker = new Ticker();
     this.fresh = new Set();  // what the last move put on the board (follow.js), marked until the next
     this.trade = new TradeComposer();
+    this.counter = new CounterComposer();
+    this.proposal = null;  // a counter-offer proposed to this page's player (trade.js), until their turn ends
     this.discard = new DiscardComposer();
     this.queue = [];
     this.turnKey = null;
@@ -66,6 +69,7 @@ class TablePage {
     this.chat = new ChatPanel(gameId, (message) => this.socket.send(message));
     this.alert = new TurnAlert();
     this.confirm = new PlaceConfirm(() => this.el.play, (action) => this.play(action));
+    this.warning = new WarningBar((action) => this.play(action, true));
     this.build();
     this.connect();
     // A player whose seat a bot plays is back the moment they touch the table: no button to look for first.
@@ -133,6 +137,7 @@ class TablePage {
         ]),
       ]),
       this.confirm.el,
+      this.warning.el,
       e.overlay,
     ]);
     this.root.append(this.page);
@@ -168,6 +173,7 @@ class TablePage {
         // The server says how long is left; counting down on this machine's clock needs no agreement on time.
         this.clock = message.clock ? {...message.clock, until: performance.now() + message.clock.left * 1000} : null;
         this.pending = false;
+        this.warning.keep(this.actions);
         this.followed(message);
         this.playQueued();
         break;
@@ -176,6 +182,15 @@ class TablePage {
         break;
       case "chat_refused":
         this.chat.refused(message);
+        break;
+      case "proposal":
+        if (message.seat !== this.seat) {
+          this.proposal = message;
+          this.render();
+        }
+        break;
+      case "proposal_refused":
+        toast(`${t("refused")}: ${message.message}`, "error");
         break;
       case "refused":
         this.pending = false;
@@ -228,12 +243,16 @@ class TablePage {
     else this.queue = [];
   }
 
-  play(action) {
-    if (this.pending) return;
+  /** Send ``action``; one that gives away a building, a unit or a card is asked about first (compose.js).
+   *  Whether it was sent now. */
+  play(action, confirmed = false) {
+    if (this.pending) return false;
     closeChooser();
+    if (!confirmed && !this.warning.allows(this.actions.find((a) => a.action === action))) return false;
     this.pending = true;
     this.page.dataset.pending = "true";
     this.socket.act(action, this.n);
+    return true;
   }
 
   render() {
@@ -274,6 +293,8 @@ class TablePage {
     const turnKey = `${view.turn}:${view.current}`;
     if (turnKey !== this.turnKey) {
       this.trade.reset();
+      this.counter.reset();
+      this.proposal = null;
       this.turnKey = turnKey;
     }
     const play = (action) => this.play(action);
@@ -287,9 +308,16 @@ class TablePage {
     const tradePanel = this.trade.render(view, actions, play, () => this.render());
     const discardPanel = this.discard.render(view, this.queue.length ? [] : actions, (list) => this.playSequence(list),
                                              () => this.render());
+    const counterPanel = this.counter.render(view, actions, {
+      propose: (action) => this.socket.send({type: "propose", action}), play,
+      person: (seat) => summary?.seats?.[seat]?.kind === "human" && !summary.seats[seat].takeover,
+    }, () => this.render());
+    const offered = proposalPanel(this.proposal, view, actions, (list) => this.playSequence(list),
+                                  () => { this.proposal = null; this.render(); });
     const skip = new Set([...(tradePanel ? TRADE_KINDS : []), ...(discardPanel ? [DISCARD_KIND] : [])]);
-    renderMenu(e.menu, rest, play, skip);
-    e.trade.replaceChildren(...(tradePanel ? [h("h3", {text: t("trade")}), tradePanel] : []),
+    renderMenu(e.menu, rest, play, skip, () => this.render());
+    e.trade.replaceChildren(...(offered ? [offered] : []), ...(counterPanel ? [counterPanel] : []),
+                            ...(tradePanel ? [h("h3", {text: t("trade")}), tradePanel] : []),
                             ...(discardPanel ? [discardPanel] : []));
     const info = infoPanel(view);
     e.info.replaceChildren(...(info ? [info] : []));
@@ -418,7 +446,7 @@ class TablePage {
     const name = await askName();
     if (name === null) return;
     try {
-      const body = {name, invite: inviteFor(this.gameId)};
+      const body = {name, invite: inviteFor(this.gameId), lang: lang()};
       const claimed = await api(`/games/${this.gameId}/seats/${seat}`, {method: "POST", body});
       rememberSeat(this.gameId, claimed.seat, claimed.token, {title: claimed.game.title});
       location.hash = seatLink(this.gameId, claimed.seat, claimed.token).split("#")[1];

@@ -145,8 +145,30 @@ export function panel(view, {events = [], actions = []} = {}) {
   }
   const parts = [phaseStrip(view, byTarget), (sa.armies || []).length ? unitLegend() : null].filter(Boolean);
   if (sa.battle) parts.push(battlePanel(view, sa.battle, events, actions));
-  if (sa.card_offer) parts.push(cardOfferPanel(view, sa.card_offer));
+  if (sa.card_offer) parts.push(cardOfferPanel(view, sa.card_offer, events));
+  if (sa.draft) parts.push(draftPanel(view, sa.draft, events));
   return h("div", {class: "sa-panel", id: "sa-panel"}, parts);
+}
+
+/** The newest log line of one of ``kinds``: an offer in the reader's words, its places as the board shows
+ *  them (the view holds their indices only). */
+function told(events, kinds) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    if (kinds.includes(events[i].kind)) return events[i].text.replace(/\.$/, "");
+  }
+  return null;
+}
+
+/** A composed trade: being put together, or sent and waiting for its answer (a counter-offer too). */
+function draftPanel(view, draft, events) {
+  const names = (view.players || []).map((p) => p.name);
+  const words = told(events, draft.sent ? ["trade_offer"] : ["trade_draft"]);
+  if (!words) return null;
+  const answer = draft.to === view.seat ? t("soldiers.answer_yours") : t("soldiers.answer_of", names[draft.to] ?? "?");
+  return h("div", {class: "offer-banner sa-card-offer", id: "sa-draft", "data-sent": String(draft.sent),
+                   style: {"--player": playerColor(draft.from)}}, [
+    h("b", {text: words}), draft.sent ? h("small", {class: "answer waiting", text: ` · ${answer}`}) : null,
+  ]);
 }
 
 /** What the badges' icons mean, where a finger cannot hover: each unit's sign and name. */
@@ -199,14 +221,15 @@ function battlePanel(view, battle, events, actions) {
 /** A trade waiting for its answer (a development card, a settlement or city, a fish token): who offers whom
  *  what for which resources, told to the reader where it is theirs or made to them, and whose answer it
  *  waits for. */
-function cardOfferPanel(view, offer) {
+function cardOfferPanel(view, offer, events) {
   const names = (view.players || []).map((p) => p.name);
   const bundle = Object.entries(offer.bundle || {}).filter(([, n]) => n)
     .map(([r, n]) => `${n} ${term("resources", r)}`).join(" + ");
-  const card = offer.card ? term("dev", offer.card)
-    : offer.piece ? t(`soldiers.${offer.piece}_at`, offer.at) : t("soldiers.fish_token", offer.token);
+  const card = offer.card ? term("dev", offer.card) : t("soldiers.fish_token", offer.token);
   const key = offer.card ? `soldiers.${offer.kind}` : `soldiers.${offer.kind.startsWith("sell") ? "sell" : "buy"}good`;
-  const words = offer.from === view.seat ? t(`${key}_you`, names[offer.to] ?? "?", card, bundle)
+  // A building is named by its place as the log words it; a card or token by the catalog here.
+  const words = offer.piece ? told(events, ["card_offer"]) ?? ""
+    : offer.from === view.seat ? t(`${key}_you`, names[offer.to] ?? "?", card, bundle)
     : offer.to === view.seat ? t(`${key}_to_you`, names[offer.from] ?? "?", card, bundle)
     : t(key, names[offer.from] ?? "?", names[offer.to] ?? "?", card, bundle);
   const waiting = offer.to === view.seat ? t("soldiers.answer_yours") : t("soldiers.answer_of", names[offer.to] ?? "?");
