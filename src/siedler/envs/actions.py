@@ -29,10 +29,19 @@ class ActionSpace:
         #: Legal tuples repeat (the engine interns the actions in them): their indices are kept, up to a
         #: bound (not their masks, which are the size of the action space: thousands of bytes each).
         self._cache: dict[tuple[Action, ...], npt.NDArray[np.intp]] = {}
+        #: No legal action: the indices of a seat not to act, or of a game over.
+        self.no_indices: npt.NDArray[np.intp] = np.zeros(0, dtype=np.intp)
 
     def legal(self, legal: tuple[Action, ...]) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]:
         """The mask (1 for each legal action's index, 0 elsewhere: a new array, a learner may keep it) and
         the indices of the legal actions in the engine's order (shared: read-only)."""
+        indices = self.indices(legal)
+        mask = np.zeros(self.size, dtype=np.int8)
+        mask[indices] = 1
+        return mask, indices
+
+    def indices(self, legal: tuple[Action, ...]) -> npt.NDArray[np.intp]:
+        """The indices of the legal actions in the engine's order (shared: read-only)."""
         indices = self._cache.get(legal)
         if indices is None:
             index = self.index
@@ -43,9 +52,7 @@ class ActionSpace:
             indices.flags.writeable = False
             if len(self._cache) < 4096:
                 self._cache[legal] = indices
-        mask = np.zeros(self.size, dtype=np.int8)
-        mask[indices] = 1
-        return mask, indices
+        return indices
 
     def mask(self, legal: tuple[Action, ...]) -> npt.NDArray[np.int8]:
         """1 for each legal action's index, 0 elsewhere: a new array (a learner may keep it)."""
