@@ -24,7 +24,7 @@ from siedler.core.errors import IllegalAction
 from siedler.core.game import Game
 
 from .encoders import encoder_for
-from .encoding import Encoder
+from .encoding import Encoder, StateReader
 from .observe import Observation
 from .rewards import LOSS, final_reward
 from .single import SiedlerEnv, deal, play_bots
@@ -43,6 +43,8 @@ class Slot:
     """One game of the vector: its generator, encoder (an encoder reads one game at a time), game, learning
     seat, bots, the legal indices its mask row marks, and whether it has ended (to be reset)."""
 
+    __slots__ = ("bots", "encoder", "ended", "game", "legal", "reader", "rng", "seat")
+
     def __init__(self, encoder: Encoder, game: Game) -> None:
         self.encoder = encoder
         self.rng: np.random.Generator | None = None
@@ -51,6 +53,9 @@ class Slot:
         self.bots: dict[int, Bot] = {}
         self.legal: npt.NDArray[np.intp] = np.zeros(0, dtype=np.intp)
         self.ended = False
+        #: The encoder's reader of this game where it reads the state (compiled in the compiled build),
+        #: which a step asks directly; ``None``: the encoder, through the view.
+        self.reader: StateReader | None = None
 
 
 class SiedlerVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -165,35 +170,50 @@ class SiedlerVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray
                 if not slot.ended:
                     self.actions.action(slot.game, value, mask)
         infos: dict[str, Any] = {}
-        universe, size, masks = self.actions.actions, self.actions.size, self._masks
+        space, obs, masks = self.actions, self._obs, self._masks
+        universe, size, no_indices = space.actions, space.size, space.no_indices
         rewards, terminations, truncations = self._rewards, self._terminations, self._truncations
+        rewards[:] = 0.0
+        terminations[:] = truncations[:] = False
+        # The loop runs once per game and step: its work is the games' (and the readers', compiled where the
+        # build is); everything else is kept to local names and whole-batch writes.
         for i, slot in enumerate(self.slots):
             if slot.ended:  # NEXT_STEP: the game that ended on the last step starts anew
                 self._reset(i, None)
-                rewards[i], terminations[i], truncations[i] = 0.0, False, False
                 continue
-            value, game = values[i], slot.game
+            value, game, seat = values[i], slot.game, slot.seat
             if type(value) is int and 0 <= value < size and masks[i, value]:
                 action = universe[value]
             else:
                 try:
-                    action = self.actions.action(game, value, masks[i])
+                    action = space.action(game, value, masks[i])
                 except IllegalAction as refusal:  # illegal="lose": the episode ends, the game unchanged
-                    self._mark(i, slot, self.actions.no_indices)
-                    rewards[i], terminations[i], truncations[i] = LOSS, True, False
+                    self._mark(i, slot, no_indices)
+                    rewards[i], terminations[i] = LOSS, True
                     infos = self._add_info(infos, {"illegal": str(refusal)}, i)
                     slot.ended = True
                     continue
             game.apply(action)
-            play_bots(game, slot.bots, slot.seat)
-            self._observe(i, slot)
+            play_bots(game, slot.bots, seat)
+            if game.to_act == seat:
+                indices = space.indices(game.legal_actions())
+            else:
+                indices = no_indices
+            row = masks[i]
+            if len(slot.legal):
+                row[slot.legal] = 0
+            row[indices] = 1
+            slot.legal = indices
+            reader = slot.reader
+            if reader is None:
+                slot.encoder.observe_into(game, seat, obs[i])
+            else:
+                reader.observe_into(game, seat, obs[i])
             if game.is_over:
                 slot.ended = True
                 truncations[i] = game.winner is None
                 terminations[i] = not truncations[i]
-                rewards[i] = final_reward(game, slot.seat, self.reward_kind)
-            else:
-                rewards[i], terminations[i], truncations[i] = 0.0, False, False
+                rewards[i] = final_reward(game, seat, self.reward_kind)
         if self.autoreset_mode == AutoresetMode.SAME_STEP:
             infos = self._reset_ended(infos)
         copy = self.copy
@@ -223,6 +243,7 @@ class SiedlerVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray
         slot.ended = False
         self._seats[i] = slot.seat
         slot.encoder.start_game(slot.game)
+        slot.reader = slot.encoder.reader if slot.encoder.reads_state(slot.game) else None
         play_bots(slot.game, slot.bots, slot.seat)
         self._observe(i, slot)
 
