@@ -87,7 +87,9 @@ class Batched(VecEnv):
         self.envs.close()
 
     def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list[Any]:
-        return [getattr(self, attr_name)] * len(self._get_indices(indices))
+        """The vector's attribute, once per game asked (its games share their settings): ``render_mode``,
+        which SB3 reads when it is made, and ``action_masks``, by which MaskablePPO finds masks."""
+        return [getattr(self.envs, attr_name)] * len(self._get_indices(indices))
 
     def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
         raise AttributeError(f"the games of a vector share their settings: {attr_name} is not set per game")
