@@ -1,5 +1,6 @@
-"""Environment steps per second: siedler's Gymnasium environment (base and Deck Building, one process and
-vectorized over two) and Catanatron's (``catanatron-gym``, 2 players against a random bot), in one run.
+"""Environment steps per second: siedler's Gymnasium environment (base and Deck Building: one process, its
+vector environment of 8 games, Gymnasium's vector over two processes) and Catanatron's (``catanatron-gym``,
+2 players against a random bot), in one run.
 
 Usage (from the repository root; the compiled engine is the one to quote, see docs/rl.md):
 
@@ -125,6 +126,26 @@ def single(ruleset: str, seconds: float, count: int = 0, options: dict[str, Any]
     return {"steps": steps / elapsed, "episodes": episodes / elapsed, "obs_size": obs["observation"].size}
 
 
+def vector_steps(
+    ruleset: str, seconds: float, n: int = 8, count: int = 0, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """``siedler.envs.vector(ruleset, n)`` with the single environment's settings, for ``seconds`` or
+    ``count`` steps in all (each game's step counts one). Each game's learner draws from its list of legal
+    actions, as in ``single``; a game that ended is reset by the next step, which counts, as the vector
+    environments' below count it."""
+    envs = siedler.envs.vector(ruleset, n, options=options)
+    rng = random.Random(0)
+    envs.reset(seed=0)
+    steps = 0
+    start = time.perf_counter()
+    while steps < count if count else time.perf_counter() - start < seconds:
+        actions = [int(legal[rng.randrange(len(legal))]) if len(legal) else 0 for legal in envs.legal_indices()]
+        obs, *_ = envs.step(np.array(actions))
+        steps += n
+    elapsed = time.perf_counter() - start
+    return {"steps": steps / elapsed, "episodes": None, "obs_size": obs["observation"].shape[1]}
+
+
 def _make(ruleset: str) -> Callable[[], gymnasium.Env[Any, Any]]:
     return lambda: siedler.envs.make(ruleset)
 
@@ -147,6 +168,11 @@ def vectorized(ruleset: str, seconds: float, n: int = 2, processes: bool = True)
     return {"steps": steps / elapsed, "episodes": None, "obs_size": obs["observation"].shape[1]}
 
 
+#: The games of ``siedler.envs.vector`` measured against the single environment.
+VECTOR = 8
+#: Issue 45's target: the vector environment makes this many times the single one's steps per second.
+VECTOR_TARGET = 3.0
+
 #: ``--vectors``: the vector environments of docs/rl.md's table, (environments, in processes).
 VECTORS = ((1, False), (8, False), (2, True), (4, True), (8, True))
 
@@ -158,6 +184,9 @@ def measure(seconds: float, runs: int, with_catanatron: bool, vectors: bool = Fa
         # compare_catanatron.py plays it).
         "siedler base, 3 players, offers off": lambda: single("base", seconds, options=NO_OFFERS),
         "siedler deck-building, 2 players": lambda: single("deck-building", seconds),
+        # The vector environment, with the settings of the single one above it.
+        f"siedler base, 3 players, vector of {VECTOR}": lambda: vector_steps("base", seconds, VECTOR),
+        f"siedler deck-building, 2 players, vector of {VECTOR}": lambda: vector_steps("deck-building", seconds, VECTOR),
     }
     for ruleset in ("base", "deck-building"):
         for n, processes in VECTORS if vectors else ((2, True),):
@@ -180,6 +209,10 @@ def measure(seconds: float, runs: int, with_catanatron: bool, vectors: bool = Fa
         for name, rs in results.items()
     }
     out: dict[str, Any] = {"engine": build_info(), "load": os.getloadavg(), "settings": table}
+    out["vector_ratio"] = {
+        name: table[f"{name}, vector of {VECTOR}"]["steps_per_s"] / table[name]["steps_per_s"]
+        for name in ("siedler base, 3 players", "siedler deck-building, 2 players")
+    }
     if with_catanatron:
         reference = table["catanatron-gym, 2 players"]["steps_per_s"]
         out["ratio_to_catanatron"] = {
@@ -199,10 +232,15 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=0, help="only: this many steps of --ruleset in one process")
     parser.add_argument("--ruleset", default="base", help="with --steps")
     parser.add_argument("--no-offers", action="store_true", help="with --steps: no trades between players")
+    parser.add_argument("--vector", type=int, default=0, help="with --steps: in siedler.envs.vector of this many")
     args = parser.parse_args()
     if args.steps:
         options = NO_OFFERS if args.no_offers else None
-        print(f"{single(args.ruleset, 0.0, args.steps, options)['steps']:.0f} steps/s")
+        if args.vector:
+            rate = vector_steps(args.ruleset, 0.0, args.vector, args.steps, options)["steps"]
+        else:
+            rate = single(args.ruleset, 0.0, args.steps, options)["steps"]
+        print(f"{rate:.0f} steps/s")
         return
     result = measure(args.seconds, args.runs, not args.no_catanatron, args.vectors)
     if args.json:
@@ -214,6 +252,12 @@ def main() -> None:
         episodes = f"{row['episodes_per_s']:8.1f}" if row["episodes_per_s"] is not None else "       -"
         ratio = f"{ratios[name]:6.1f}x" if name in ratios else ""
         print(f"{name:42} {row['steps_per_s']:9.0f} steps/s {episodes} episodes/s  obs {row['obs_size']:5}  {ratio}")
+    for name, ratio in result["vector_ratio"].items():
+        verdict = "met" if ratio >= VECTOR_TARGET else "NOT met"
+        print(
+            f"{name}: the vector of {VECTOR} makes {ratio:.2f}x the single environment's steps/s "
+            f"(target {VECTOR_TARGET:.0f}x: {verdict})"
+        )
     if ratios:
         # The same game as Catanatron's environment (no trades between players), and Deck Building.
         one_process = [ratios["siedler base, 3 players, offers off"], ratios["siedler deck-building, 2 players"]]

@@ -3,8 +3,9 @@
     python docs/examples/rl_train.py --minutes 10 --curve curve.svg
 
 Needs ``pip install -e '.[rl]' sb3-contrib`` in a checkout and a CPU build of torch (docs/rl.md). Trains for
-``--minutes`` of wall time on ``--envs`` environments stepped in this process (SB3's ``DummyVecEnv``; on a
-few cores a step of the environment costs less than a worker process's pipe), recording the win rate of the
+``--minutes`` of wall time on ``--envs`` games stepped together in this process (``siedler.envs.vector``,
+seen by SB3 through ``Batched``, an SB3 ``VecEnv``; on a few cores a step of the environment costs less
+than a worker process's pipe), recording the win rate of the
 games played while training; then plays ``--eval-games`` games with the trained policy (masked,
 deterministic) and as many with uniformly random legal moves, against the random bots from seat 1 (index 0),
 prints both records (won, lost, ended by the turn limit) and, with ``--curve``, writes the win rate over the
@@ -24,9 +25,11 @@ import numpy.typing as npt
 import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
-from stable_baselines3.common.vec_env import DummyVecEnv
+from stable_baselines3.common.vec_env import VecEnv
+from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvStepReturn
 
 import siedler.envs
+from siedler.envs import SiedlerVectorEnv
 
 #: A batch of observations (the dict of ``observation`` and ``action_mask``, one row per game) -> actions.
 Chooser = Callable[[dict[str, npt.NDArray[Any]]], npt.NDArray[np.int64]]
@@ -38,11 +41,72 @@ class Scaled(gymnasium.ObservationWrapper[dict[str, Any], np.int64, dict[str, An
     MaskablePPO."""
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
-        return {**observation, "observation": np.log1p(observation["observation"])}
+        return scaled(observation)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         masks: npt.NDArray[np.bool_] = self.env.unwrapped.action_masks()  # type: ignore[attr-defined]
         return masks
+
+
+def scaled(observation: dict[str, Any]) -> dict[str, Any]:
+    """``Scaled``'s scaling, of one observation or of a batch."""
+    return {**observation, "observation": np.log1p(observation["observation"])}
+
+
+class Batched(VecEnv):
+    """``siedler.envs.vector`` as SB3 steps it: SB3's ``VecEnv`` resets an ended game in the same step and
+    gives its last observation in the infos (``terminal_observation``), so the vector runs with
+    ``autoreset_mode="SameStep"``; observations scaled as ``Scaled`` scales them, and the masks for
+    MaskablePPO from ``action_masks``, which SB3 asks of every environment by ``env_method``."""
+
+    def __init__(self, envs: SiedlerVectorEnv) -> None:
+        self.envs = envs
+        super().__init__(envs.num_envs, envs.single_observation_space, envs.single_action_space)
+        self.actions = np.zeros(envs.num_envs, dtype=np.int64)
+
+    def reset(self) -> dict[str, Any]:
+        seeds = getattr(self, "_seeds", [None])  # set by seed(), as SB3's own vector environments read it
+        obs, _ = self.envs.reset(seed=seeds[0])
+        if hasattr(self, "_reset_seeds"):
+            self._reset_seeds()
+        return scaled(obs)
+
+    def step_async(self, actions: npt.NDArray[Any]) -> None:
+        self.actions = np.asarray(actions)
+
+    def step_wait(self) -> VecEnvStepReturn:
+        obs, rewards, terminated, truncated, infos = self.envs.step(self.actions)
+        dones = terminated | truncated
+        told: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
+        for i in np.flatnonzero(dones):
+            told[i]["terminal_observation"] = scaled(infos["final_obs"][i])
+            told[i]["TimeLimit.truncated"] = bool(truncated[i] and not terminated[i])
+        return scaled(obs), rewards.astype(np.float32), dones, told
+
+    def close(self) -> None:
+        self.envs.close()
+
+    def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list[Any]:
+        """The vector's attribute, once per game asked (its games share their settings): ``render_mode``,
+        which SB3 reads when it is made, and ``action_masks``, by which MaskablePPO finds masks."""
+        return [getattr(self.envs, attr_name)] * len(self._get_indices(indices))
+
+    def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
+        raise AttributeError(f"the games of a vector share their settings: {attr_name} is not set per game")
+
+    def env_method(self, method_name: str, *args: Any, indices: VecEnvIndices = None, **kwargs: Any) -> list[Any]:
+        if method_name != "action_masks":
+            raise AttributeError(f"{method_name}: only action_masks is asked of each game")
+        masks = self.envs.action_masks()
+        return [masks[i] for i in self._get_indices(indices)]
+
+    def env_is_wrapped(
+        self, wrapper_class: type[gymnasium.Wrapper[Any, Any, Any, Any]], indices: VecEnvIndices = None
+    ) -> list[bool]:
+        return [False] * len(self._get_indices(indices))
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        return self.envs.action_masks()
 
 
 def factory(ruleset: str, opponents: int) -> Callable[[], gymnasium.Env[Any, Any]]:
@@ -153,7 +217,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--ruleset", choices=["deck-building", "base"], default="deck-building")
     parser.add_argument("--minutes", type=float, default=10.0)
-    parser.add_argument("--envs", type=int, default=8, help="environments stepped together")
+    parser.add_argument("--envs", type=int, default=8, help="games stepped together (siedler.envs.vector)")
     parser.add_argument("--n-steps", type=int, default=256, help="steps of each environment per update")
     parser.add_argument("--batch-size", type=int, default=512)
     parser.add_argument("--epochs", type=int, default=4)
@@ -169,8 +233,10 @@ def main() -> None:
     args = parser.parse_args()
 
     torch.set_num_threads(args.threads)
-    make = factory(args.ruleset, 1 if args.ruleset == "deck-building" else 2)
-    envs = DummyVecEnv([make] * args.envs)
+    opponents = 1 if args.ruleset == "deck-building" else 2
+    make = factory(args.ruleset, opponents)
+    vector = siedler.envs.vector(args.ruleset, args.envs, opponents=["random"] * opponents, autoreset_mode="SameStep")
+    envs = Batched(vector)
     envs.seed(args.seed)
     model = MaskablePPO(
         "MultiInputPolicy",

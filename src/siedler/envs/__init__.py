@@ -2,6 +2,8 @@
 
 - ``env(ruleset="base", players=4, options=...)`` / ``raw_env(...)``: PettingZoo AEC, every seat an agent;
 - ``make("base", opponents=["greedy"] * 3)``: Gymnasium, one learning seat against bots chosen by name;
+- ``vector("base", 8)``: a Gymnasium ``VectorEnv`` of 8 such games stepped together, its observations and
+  masks one batch each;
 - ``gymnasium.make("siedler/base-v0")``: the same, one id per rule set (``siedler/<rule set>-v0``),
   registered when this module is imported.
 
@@ -21,6 +23,7 @@ from siedler.core.registry import rulesets
 from .actions import ActionSpace
 from .aec import env, raw_env
 from .single import SiedlerEnv
+from .vector import SiedlerVectorEnv, vector
 
 
 def make(ruleset: str = "base", opponents: Sequence[str] | None = None, **kwargs: Any) -> SiedlerEnv:
@@ -45,4 +48,14 @@ def register_all() -> list[str]:
 
 register_all()
 
-__all__ = ["ActionSpace", "SiedlerEnv", "env", "env_id", "make", "raw_env", "register_all"]
+__all__ = [
+    "ActionSpace",
+    "SiedlerEnv",
+    "SiedlerVectorEnv",
+    "env",
+    "env_id",
+    "make",
+    "raw_env",
+    "register_all",
+    "vector",
+]

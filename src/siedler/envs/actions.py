@@ -16,6 +16,19 @@ from siedler.core.actions import Action
 from siedler.core.errors import IllegalAction
 from siedler.core.game import Game
 
+#: How many legal tuples an action space keeps the indices of.
+CACHED = 4096
+
+
+def sketch(legal: tuple[Action, ...]) -> tuple[int, ...]:
+    """A cheap key of a legal tuple: its length and the identities of its first, middle and last actions.
+    Different tuples may share it; the cache compares them (the kept tuples keep their actions, so an
+    identity is never reused while it is kept)."""
+    n = len(legal)
+    if not n:
+        return (0,)
+    return (n, id(legal[0]), id(legal[n // 2]), id(legal[-1]))
+
 
 class ActionSpace:
     """The actions of one configuration, numbered; shared by every game of that configuration."""
@@ -26,26 +39,42 @@ class ActionSpace:
         self.index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
         self.notation: tuple[str, ...] = tuple(str(a) for a in self.actions)
         self.size = len(self.actions)
-        #: Legal tuples repeat (the engine interns the actions in them): their indices are kept, up to a
-        #: bound (not their masks, which are the size of the action space: thousands of bytes each).
-        self._cache: dict[tuple[Action, ...], npt.NDArray[np.intp]] = {}
+        #: Legal tuples repeat (the engine interns the actions in them): their indices are kept, up to
+        #: ``CACHED`` tuples (not their masks, which are the size of the action space: thousands of bytes
+        #: each), found by ``sketch``: hashing a tuple of hundreds of trade offers, each a tuple of tuples,
+        #: cost more than the rest of a compiled step's mask, and comparing it with the one kept, element by
+        #: element, is mostly comparing the identities of interned actions.
+        self.cached: dict[tuple[int, ...], list[tuple[tuple[Action, ...], npt.NDArray[np.intp]]]] = {}
+        self._kept = 0
+        #: No legal action: the indices of a seat not to act, or of a game over.
+        self.no_indices: npt.NDArray[np.intp] = np.zeros(0, dtype=np.intp)
 
     def legal(self, legal: tuple[Action, ...]) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]:
         """The mask (1 for each legal action's index, 0 elsewhere: a new array, a learner may keep it) and
         the indices of the legal actions in the engine's order (shared: read-only)."""
-        indices = self._cache.get(legal)
-        if indices is None:
-            index = self.index
-            try:
-                indices = np.fromiter((index[a] for a in legal), dtype=np.intp, count=len(legal))
-            except KeyError as missing:
-                raise RuntimeError(f"legal action {missing} is not in the action universe") from None
-            indices.flags.writeable = False
-            if len(self._cache) < 4096:
-                self._cache[legal] = indices
+        indices = self.indices(legal)
         mask = np.zeros(self.size, dtype=np.int8)
         mask[indices] = 1
         return mask, indices
+
+    def indices(self, legal: tuple[Action, ...]) -> npt.NDArray[np.intp]:
+        """The indices of the legal actions in the engine's order (shared: read-only)."""
+        key = sketch(legal)
+        kept = self.cached.get(key)
+        if kept is not None:
+            for known, indices in kept:
+                if known == legal:
+                    return indices
+        index = self.index
+        try:
+            indices = np.fromiter((index[a] for a in legal), dtype=np.intp, count=len(legal))
+        except KeyError as missing:
+            raise RuntimeError(f"legal action {missing} is not in the action universe") from None
+        indices.flags.writeable = False
+        if self._kept < CACHED:
+            self.cached.setdefault(key, []).append((legal, indices))
+            self._kept += 1
+        return indices
 
     def mask(self, legal: tuple[Action, ...]) -> npt.NDArray[np.int8]:
         """1 for each legal action's index, 0 elsewhere: a new array (a learner may keep it)."""

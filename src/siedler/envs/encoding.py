@@ -54,6 +54,8 @@ class StateReader(Protocol):
 
     def observe(self, game: Any, seat: int) -> Vector: ...
 
+    def observe_into(self, game: Any, seat: int, out: Vector) -> None: ...
+
 
 class Encoder:
     """``view(seat)`` -> a float32 vector; a family's encoder declares its fields in ``__init__``.
@@ -94,6 +96,15 @@ class Encoder:
         if reader is None or game is not reader.game:
             return self.encode(game.view(seat), seat)
         return reader.observe(reader.game, seat)
+
+    def observe_into(self, game: Game, seat: int, out: Vector) -> None:
+        """``observe``, written into ``out`` (a row of a vector environment's batch): by the reader itself
+        where it reads the state (compiled code writes the row), else copied from the view's encoding."""
+        reader = self.reader
+        if reader is None or game is not reader.game:
+            out[:] = self.encode(game.view(seat), seat)
+        else:
+            reader.observe_into(reader.game, seat, out)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled, the encoder keeps the game its reader reads, not the reader (compiled, a reader cannot

@@ -63,7 +63,7 @@ class Observer:
         self.observation_space = spaces.Dict({"observation": observation, "action_mask": mask})
         self.action_space = LegalDiscrete(self.actions.size)
         self.no_actions = np.zeros(self.actions.size, dtype=np.int8)
-        self.no_indices = np.zeros(0, dtype=np.intp)
+        self.no_indices = self.actions.no_indices
 
     def start(self, game: Game) -> None:
         """A new game: the encoder reads what stays fixed (the board)."""

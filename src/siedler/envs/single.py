@@ -28,6 +28,33 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return int.from_bytes(digest, "big")
 
 
+def check_seat(seat: int | str, players: int) -> None:
+    if seat != "random" and not (isinstance(seat, int) and 0 <= seat < players):
+        raise ValueError(f"seat index is 0-{players - 1} or 'random', not {seat!r}")
+
+
+def deal(
+    rng: np.random.Generator, ruleset: str, options: Mapping[str, Any], seat: int | str, opponents: Sequence[str]
+) -> tuple[Game, int, dict[int, Bot]]:
+    """A new episode drawn from ``rng``: the game (its 128-bit seed), the learning seat (``seat``, or drawn
+    if ``"random"``) and the bots of the other seats, in seat order of ``opponents`` (each seeded one-way
+    from the game's). The single and the vector environment draw alike, so equal seeds give equal games."""
+    game_seed = int.from_bytes(rng.bytes(SEED_BYTES), "big")
+    players = len(opponents) + 1
+    learner = int(rng.integers(players)) if seat == "random" else int(seat)
+    others = [p for p in range(players) if p != learner]
+    bots = {p: make_bot(name, bot_seed(game_seed, p)) for p, name in zip(others, opponents)}
+    return new_game(ruleset, players, game_seed, options), learner, bots
+
+
+def play_bots(game: Game, bots: Mapping[int, Bot], seat: int) -> None:
+    """The bots' moves until ``seat`` is to act or the game is over."""
+    while not game.is_over and game.to_act != seat:
+        to_act = game.to_act
+        assert to_act is not None
+        game.apply(bots[to_act].decide(game, to_act))
+
+
 class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
     """``SiedlerEnv("base", opponents=["greedy"] * 3)``: the agent plays ``seat`` (a number, or
     ``"random"``: drawn at each reset), bots the others, in seat order of ``opponents``. A step is one
@@ -58,8 +85,7 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
         self.illegal, self.info_view = check_illegal(illegal), info_view
         self.opponents = list(opponents) if opponents is not None else ["random"] * (spec.min_players - 1)
         self.players = len(self.opponents) + 1
-        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise ValueError(f"seat index is 0-{self.players - 1} or 'random', not {seat!r}")
+        check_seat(seat, self.players)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.ruleset, self.options, self.seat_choice = ruleset, dict(options or {}), seat
@@ -83,12 +109,9 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
-        rng = self.np_random
-        game_seed = int.from_bytes(rng.bytes(SEED_BYTES), "big")
-        self.seat = int(rng.integers(self.players)) if self.seat_choice == "random" else int(self.seat_choice)
-        others = [p for p in range(self.players) if p != self.seat]
-        self.bots = {p: make_bot(name, bot_seed(game_seed, p)) for p, name in zip(others, self.opponents)}
-        self.game = new_game(self.ruleset, self.players, game_seed, self.options)
+        self.game, self.seat, self.bots = deal(
+            self.np_random, self.ruleset, self.options, self.seat_choice, self.opponents
+        )
         self._lost = False
         self.observer.start(self.game)
         self._play_bots()
@@ -116,11 +139,7 @@ class SiedlerEnv(gymnasium.Env[Observation, np.int64]):
         return observation, final_reward(game, self.seat, self.reward_kind), not truncated, truncated, info
 
     def _play_bots(self) -> None:
-        game, bots, seat = self.game, self.bots, self.seat
-        while not game.is_over and game.to_act != seat:
-            to_act = game.to_act
-            assert to_act is not None
-            game.apply(bots[to_act].decide(game, to_act))
+        play_bots(self.game, self.bots, self.seat)
 
     def _observe(self) -> tuple[Observation, dict[str, Any]]:
         # An illegal index ended the episode: no action is offered any more, as at the game's end.

@@ -94,12 +94,27 @@ class CatanReader:
 
     def observe(self, g: CatanGame, seat: int) -> Vector:
         """``seat``'s observation: its board copied, the figures written in one row, the parts' fields."""
+        out = self._board(g, seat).copy()
+        self._figures(g, seat, out)
+        return out
+
+    def observe_into(self, g: CatanGame, seat: int, out: Vector) -> None:
+        """``observe``, written into ``out`` (a contiguous float32 vector of the layout's size: a vector
+        environment's row of its batch)."""
+        out[:] = self._board(g, seat)
+        self._figures(g, seat, out)
+
+    def _board(self, g: CatanGame, seat: int) -> Vector:
+        """``seat``'s board with ``g``'s pieces and robber marked (never handed out: only copies of it)."""
         marked = self.boards.get(seat)
         if marked is None:
             marked = self.boards[seat] = Marked(self.base.copy(), len(g.node_owner), len(g.edge_owner))
         if not marked.holds(g):
             self._follow(marked, g, seat)
-        out = marked.vector.copy()
+        return marked.vector
+
+    def _figures(self, g: CatanGame, seat: int, out: Vector) -> None:
+        """Everything but the board into ``out``, which holds ``seat``'s board: the figures, the parts'."""
         # One row of floats, packed into the vector's float32 memory at once: a third of the cost of numpy's
         # conversion of a list (which converts ints at twice the cost of floats).
         row: list[float] = []
@@ -114,7 +129,6 @@ class CatanReader:
         self.packer.pack_into(out, self.at_players * FLOAT_BYTES, *row)
         for part in self.parts:
             part.observe(g, seat, out)
-        return out
 
     def _follow(self, marked: Marked, g: CatanGame, seat: int) -> None:
         """Mark ``g``'s buildings, roads and robber for ``seat`` (owners relative to it) where they differ

@@ -48,6 +48,13 @@ class DeckReader:
 
     def observe(self, g: DeckBuildingGame, me: int) -> Vector:
         """``me``'s observation: the vector as floats, then packed into a copy of the encoder's."""
+        out = self.template.copy()
+        self.observe_into(g, me, out)
+        return out
+
+    def observe_into(self, g: DeckBuildingGame, me: int, out: Vector) -> None:
+        """``observe``, packed into ``out`` (a contiguous float32 vector of the layout's size: a vector
+        environment's row of its batch), every number of it."""
         v = list(self.base)
         n, cards = self.players, self.cards
         for c in range(cards):
@@ -91,6 +98,4 @@ class DeckReader:
             v[self.at_pending + (g.target - me) % n] = float(g.discard_left)
         if g.phase == STEAL:
             v[self.at_pending + n + g.taken] = 1.0
-        out = self.template.copy()
         self.packer.pack_into(out, 0, *v)
-        return out

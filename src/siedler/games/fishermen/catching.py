@@ -15,7 +15,6 @@ from .data import RULES
 from .events import FISHERMEN_EVENTS
 from .holdings import fish_action_set
 from .state import BOOT, LAKE_NUMBERS, MAX_HELD, FishermenState
-from .tokens import token_values
 
 #: What the tokens buy, as ``fish_action_set`` takes it.
 COSTS = tuple(RULES.costs.items())
@@ -97,11 +96,14 @@ class Catching(FishermenState):
         owed = self._fish_income.get(key)
         if owed is None:
             owed = self._fish_income[key] = self._income(game, total, key < 0)
-        if len(owed) > 1:  # the roller draws first, then the others in turn order (``owed`` is by seat)
-            current = game.current
-            owed = (*[p for p in owed if p[0] >= current], *[p for p in owed if p[0] < current])
+        # The roller draws first, then the others in turn order (``owed`` is by seat): two passes.
+        current = game.current
         for seat, count in owed:
-            self._give_fish(game, seat, count)
+            if seat >= current:
+                self._give_fish(game, seat, count)
+        for seat, count in owed:
+            if seat < current:
+                self._give_fish(game, seat, count)
 
     def _income(self, game: CatanState, total: int, lake_blocked: bool) -> tuple[tuple[int, int], ...]:
         """``(seat, tokens)`` owed when ``total`` is rolled, by seat."""
@@ -147,16 +149,10 @@ class Catching(FishermenState):
             code += interned.STEP[kind]
             room -= 1
         if code != before.code:
-            after = self.fish_held[seat] = interned.HOLDINGS[code]
-            if game.logging:
-                drawn = token_values(
-                    (
-                        after.tokens[0] - before.tokens[0],
-                        after.tokens[1] - before.tokens[1],
-                        after.tokens[2] - before.tokens[2],
-                    )
-                )
-                game._note("fish_catch", (seat, len(drawn)), (tuple(drawn),), (seat,))
+            self.fish_held[seat] = interned.HOLDINGS[code]
+            if game.logging:  # the tokens drawn are a holding too: the difference of the two codes
+                drawn = interned.HOLDINGS[code - before.code].values
+                game._note("fish_catch", (seat, len(drawn)), (drawn,), (seat,))
 
     def _reshuffle_spent(self, game: CatanState) -> int:
         """The supply is empty: the tokens handed in become the new one. Returns how many that is."""

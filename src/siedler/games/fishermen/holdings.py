@@ -16,7 +16,7 @@ from siedler.games.catan.rules import RESOURCES
 
 from .actions import FISH_KINDS, FishAction
 from .data import USES
-from .tokens import Tokens, exact_sets, fish_in, parse_tokens, payable, tokens_text
+from .tokens import Tokens, exact_sets, fish_in, parse_tokens, payable, token_values, tokens_text
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,9 @@ class Holding:
     count: int
     #: Whether the tokens pay for any action at all (most holdings of a game do not).
     pays: bool
+    #: The tokens one by one, highest first (``token_values``), as the log records tokens caught or handed
+    #: in: the difference of two holdings is a holding too, so a catch and a spend look theirs up.
+    values: tuple[int, ...]
     robber: tuple[FishAction, ...]
     steal: tuple[tuple[FishAction, ...], ...]  # by victim
     steal_all: tuple[tuple[FishAction, ...], ...]  # by thief: from every other seat
@@ -96,6 +99,7 @@ class FishActionSet:
             code=self.code(tokens),
             count=sum(tokens),
             pays=fish_in(tokens) >= min(self.costs.values()),
+            values=tuple(token_values(tokens)),
             robber=offers("robber", -1),
             steal=steal,
             steal_all=tuple(

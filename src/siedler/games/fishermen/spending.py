@@ -10,7 +10,6 @@ from .actions import FishAction
 from .catching import Catching
 from .holdings import Holding
 from .state import BOOT_EXTRA
-from .tokens import token_values
 
 
 class Spending(Catching):
@@ -69,14 +68,15 @@ class Spending(Catching):
     def _do_fish(self, game: CatanState, action: FishAction) -> None:
         seat, use, arg, (t1, t2, t3) = game.current, action.use, action.arg, action.tokens
         table = self.fish_action_set
+        handed_in = table.code(action.tokens)
         # A legal action's tokens are in the holding, so what is left is a holding too.
-        self.fish_held[seat] = table.HOLDINGS[self.fish_held[seat].code - table.code(action.tokens)]
+        self.fish_held[seat] = table.HOLDINGS[self.fish_held[seat].code - handed_in]
         spent = self.fish_spent
         spent[0] += t1
         spent[1] += t2
         spent[2] += t3
         if game.logging:
-            game._note("fish", (seat, use, tuple(token_values(action.tokens)), arg))
+            game._note("fish", (seat, use, table.HOLDINGS[handed_in].values, arg))
         if use == "robber":
             game.robber = NOBODY
         elif use == "steal":
