@@ -33,6 +33,7 @@ SPECS = {
     "mcts": "mcts:iterations=12,depth=8",
     "mcts, turn": "mcts:iterations=12,depth=8,turn=3",  # Catan's Hard: the founding searched, then value:turn
     "net": "net:model=init",  # a value network (siedler.learn): its decision reads the copy's views alone
+    "net, samples": "net:model=init,samples=2",  # and on a second determinization of the copy
 }
 #: Random actions played at most, past the position asked for, until the seat to act has a choice.
 TO_A_CHOICE = 40

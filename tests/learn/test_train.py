@@ -93,9 +93,18 @@ def test_a_network_for_another_configuration_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_rule_set_that_ships_no_network_says_so() -> None:
-    game = siedler.new_game("pig", players=2, seed=1)
+    game = siedler.new_game("deck-building", players=2, seed=1)
     with pytest.raises(OptionError, match="ships no value network"):
-        NetBot(1).decide(game, 0)
+        NetBot(1).decide(game, game.to_act or 0)
+
+
+def test_averaged_over_determinizations_the_bot_plays_legal_moves_to_the_end(tmp_path: Path) -> None:
+    """``samples``: each move tried on several determinizations, the best on average played."""
+    path = tmp_path / "pig.npz"
+    train(start(TrainConfig(**{**PIG.__dict__, "games": 2, "samples": 3})), path)
+    game = siedler.new_game("pig", players=2, seed=8, options={"target": 20})
+    bots = [make_bot("greedy", 2), make_bot(f"siedler.learn:NetBot:model={path},samples=3", 1)]
+    assert play_out(game, bots, 2000) is None and game.is_over
 
 
 def test_the_command_trains_and_resumes(tmp_path: Path) -> None:

@@ -63,6 +63,7 @@ def train_command(
     batch: Annotated[int, typer.Option(help="games per round of learning")] = 16,
     epochs: Annotated[int, typer.Option(help="passes over a round's positions")] = 2,
     snapshot: Annotated[int, typer.Option(help="games between the networks kept as earlier opponents")] = 200,
+    samples: Annotated[int, typer.Option(help="determinizations the networks' seats try each move on")] = 1,
     mix: Annotated[
         str | None,
         typer.Option(help="shares of seats for the current network, earlier ones, greedy, random (docs/bots.md)"),
@@ -92,6 +93,7 @@ def train_command(
             batch,
             epochs,
             snapshot,
+            samples=samples,
         )
         config = replace(config, mix=_mix(mix)).checked() if mix else config.checked()
     with bad_parameter("--resume"):

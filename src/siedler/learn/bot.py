@@ -10,7 +10,10 @@ the positions it reaches on it: fair twice over.
 through the rule set's registration, so a plugin ships its own); a path to an npz file ``siedler train``
 wrote; or ``init``, a fresh untrained network from the bot's seed (training's start, a baseline).
 ``explore``: the share of decisions taken at random among the moves the look-ahead weighs (self-play's
-exploration; 0 in play).
+exploration; 0 in play). ``samples``: above 1, each move is tried on that many determinizations of the
+copy (the copy and ``samples - 1`` more, dealt from the seat's view like the first) and the move best on
+average is played, so that a move with chance in it (a roll, a card drawn) is worth its outcomes' mean, not
+one guess's; then the bot offers no trades and plans no turn (``turn`` is ignored).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from siedler.bots.knowledge import knowledge_for
-from siedler.bots.value import ValueBot, forced_or_answer
+from siedler.bots.value import ValueBot, forced_or_answer, tried
 from siedler.core.actions import Action
 from siedler.core.errors import OptionError
 from siedler.core.game import Game
@@ -89,12 +92,14 @@ class NetValue:
 class NetBot:
     """The value bot valuing by a network; see the module's docstring for ``model``, ``turn``, ``explore``."""
 
-    def __init__(self, seed: int = 0, model: str = "default", turn: int = 0, explore: float = 0.0) -> None:
-        if turn < 0 or not 0.0 <= explore <= 1.0:
-            raise ValueError("turn must be 0 or more and explore between 0 and 1")
+    def __init__(
+        self, seed: int = 0, model: str = "default", turn: int = 0, explore: float = 0.0, samples: int = 1
+    ) -> None:
+        if turn < 0 or samples < 1 or not 0.0 <= explore <= 1.0:
+            raise ValueError("turn must be 0 or more, samples 1 or more and explore between 0 and 1")
         if model not in ("default", "init") and not Path(model).is_file():
             raise ValueError(f"model {model!r} is neither default, init nor a network file")
-        self.seed, self.model, self.explore = seed, model, explore
+        self.seed, self.model, self.explore, self.samples = seed, model, explore, samples
         self.rng = random.Random(f"explore:{seed}")
         #: The value bot that decides, its value replaced by the network's at each decision.
         self.inner = ValueBot(seed, turn=turn)
@@ -126,5 +131,19 @@ class NetBot:
             decided = knowledge_for(game).decided_kinds
             moves = [a for a in game.legal_actions() if a[0] not in decided] or list(game.legal_actions())
             return self.rng.choice(moves)
+        if self.samples > 1 and forced_or_answer(game, seat) is None:
+            best = self._averaged(game, seat, value)
+            if best is not None:
+                return best
         self.inner.value = value
         return self.inner.decide(game, seat)
+
+    def _averaged(self, game: Game, seat: int, value: NetValue) -> Action | None:
+        """The move best on average over ``samples`` determinizations (``None``: fewer than two to weigh)."""
+        play = knowledge_for(game)
+        moves = [a for a in game.legal_actions() if a[0] not in play.decided_kinds]
+        if len(moves) < 2:
+            return None
+        copies = [game, *(game.determinize(seat, self.rng) for _ in range(self.samples - 1))]
+        totals = [sum(tried(c, seat, a, play.chains, value) for c in copies) for a in moves]
+        return moves[totals.index(max(totals))]

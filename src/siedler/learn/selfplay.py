@@ -51,6 +51,7 @@ class GameJob:
     explore: float
     max_actions: int
     shares: Sequence[float] = SHARES
+    samples: int = 1
 
 
 @dataclass
@@ -82,7 +83,7 @@ def draw_kinds(job: GameJob) -> tuple[list[str], list[int]]:
 def _bot(job: GameJob, kind: str, which: int, seed: int) -> Bot:
     if kind in ("greedy", "random"):
         return make_bot(kind, seed)
-    strategy = NetBot(seed, model="init", explore=job.explore)
+    strategy = NetBot(seed, model="init", explore=job.explore, samples=job.samples)
     strategy.network = job.current if kind == "current" else job.pool[which]
     return FairBot(strategy, seed)
 

@@ -55,10 +55,12 @@ class TrainConfig:
     max_actions: int = 5000
     #: How often a seat is played by each of ``selfplay.KINDS``.
     mix: tuple[float, ...] = SHARES
+    #: The networks' ``NetBot`` ``samples`` in self-play.
+    samples: int = 1
 
     def checked(self) -> TrainConfig:
-        if self.games < 1 or self.batch < 1 or self.epochs < 1 or self.snapshot < 1:
-            raise OptionError("games, batch, epochs and snapshot must be positive")
+        if min(self.games, self.batch, self.epochs, self.snapshot, self.samples) < 1:
+            raise OptionError("games, batch, epochs, snapshot and samples must be positive")
         if not 0.0 <= self.lam <= 1.0 or not 0.0 <= self.explore <= 1.0 or self.rate <= 0:
             raise OptionError("lam and explore lie between 0 and 1, the rate is positive")
         if len(self.mix) != len(KINDS) or min(self.mix) < 0 or not sum(self.mix) > 0:
@@ -216,6 +218,7 @@ def train(run: Run, path: Path, workers: int = 1, address: str | None = None, on
                     config.explore,
                     config.max_actions,
                     config.mix,
+                    config.samples,
                 )
                 for i in range(first, first + count)
             ]
