@@ -14,7 +14,7 @@ import siedler
 from siedler.bots import make_bot
 from siedler.cli.main import app
 from siedler.core.errors import OptionError
-from siedler.learn.bot import NetBot
+from siedler.learn.bot import NetBot, shipped_path
 from siedler.learn.network import Network, load
 from siedler.learn.selfplay import Played
 from siedler.learn.train import TrainConfig, resume, start, td_targets, train
@@ -98,6 +98,16 @@ def test_a_rule_set_that_ships_no_network_says_so() -> None:
         NetBot(1).decide(game, game.to_act or 0)
 
 
+def test_default_is_the_network_the_rule_sets_package_ships() -> None:
+    """Pig's package (the walkthrough's plugin) ships one, trained by siedler train (docs/bots.md)."""
+    path = shipped_path("pig")
+    assert path is not None and path.parts[-3:] == ("siedler_pig", "data", "value.npz")
+    assert load(path)[0].meta["ruleset"] == "pig"
+    game = siedler.new_game("pig", players=2, seed=4)
+    bots = [make_bot("siedler.learn:NetBot:samples=2", 1), make_bot("greedy", 2)]
+    assert play_out(game, bots, 2000) is None and game.is_over
+
+
 def test_averaged_over_determinizations_the_bot_plays_legal_moves_to_the_end(tmp_path: Path) -> None:
     """``samples``: each move tried on several determinizations, the best on average played."""
     path = tmp_path / "pig.npz"
@@ -113,9 +123,12 @@ def test_the_command_trains_and_resumes(tmp_path: Path) -> None:
     runner = CliRunner()
     first = runner.invoke(app, [*args, "--games", "1", "--out", str(path)])
     assert first.exit_code == 0, first.output
-    again = runner.invoke(app, [*args, "--games", "2", "--out", str(path), "--resume"])
+    alone = tmp_path / "data" / "value.npz"
+    again = runner.invoke(app, [*args, "--games", "2", "--out", str(path), "--resume", "--network", str(alone)])
     assert again.exit_code == 0, again.output
     assert load(path)[0].meta["games"] == 2
+    net, extra = load(alone)  # the network alone: no optimizer, no pool
+    assert not extra and all(np.array_equal(w, load(path)[0].params[k]) for k, w in net.params.items())
     missing = runner.invoke(app, [*args, "--out", str(tmp_path / "none.npz"), "--resume"])
     assert missing.exit_code == 2 and "no checkpoint" in missing.output
     crowded = runner.invoke(app, [*args, "--players", "9", "--out", str(path)])

@@ -49,6 +49,9 @@ def train_command(
         Path | None, typer.Option(help="the network and checkpoint (npz), value-RULESET.npz if not given")
     ] = None,
     resume: Annotated[bool, typer.Option(help="go on from the checkpoint at --out")] = False,
+    network: Annotated[
+        Path | None, typer.Option(help="also write the network alone here (what a package ships as data/value.npz)")
+    ] = None,
     seed: Annotated[int, typer.Option(help="the run's seed: games, opponents and weights follow from it")] = 0,
     workers: Annotated[int, typer.Option(help="processes playing the games (the weights do not depend on it)")] = 1,
     address: Annotated[str | None, typer.Option(help="play on the Ray cluster at this address instead")] = None,
@@ -109,6 +112,8 @@ def train_command(
 
         with bad_parameter("--address"):
             learning.train(run, path, workers, address, on_round)
+    if network is not None:
+        run.net.save(network)
     typer.echo(f"{run.done} games; network and checkpoint: {path} (play it: siedler.learn:NetBot:model={path})")
 
 

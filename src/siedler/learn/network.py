@@ -8,8 +8,9 @@ them (index 0: the viewer, 1: the next in seat order...), so the chances sum to 
 the seats is the network's to see. Trained by ``siedler.learn.train`` with Adam on soft targets (TD(λ)
 returns), evaluated at run time by ``forward`` alone: numpy, no torch.
 
-A network is one ``.npz`` file of float32 arrays and a JSON ``meta`` string (rule set, players, input
-size, games trained, the recipe), read without pickle.
+A network is one ``.npz`` file of float32 arrays and its ``meta`` (rule set, players, input size, games
+trained, the recipe) as the bytes of a JSON text (numpy would store a string four bytes a character), read
+without pickle.
 """
 
 from __future__ import annotations
@@ -80,7 +81,8 @@ class Network:
 
     def save(self, path: Path, extra: dict[str, Array] | None = None) -> None:
         """The weights (and ``extra`` arrays: a checkpoint's optimizer state) as one npz file."""
-        arrays: dict[str, Any] = {**self.params, **(extra or {}), "meta": np.array(json.dumps(self.meta))}
+        meta = np.frombuffer(json.dumps(self.meta).encode(), dtype=np.uint8)
+        arrays: dict[str, Any] = {**self.params, **(extra or {}), "meta": meta}
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".tmp.npz")
         np.savez(tmp, **arrays)
@@ -92,9 +94,9 @@ def load(path: Path | str) -> tuple[Network, dict[str, Array]]:
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {name: data[name] for name in data.files}
-        meta = json.loads(str(arrays.pop("meta")))
+        meta = json.loads(arrays.pop("meta").tobytes().decode())
         params = {f"{k}{i}": arrays.pop(f"{k}{i}").astype(np.float32) for i in range(LAYERS) for k in "Wb"}
-    except (OSError, ValueError, KeyError) as exc:
+    except (OSError, ValueError, KeyError, AttributeError) as exc:
         raise OptionError(f"{path}: not a value network (npz with W0..b2 and meta): {exc}") from None
     if not isinstance(meta, dict):
         raise OptionError(f"{path}: the network's meta is not a table")
