@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+import siedler.learn  # noqa: F401  registers the net bot, checked below with an untrained network of its seed
 from siedler.bots import BOTS, make_bot
 from siedler.core.game import Game
 
@@ -31,6 +32,8 @@ SPECS = {
     "value": "value",
     "mcts": "mcts:iterations=12,depth=8",
     "mcts, turn": "mcts:iterations=12,depth=8,turn=3",  # Catan's Hard: the founding searched, then value:turn
+    "net": "net:model=init",  # a value network (siedler.learn): its decision reads the copy's views alone
+    "net, samples": "net:model=init,samples=2",  # and on a second determinization of the copy
 }
 #: Random actions played at most, past the position asked for, until the seat to act has a choice.
 TO_A_CHOICE = 40

@@ -48,6 +48,7 @@ COMMAND_MODULES = (
     "report",
     "ladder",
     "learn",
+    "train",
     "replay",
     "verify",
     "bench",
