@@ -4,11 +4,13 @@ FastAPI's TestClient."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 import uuid
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -206,3 +208,10 @@ def seated(games: dict[str, list[dict[str, Any]]], game_id: str) -> list[str | N
     """The names of a waiting game's seated players in a lobby listing (``None`` for a free seat)."""
     line = lobby_line(games, "open", game_id)
     return None if line is None else [s["name"] if s["claimed"] else None for s in line["seats"]]
+
+
+def run_apart(scenario: Coroutine[Any, Any, None]) -> None:
+    """Run a test's own event loop to its end in a thread of its own: a browser test run before in the same
+    worker may leave the main thread's loop running, where ``asyncio.run`` refuses to start."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario).result()

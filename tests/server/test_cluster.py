@@ -36,7 +36,7 @@ from siedler.server.notices import LOBBY, PostgresNotices
 from siedler.server.proxy import haproxy_config
 from siedler.server.storage import GameRow, SeatRow, Storage
 
-from .conftest import lobby_line, seated
+from .conftest import lobby_line, run_apart, seated
 
 POSTGRES = os.environ.get("SIEDLER_TEST_POSTGRES_URL", "")
 HAPROXY = shutil.which("haproxy") or ""
@@ -386,7 +386,7 @@ def test_notices_reach_every_process_and_come_back_after_their_connections_are_c
             await first.close()
             await second.close()
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_a_second_server_process_on_one_sqlite_file_is_refused_with_a_clear_message(tmp_path: Path) -> None:

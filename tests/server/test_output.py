@@ -16,7 +16,6 @@ import json
 import os
 import socket
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,7 @@ from siedler.server.connection import Connection
 from siedler.server.limits import Limits
 from siedler.server.protocol import CLOSE_RATE, CLOSE_TOO_SLOW
 
-from .conftest import GREEDY, Server, hello, wait_for
+from .conftest import GREEDY, Server, hello, run_apart, wait_for
 from .test_door import Live
 
 BOTS = {"ruleset": "base", "seats": [GREEDY] * 3, "claim": -1, "bot_delay": 0, "options": {"turn_limit": 2}}
@@ -143,9 +142,7 @@ def test_a_connection_that_does_not_read_is_closed_before_its_queue_grows() -> N
             assert conn.backlog <= 10_000
         assert conn.closed and conn.close_code == CLOSE_TOO_SLOW and conn.backlog == 0
 
-    # In a thread of its own: a browser test run before in this worker may leave this thread's loop running.
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, flood()).result()
+    run_apart(flood())
 
 
 def raw_websocket(port: int, path: str) -> socket.socket:

@@ -2,10 +2,10 @@
 
 Each game is what ``SiedlerEnv`` plays (one learning seat, bots at the others, the same seeding), but the
 games share one action space and write their observations and masks into one batch each: the rows of one
-``(num_envs, size)`` float32 array, which the compiled readers of the Catan family and Deck Building write
-themselves, and one ``(num_envs, actions)`` int8 mask, in which a step clears the previous legal indices
-and marks the new ones. No per-game dict, array or info is made on a step; Gymnasium's ``SyncVectorEnv``
-makes each of them and then concatenates them. See docs/rl.md, "The vector environment".
+``(num_envs, size)`` float32 array, which the rule sets' compiled readers write themselves, and one
+``(num_envs, actions)`` int8 mask, in which a step clears the previous legal indices and marks the new ones.
+No per-game dict, array or info is made on a step; Gymnasium's ``SyncVectorEnv`` makes each of them and then
+concatenates them. See docs/rl.md, "The vector environment".
 """
 
 from __future__ import annotations
