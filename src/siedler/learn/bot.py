@@ -125,13 +125,16 @@ class NetBot:
         return load(path)[0]
 
     def decide(self, game: Game, seat: int) -> Action:
-        value = self.value_for(game)
+        value = self.value_for(game)  # first: a network trained for another configuration is refused at once
+        settled = forced_or_answer(game, seat)
+        if settled is not None:  # what the value bot would play too, without valuing anything
+            return settled
         value.start(game, seat)
-        if self.explore and forced_or_answer(game, seat) is None and self.rng.random() < self.explore:
+        if self.explore and self.rng.random() < self.explore:
             decided = knowledge_for(game).decided_kinds
             moves = [a for a in game.legal_actions() if a[0] not in decided] or list(game.legal_actions())
             return self.rng.choice(moves)
-        if self.samples > 1 and forced_or_answer(game, seat) is None:
+        if self.samples > 1:
             best = self._averaged(game, seat, value)
             if best is not None:
                 return best
