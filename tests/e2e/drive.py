@@ -37,11 +37,21 @@ def api_view(server: LiveServer, game_id: str, seat: int, token: str) -> dict[st
     raise AssertionError(f"the server kept refusing to show seat {seat}'s view")
 
 
+def plain_move(got: dict[str, Any]) -> str:
+    """The first legal move of the first kind in ``PLAIN``, else the first legal move (``got``: ``GET /view``)."""
+    actions: list[str] = [a["action"] for a in got["actions"]]
+    return next((a for word in PLAIN for a in actions if a.split()[0] == word), actions[0])
+
+
 def drive(
-    server: LiveServer, game_id: str, tokens: dict[int, str], ready: Callable[[int, dict[str, Any]], bool]
+    server: LiveServer,
+    game_id: str,
+    tokens: dict[int, str],
+    ready: Callable[[int, dict[str, Any]], bool],
+    move: Callable[[dict[str, Any]], str] = plain_move,
 ) -> None:
-    """Play the people's seats (``tokens``: seat -> token) until ``ready(seat, view)`` holds for the seat to
-    act; refused if that moment does not come within ``LOOKS`` views."""
+    """Play the people's seats (``tokens``: seat -> token) by ``move`` until ``ready(seat, view)`` holds for
+    the seat to act; refused if that moment does not come within ``LOOKS`` views."""
     for _ in range(LOOKS):
         for seat, token in tokens.items():
             got = api_view(server, game_id, seat, token)
@@ -49,9 +59,7 @@ def drive(
                 continue
             if ready(seat, got):
                 return
-            actions = [a["action"] for a in got["actions"]]
-            move = next((a for word in PLAIN for a in actions if a.split()[0] == word), actions[0])
-            server.post(f"/games/{game_id}/actions", {"seat": seat, "action": move, "n": got["n"]}, token)
+            server.post(f"/games/{game_id}/actions", {"seat": seat, "action": move(got), "n": got["n"]}, token)
             break
         else:
             time.sleep(0.2)  # a bot's turn

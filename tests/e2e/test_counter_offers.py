@@ -7,7 +7,8 @@ eigenen Angebot antworten*, composes his (in the same steps, now the offerer), a
 agrees: the cards change hands as Bert's offer said, and the turn goes on with Anna.
 
 Both seats are people, so the game's seed is the server's; the API brings it to a turn of Anna's in which
-both hold resource cards (drive.py).
+both hold resource cards (drive.py). In the base game the people found where the most kinds of resources
+are, never build and change four like cards at the bank, so that their hands grow and mix whatever the deal.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from typing import Any
 
 import pytest
 
+from siedler.core.hexgrid import Topology
 from siedler.core.i18n import text
 from siedler.games.catan.rules import RESOURCES
 
 from .conftest import LiveServer
-from .drive import api_view, drive
+from .drive import api_view, drive, plain_move
 from .table import TABLE, state_number, wait_my_turn_or_over
 
 pytestmark = pytest.mark.browser
@@ -72,6 +74,25 @@ def compose_and_send(page: Any, asked: Collection[str] = RESOURCES) -> tuple[str
 
 def hands(server: LiveServer, game_id: str, tokens: dict[int, str]) -> dict[int, dict[str, int]]:
     return {seat: api_view(server, game_id, seat, token)["view"]["you"]["hand"] for seat, token in tokens.items()}
+
+
+def kinds_at(board: dict[str, Any]) -> list[int]:
+    """How many kinds of resources each corner of the view's ``board`` touches (the desert is none)."""
+    topology = Topology(tuple((h["q"], h["r"]) for h in board["hexes"]))
+    terrain = {topology.hex_index[(h["q"], h["r"])]: h["terrain"] for h in board["hexes"]}
+    return [len({terrain[h] for h in hexes} - {"desert"}) for hexes in topology.node_hexes]
+
+
+def hoarding_move(got: dict[str, Any]) -> str:
+    """A base game's person who founds on the corner of most kinds of resources, then only rolls, changes
+    four like cards at the bank and ends (or answers no): a hand that only grows, and mixes."""
+    actions: list[str] = [a["action"] for a in got["actions"]]
+    spots = [a for a in actions if a.startswith("settle ")]
+    if spots:
+        kinds = kinds_at(got["view"]["board"])
+        return max(spots, key=lambda a: kinds[int(a.split()[1])])
+    kept = next((a for word in ("roll", "bank", "end") for a in actions if a.split()[0] == word), None)
+    return kept or plain_move(got)
 
 
 def two_people(server: LiveServer, ruleset: str) -> tuple[str, dict[int, str]]:
@@ -154,7 +175,7 @@ def test_a_counter_offer_in_the_base_game_is_made_by_the_offerer_and_closes_the_
         actions = [a["action"] for a in got["actions"]]
         return seat == 0 and any(a.startswith("offer") and a.endswith("@1") for a in actions) and bool(pairs())
 
-    drive(live_server, game_id, tokens, ready)
+    drive(live_server, game_id, tokens, ready, hoarding_move)
     before = hands(live_server, game_id, tokens)
     bert_gives, bert_wants = pairs()[0]
     offered = next(r for r in RESOURCES if before[0][r])
