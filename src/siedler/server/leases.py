@@ -19,7 +19,7 @@ from datetime import timedelta
 import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import insert
 
-from .limits import TooFast, TooMany
+from .limits import TooFast, too_many_bot_games
 from .models import creations, games, leases
 from .storage import Storage
 
@@ -156,8 +156,5 @@ def count_creation(
             games.c.attended.is_(False), games.c.status == "running"
         )
         if conn.execute(live).scalar_one() >= bot_games:
-            raise TooMany(
-                f"at most {bot_games} games of bots only, or whose people have not shown up, from one address at "
-                "once: wait for one to end, or join one"
-            )
+            raise too_many_bot_games(bot_games)
     conn.execute(creations.insert().values(game_id=game_id, client_hash=key, at=sa.func.now()))

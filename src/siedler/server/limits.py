@@ -35,6 +35,15 @@ class TooMany(Exception):
     """A client holds as many of something as it may at once (HTTP 429)."""
 
 
+def too_many_bot_games(limit: int) -> TooMany:
+    """The refusal of one more running game nobody attends, the same whoever counts (a process or the
+    database of many)."""
+    return TooMany(
+        f"at most {limit} games of bots only, or whose people have not shown up, from one address at once: "
+        "wait for one to end, or join one"
+    )
+
+
 class TooFast(Exception):
     """A client asked more often than its rate allows (HTTP 429); ``retry_after`` is in seconds."""
 

@@ -15,7 +15,7 @@ from .creation import GameSpec, plan
 from .database import Database
 from .journal import Journal
 from .leases import count_creation
-from .limits import ServerFull, TooMany
+from .limits import ServerFull, too_many_bot_games
 from .notices import Notices, PostgresNotices
 from .quotas import ActionQuota
 from .replay import Verifier
@@ -57,7 +57,7 @@ class Lobby:
         #: Rooms being rebuilt from their logs: every request for one waits for the same rebuild.
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._creating = 0
-        #: The running games each client created (``_check_bot_games``); in memory, like every limit.
+        #: The running games each client created (``_check_bot_games``), counted in memory by one process alone.
         self._bot_games: dict[str, set[str]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         #: On PostgreSQL, this process is one of any number (``cluster.py``); on SQLite, the only one.
@@ -120,7 +120,9 @@ class Lobby:
         made = plan(spec, self.settings, client, now())
         row = made.row
         runs = row.status == "running"  # with nobody attending yet: bots only, or the creator's seat alone
-        if runs:
+        # In a cluster the database counts every process's such games (``count_creation``); here, memory.
+        counted_here = runs and self.cluster is None
+        if counted_here:
             self._check_bot_games(client)
         self._creating += 1
         try:
@@ -132,7 +134,7 @@ class Lobby:
         room = self.rooms[row.id] = Room(row, self.services)
         room.owner = client
         self._seen[row.id] = time.monotonic()
-        if runs:
+        if counted_here:
             self._bot_games.setdefault(client, set()).add(row.id)
         if row.status == "running":
             room.begin(row.created_at)
@@ -157,10 +159,7 @@ class Lobby:
         if mine:  # only clients with games running are remembered
             self._bot_games[client] = mine
         if sum(self.rooms[g].unattended for g in mine) >= self.settings.bot_games_per_client:
-            raise TooMany(
-                f"at most {self.settings.bot_games_per_client} games of bots only, or whose people have not shown "
-                "up, from one address at once: wait for one to end, or join one"
-            )
+            raise too_many_bot_games(self.settings.bot_games_per_client)
 
     # ------------------------------------------------------------------ finding games
     async def room(self, game_id: str) -> Room | None:
