@@ -316,10 +316,8 @@ class CatanGame(TextMixin):
         """The cards ``seat`` discarded on this 7, by resource: one log line for the whole discard. They are
         what it held at the 7 (its ``discard_due`` event keeps that, told only to itself) less what it holds
         now: read from the log, not from the actions, which a game resumed from a snapshot may not have."""
-        chain: Any = self._events
-        while chain is not None and not (chain[1][1] == "discard_due" and dict(chain[1][2])["seat"] == seat):
-            chain = chain[0]
-        held = dict(chain[1][3][0])["hand"]
+        due = next(e for e in self._events_back() if e[1] == "discard_due" and dict(e[2])["seat"] == seat)
+        held = dict(due[3][0])["hand"]
         now = self.hands[seat * NUM_RESOURCES : seat * NUM_RESOURCES + NUM_RESOURCES]
         return tuple(before - after for before, after in zip(held, now, strict=True))
 
