@@ -180,7 +180,7 @@ class Game:
         self._nevents = 0
         #: Whether this game keeps its log; ``_emit`` drops events without it, and hot paths of rule sets
         #: check it before composing one. The log is words for people; simulations do without it: keeping
-        #: it costs a sixth of a random game's time in the public API loop, compiled (making, collecting
+        #: it costs a tenth to a sixth of a random game's time in the public API loop, compiled (making, collecting
         #: and freeing a few tuples per event; docs/performance.md, issue 45).
         self.logging = log
         self._legal: tuple[Action, ...] | None = None
