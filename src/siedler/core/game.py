@@ -33,8 +33,9 @@ FORMAT_VERSION = 2
 #: One action as played: the turn it fell in (-1 for rule sets without turns), the seat that chose it, the action.
 Move = tuple[int, int, Action]
 
-# A cons list (previous, item): appending is O(1) and copies share their common past.
-Chain = tuple[Any, Any] | None
+#: The older part of a history or log, shared with copies: a cons list ``(previous, chunk)`` of tuples of
+#: items, oldest chunk first. The newest items are a list of the game's own (see ``_freeze``).
+Chain = tuple[Any, tuple[Any, ...]] | None
 
 #: How an event recorded with ``Game._note`` becomes the data ``events()`` gives: its fields, and its secret
 #: fields for a viewer in its audience (``None`` for any other) -> a new dict.
@@ -55,13 +56,50 @@ def named(*names: str, secret: tuple[str, ...] = ()) -> EventData:
     return read
 
 
-def _walk(chain: Chain) -> list[Any]:
-    items: list[Any] = []
+def _freeze(chain: Chain, recent: list[Any]) -> Chain:
+    """``chain`` with the items of ``recent`` appended as one chunk, for a copy to share.
+
+    A history and a log are each a list that the game appends to, of items it alone owns, and this chain
+    of what it shared with its copies. A list appends without allocating, and the garbage collector finds
+    its items in the order they were made, so it untracks an event of ints and strings at its first
+    collection; a chain of a link per item, which collections walk from the newest link back, it untracks
+    one link per collection: never, in a long game, which the collector then walks again and again.
+    """
+    return (chain, tuple(recent)) if recent else chain
+
+
+def _walk(chain: Chain, recent: list[Any]) -> list[Any]:
+    """Every item, oldest first: the chain's chunks, then ``recent``."""
+    chunks: list[tuple[Any, ...]] = []
     while chain is not None:
-        chain, item = chain
-        items.append(item)
-    items.reverse()
+        chain, chunk = chain
+        chunks.append(chunk)
+    chunks.reverse()
+    items: list[Any] = []
+    for part in chunks:
+        items.extend(part)
+    items.extend(recent)
     return items
+
+
+def _newest(chain: Chain, recent: list[Any], count: int) -> list[Any]:
+    """The ``count`` newest items (fewer if there are not so many), oldest first; the older chunks are
+    not read (a server asks for the few newest events after every action)."""
+    if count <= 0:
+        return []
+    if count <= len(recent):
+        return recent[len(recent) - count :]
+    parts = [recent]
+    held = len(recent)
+    while chain is not None and held < count:
+        chain, chunk = chain
+        parts.append(list(chunk))
+        held += len(chunk)
+    parts.reverse()
+    items: list[Any] = []
+    for part in parts:
+        items.extend(part)
+    return items[max(len(items) - count, 0) :]
 
 
 #: Whether this module runs compiled (mypyc), where a function is not a Python ``FunctionType``.
@@ -132,13 +170,18 @@ class Game:
         self.to_act = None
         self.is_over = False
         self.winner = None
-        self._history: Chain = None
+        #: The actions played, oldest first: those shared with copies (``_freeze``), then this game's own.
+        self._history_shared: Chain = None
+        self._history: list[Action] = []
         self._nactions = 0
-        self._events: Chain = None
+        #: The log, held as the history is: ``_emit``'s and ``_note``'s tuples.
+        self._events_shared: Chain = None
+        self._events: list[tuple[Any, ...]] = []
         self._nevents = 0
         #: Whether this game keeps its log; ``_emit`` drops events without it, and hot paths of rule sets
         #: check it before composing one. The log is words for people; simulations do without it: keeping
-        #: it costs a tenth of a random game's time, mostly the garbage collector walking the kept events.
+        #: it costs a tenth to a sixth of a random game's time in the public API loop, compiled (making, collecting
+        #: and freeing a few tuples per event; docs/performance.md, issue 45).
         self.logging = log
         self._legal: tuple[Action, ...] | None = None
         self._start_state: dict[str, Any] | None = None
@@ -378,7 +421,7 @@ class Game:
             action = legal[legal.index(action)]
         self._legal = None
         self._handlers[action[0]](self, action)  # the action's _do_<kind> method
-        self._history = (self._history, action)
+        self._history.append(action)
         self._nactions += 1
 
     def _refusal(self, action: Action) -> str:
@@ -409,9 +452,14 @@ class Game:
             return False
         return action in self.legal_actions()
 
+    def _clear_history(self) -> None:
+        """Forget the actions played: the game's position becomes its start (``from_state``, ``determinize``)."""
+        self._history_shared = None
+        self._history = []
+
     @property
     def history(self) -> list[Action]:
-        return _walk(self._history)
+        return _walk(self._history_shared, self._history)
 
     @property
     def num_actions(self) -> int:
@@ -444,8 +492,9 @@ class Game:
         new = self.copy()
         new.seed = rng.getrandbits(SEED_BITS)
         new.rng = Rng(new.seed)
-        new._history = None
-        new._events = None
+        new._clear_history()
+        new._events_shared = None
+        new._events = []
         new._nevents = 0
         new.logging = False
         new._start_state = None
@@ -471,9 +520,18 @@ class Game:
         new.to_act = self.to_act
         new.is_over = self.is_over
         new.winner = self.winner
-        new._history = self._history
+        # What this game played and logged since its last copy becomes a chunk that both share.
+        if self._history:
+            self._history_shared = _freeze(self._history_shared, self._history)
+            self._history = []
+        new._history_shared = self._history_shared
+        new._history = []
         new._nactions = self._nactions
-        new._events = self._events
+        if self._events:
+            self._events_shared = _freeze(self._events_shared, self._events)
+            self._events = []
+        new._events_shared = self._events_shared
+        new._events = []
         new._nevents = self._nevents
         new.logging = self.logging
         new._legal = self._legal
@@ -496,7 +554,7 @@ class Game:
         if not self.logging:
             return
         hidden = (tuple(secret.items()), audience) if secret else None
-        self._events = (self._events, (self._nactions, kind, tuple(data.items()), hidden))
+        self._events.append((self._nactions, kind, tuple(data.items()), hidden))
         self._nevents += 1
 
     def _note(
@@ -510,7 +568,7 @@ class Game:
         to keep, and the garbage collector, finding nothing in it that could hold a cycle, stops walking it.
         """
         if self.logging:
-            self._events = (self._events, (self._nactions, kind, fields, secret, audience))
+            self._events.append((self._nactions, kind, fields, secret, audience))
             self._nevents += 1
 
     def _event_data(self, kind: str, fields: tuple[Any, ...], secret: tuple[Any, ...] | None) -> dict[str, Any]:
@@ -526,14 +584,7 @@ class Game:
     def events(self, seat: int | None = None, since: int = 0, lang: str | None = None) -> list[dict[str, Any]]:
         """The log as ``seat`` may see it, from event number ``since`` on; with ``lang``, each gets its text,
         composed now (the log keeps no words). A game made with ``log=False`` has none."""
-        # Walk back only as far as ``since``: a server asks for the few newest events after every action.
-        tail: list[Any] = []
-        chain = self._events
-        wanted = self._nevents - max(since, 0)
-        while chain is not None and len(tail) < wanted:
-            chain, item = chain
-            tail.append(item)
-        tail.reverse()
+        tail = self._newest_events(self._nevents - max(since, 0))
         out = []
         for number, item in enumerate(tail, self._nevents - len(tail)):
             kind: str = item[1]
@@ -550,6 +601,21 @@ class Game:
                 entry["text"] = self.describe(kind, merged, lang, seat)
             out.append(entry)
         return out
+
+    def _events_back(self) -> Iterator[tuple[Any, ...]]:
+        """The events the log holds as ``_newest_events`` gives them, newest first, read only as far as
+        the caller goes (a rule set looking back for the event that began what it finishes)."""
+        yield from reversed(self._events)
+        chain = self._events_shared
+        while chain is not None:
+            chain, chunk = chain
+            yield from reversed(chunk)
+
+    def _newest_events(self, count: int) -> list[tuple[Any, ...]]:
+        """The ``count`` newest events as the log holds them (fewer where it holds fewer), oldest first:
+        tuples of an emitted event's ``(action, kind, items, hidden)`` or a noted one's ``(action, kind,
+        fields, secret, audience)``, for the engine's own readers (a snapshot, a rule set's look back)."""
+        return _newest(self._events_shared, self._events, count)
 
     @property
     def num_events(self) -> int:
@@ -671,7 +737,8 @@ class Game:
         logging game keeps its log."""
         from .registry import _rebuild
 
-        return (_rebuild, (self.state(), self.logging, _walk(self._events) if self.logging else []))
+        events = _walk(self._events_shared, self._events) if self.logging else []
+        return (_rebuild, (self.state(), self.logging, events))
 
     def __iter__(self) -> Iterator[Action]:  # pragma: no cover - guard against accidental iteration
         raise TypeError("iterate over game.legal_actions() or game.history, not the game")

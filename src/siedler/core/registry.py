@@ -306,7 +306,7 @@ def _from_state_unchecked(data: Any, log: bool = True) -> Game:
     base["actions"] = []
     base["start_state"] = None
     game._start_state = base
-    game._history = None
+    game._clear_history()
     game._nactions = 0
     return game
 
@@ -319,10 +319,7 @@ def _rebuild(state: dict[str, Any], log: bool, events: list[Any]) -> Game:
     """Unpickle a game (see ``Game.__reduce__``): from its state, with the log it had."""
     game = _from_state_unchecked(state, log=False)
     game.logging = log
-    chain: Any = None
-    for event in events:
-        chain = (chain, event)
-    game._events = chain
+    game._events = list(events)
     game._nevents = len(events)
     return game
 

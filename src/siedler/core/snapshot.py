@@ -26,12 +26,8 @@ SNAPSHOT_VERSION = 1
 
 def snapshot(game: Game, events: int) -> dict[str, Any]:
     """``game`` as a snapshot (JSON-ready), with at most its ``events`` newest events."""
-    tail: list[Any] = []
-    chain: Any = game._events
-    while chain is not None and len(tail) < events:
-        chain, item = chain
-        tail.append(list(item))  # as the log holds it: emitted (4 parts) or noted (5), JSON turns tuples to arrays
-    tail.reverse()
+    # As the log holds them: emitted (4 parts) or noted (5); JSON turns tuples to arrays.
+    tail = [list(item) for item in game._newest_events(events)]
     return {
         "format": SNAPSHOT_FORMAT,
         "version": SNAPSHOT_VERSION,
@@ -63,16 +59,16 @@ def resume(data: dict[str, Any], log: bool = True) -> Game:
     game._start_state = position.get("start_state")
     game._nactions = actions
     game._partial = True
-    chain: Any = None
+    held: list[tuple[Any, ...]] = []
     if log:
         for event in events:
             if not isinstance(event, list) or len(event) not in (4, 5) or not isinstance(event[1], str):
                 raise RecordError(f"{what}: an event is malformed: {str(event)[:80]}")
             try:
-                chain = (chain, _node(event))
+                held.append(_node(event))
             except (TypeError, ValueError) as exc:
                 raise RecordError(f"{what}: an event is malformed: {exc}") from exc
-    game._events = chain
+    game._events = held
     game._nevents = num_events if log else 0
     return game
 

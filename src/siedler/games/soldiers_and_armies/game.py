@@ -107,18 +107,8 @@ class SoldiersGame(SoldiersViewMixin):
         if not any(self.nuked):
             super()._produce(total)
             return
-        hex_nodes, owner, level = self.board.topology.hex_nodes, self.node_owner, self.node_level
-        owed: dict[int, dict[int, int]] = {}
-        for h, r in self.board.number_hexes.get(total, ()):
-            if h == self.robber or self.nuked[h]:
-                continue
-            for node in hex_nodes[h]:
-                o = owner[node]
-                if o >= 0:
-                    per_seat = owed.setdefault(r, {})
-                    per_seat[o] = per_seat.get(o, 0) + level[node]
-        if owed:
-            self._pay_out(owed)
+        nuked = self.nuked
+        self._yield([(h, r) for h, r in self.board.number_hexes.get(total, ()) if not nuked[h]])
 
     def _hand_limit(self, seat: int) -> int:
         """ "Bei einer gewürfelten „7“ darf man zehn Karten auf der Hand halten, plus zwei je Stadtmauer."""
