@@ -84,7 +84,7 @@ def _bot(job: GameJob, kind: str, which: int, seed: int) -> Bot:
     if kind in ("greedy", "random"):
         return make_bot(kind, seed)
     strategy = NetBot(seed, model="init", explore=job.explore, samples=job.samples)
-    strategy.network = job.current if kind == "current" else job.pool[which]
+    strategy.leaf.network = job.current if kind == "current" else job.pool[which]
     return FairBot(strategy, seed)
 
 
