@@ -102,7 +102,7 @@ def rate_chart(
             f'stroke="#777" stroke-dasharray="6 4"><title>{escape(level.words)}</title></line>'
         )
         out.append(
-            f'<text x="{WIDTH - RIGHT - 4}" y="{y(level.rate) - 4:.1f}" text-anchor="end" fill="#777">'
+            f'<text x="{WIDTH - RIGHT - 4}" y="{y(level.rate) + 14:.1f}" text-anchor="end" fill="#777">'
             f"{escape(level.words)}</text>"
         )
     for k, line in enumerate(lines):

@@ -30,7 +30,7 @@ def test_trials_are_kept_by_the_games_trained_and_change_no_weight(tmp_path: Pat
     train(start(PIG), bare)
     assert [t["games"] for t in run.trials] == [0, 4, 6]  # before the first game, at 4, after the last
     for t in run.trials:
-        assert set(t["against"]) == {"greedy", "random"}
+        assert set(t["against"]) == {"greedy", "random"} and t["samples"] == 1
         for figures in t["against"].values():
             assert figures["games"] == 4 and 0 <= figures["wins"] <= 4
     assert load(tried)[0].meta["trials"] == run.trials
@@ -81,7 +81,7 @@ def test_the_curve_draws_a_line_per_hand_bot_through_every_trial() -> None:
     value = [tuple(map(float, p.split(","))) for p in lines[1].get("points", "").split()]
     assert value[0][1] == value[1][1]  # level at 50%
     texts = " ".join(t.text or "" for t in svg.iter(f"{SVG}text"))
-    assert "pig <2>" in texts and "against greedy (10 games a trial)" in texts and "fair share 50%" in texts
+    assert "pig <2>" in texts and "against greedy (10 games a trial, 1 determinization)" in texts and "fair share 50%" in texts
     with pytest.raises(OptionError, match="no trials"):
         curve_svg([], 2, "none")
 

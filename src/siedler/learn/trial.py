@@ -108,8 +108,8 @@ def jobs(trials: Trials, config: Any, net: Network) -> list[TrialJob]:
 
 
 def record(games_trained: int, trials: Trials, won: Sequence[bool | None]) -> dict[str, Any]:
-    """A trial's figures: per hand bot, the games finished and the network's wins."""
-    out: dict[str, Any] = {"games": games_trained, "against": {}}
+    """A trial's figures: per hand bot, the games finished and the network's wins (and its samples)."""
+    out: dict[str, Any] = {"games": games_trained, "samples": trials.samples, "against": {}}
     for i, against in enumerate(trials.against):
         mine = won[i * trials.games : (i + 1) * trials.games]
         finished = [w for w in mine if w is not None]
@@ -130,9 +130,10 @@ def curve_svg(trials: Sequence[dict[str, Any]], players: int, title: str) -> str
             if t["against"].get(against, {}).get("games")
         ]
         games = rates[0][1].games if rates else 0
+        samples = trials[-1].get("samples", 1)
         lines.append(
             Line(
-                f"against {against} ({games} games a trial)",
+                f"against {against} ({games} games a trial, {samples} determinization{'s' * (samples != 1)})",
                 [(x, r.rate) for x, r in rates],
                 [(x, r.low, r.high) for x, r in rates],
             )
