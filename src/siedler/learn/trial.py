@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from siedler.bots import FairBot, make_bot
-from siedler.bots.base import Bot
+from siedler.bots import make_bot
 from siedler.chart import Level, Line, rate_chart
 from siedler.core.errors import OptionError
 from siedler.core.registry import new_game
@@ -24,11 +23,8 @@ from siedler.sim.loop import play_out
 from siedler.sim.runner import bot_seed, game_seed
 from siedler.sim.stats import WinRate
 
-from .bot import NetBot
 from .network import Network
-
-#: What a trial's games are seeded apart from the training games by.
-SALT = "trial"
+from .selfplay import network_bot
 
 
 @dataclass(frozen=True)
@@ -69,14 +65,12 @@ def play_trial(job: TrialJob) -> bool | None:
     seed = game_seed(trial_seed(job.seed), job.index)
     game = new_game(job.ruleset, players=job.players, seed=seed, options=dict(job.options), log=False)
     mine = job.index % job.players
-    bots: list[Bot] = []
-    for p in range(job.players):
-        if p == mine:
-            strategy = NetBot(bot_seed(seed, p), model="init", samples=job.samples)
-            strategy.leaf.network = job.net
-            bots.append(FairBot(strategy, bot_seed(seed, p)))
-        else:
-            bots.append(make_bot(job.against, bot_seed(seed, p)))
+    bots = [
+        network_bot(job.net, bot_seed(seed, p), samples=job.samples)
+        if p == mine
+        else make_bot(job.against, bot_seed(seed, p))
+        for p in range(job.players)
+    ]
     stopped = play_out(game, bots, job.max_actions)
     if stopped is not None:
         raise OptionError(f"trial game {job.index} (seed {seed}) stopped: {stopped[1]}")
