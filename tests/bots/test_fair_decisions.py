@@ -32,6 +32,8 @@ SPECS = {
     "value": "value",
     "mcts": "mcts:iterations=12,depth=8",
     "mcts, turn": "mcts:iterations=12,depth=8,turn=3",  # Catan's Hard: the founding searched, then value:turn
+    "mcts, network": "mcts:iterations=12,depth=8,model=init",  # Hard with a network (siedler.bots.leaves)
+    "mcts, turn, network": "mcts:iterations=12,depth=8,turn=3,model=init",  # and its look-ahead over the turn
     "net": "net:model=init",  # a value network (siedler.learn): its decision reads the copy's views alone
     "net, samples": "net:model=init,samples=2",  # and on a second determinization of the copy
 }

@@ -12,10 +12,11 @@ import siedler
 from siedler.bots import LEVELS, MctsBot, levels_for, make_bot
 from siedler.bots.base import parse_parameters
 from siedler.bots.knowledge import load
-from siedler.bots.levels import NAMES, check_levels
+from siedler.bots.levels import LEARNED, NAMES, check_levels
 from siedler.core.actions import Action
 from siedler.core.game import Game
 from siedler.core.registry import get_ruleset, rulesets
+from siedler.learn.bot import shipped_path
 
 from ..test_hidden_information import mid_game
 
@@ -23,15 +24,29 @@ RULESETS = sorted(r.name for r in rulesets())
 
 
 def test_the_plugin_is_among_the_rule_sets() -> None:
-    assert "pig" in RULESETS  # the walkthrough's plugin gets levels too (the default: it declares none)
-    assert levels_for("pig") == LEVELS
+    """The walkthrough's plugin gets levels too: the default, as it declares none, but for its Hard, which
+    reads the network its package ships (``data/value.npz``, siedler.bots.leaves)."""
+    assert "pig" in RULESETS
+    levels = levels_for("pig")
+    assert levels == {**LEVELS, "hard": load("siedler_pig.bot").learned_hard}
+    assert parse_parameters(levels["hard"].partition(":")[2])["model"] == "default"
+
+
+def _declared(ruleset: str) -> dict[str, str]:
+    """A rule set's levels as its knowledge declares them (else the default), Hard reading the network
+    where its package ships one."""
+    knowledge = load(get_ruleset(ruleset).bot)
+    declared = dict(knowledge.levels or LEVELS)
+    if shipped_path(ruleset) is not None:
+        declared["hard"] = knowledge.learned_hard or declared["hard"] + LEARNED
+    return declared
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_rule_set_has_three_levels_each_a_bot_bound_by_work(ruleset: str) -> None:
     levels = levels_for(ruleset)
     assert tuple(levels) == NAMES
-    assert levels == dict(load(get_ruleset(ruleset).bot).levels or LEVELS)  # its knowledge's, else the default
+    assert levels == _declared(ruleset)
     for spec in levels.values():
         make_bot(spec)
     name, _, rest = levels["hard"].partition(":")

@@ -82,6 +82,10 @@ class Knowledge:
     search gains over the value bot's look-ahead, docs/bots.md). ``turn``: for a rule set, whether the
     seat to act is in the free part of its turn, where its moves meet no die and no other seat until it
     ends the turn (the value bot's look-ahead over its turn, ``siedler.bots.value.planned``).
+    ``learned_hard``: for a rule set whose package ships a learned value, Hard when a provider reads it
+    (``siedler.bots.leaves``), a spec with ``model=default`` and iterations of its own (a network's leaf
+    costs more than the hand value's, and Hard stays within its decision time); ``""``: the Hard level
+    with ``model=default`` added.
     """
 
     strategy: Strategy | None = None
@@ -92,6 +96,7 @@ class Knowledge:
     chains: Chains | None = None
     founding: Stage | None = None
     turn: Stage | None = None
+    learned_hard: str = ""
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,10 @@ is ``mcts`` with a fixed number of iterations (the same decision for the same se
 server is), and its ``guard_ms`` is a guard far above a typical decision that stops the search only on a
 machine too slow or too loaded to finish it, never the budget. A rule set's bot knowledge may declare its
 own levels (``Knowledge.levels``: a search costs more per iteration in some rule sets than in others); any
-other rule set, a plugin's without its own included, gets ``LEVELS``. docs/bots.md gives their ladder.
+other rule set, a plugin's without its own included, gets ``LEVELS``. Where the rule set ships a learned
+value (a value network in its package, ``siedler.bots.leaves``), Hard reads it: ``model=default`` (its
+leaf values and its look-ahead's scores the network's), with the iterations its knowledge gives it
+(``Knowledge.learned_hard``). docs/bots.md gives their ladder.
 """
 
 from __future__ import annotations
@@ -17,9 +20,13 @@ from siedler.core.registry import get_ruleset
 
 from .base import BOTS, make_bot, parse_parameters
 from .knowledge import load
+from .leaves import ships
 
 #: The levels of a rule set whose bot knowledge declares none (and the lobby's before it chose a rule set).
 LEVELS: dict[str, str] = {"easy": "greedy", "medium": "value", "hard": "mcts:iterations=600,guard_ms=10000"}
+#: What Hard's spec gets where the rule set ships a learned value and declares no Hard for it: the search
+#: reads it.
+LEARNED = ",model=default"
 #: The levels every rule set offers, easiest first.
 NAMES = ("easy", "medium", "hard")
 
@@ -43,10 +50,14 @@ _BY_RULESET: dict[str, dict[str, str]] = {}
 
 
 def levels_for(ruleset: str) -> dict[str, str]:
-    """The levels of the rule set named ``ruleset``: its bot knowledge's, else ``LEVELS`` (checked once)."""
+    """The levels of the rule set named ``ruleset``: its bot knowledge's, else ``LEVELS``, Hard reading the
+    learned value its package ships where it ships one (checked once)."""
     found = _BY_RULESET.get(ruleset)
     if found is None:
         module = get_ruleset(ruleset).bot
-        declared = load(module).levels
-        found = _BY_RULESET[ruleset] = check_levels(declared or LEVELS, f"the levels of {module or ruleset}")
+        knowledge = load(module)
+        declared = dict(knowledge.levels or LEVELS)
+        if ships(ruleset):
+            declared["hard"] = knowledge.learned_hard or declared["hard"] + LEARNED
+        found = _BY_RULESET[ruleset] = check_levels(declared, f"the levels of {module or ruleset}")
     return dict(found)

@@ -50,6 +50,7 @@ from .evaluate import evaluate
 from .greedy import GreedyBot
 from .knowledge import Chains, Value, knowledge_for
 from .learned import value_of
+from .leaves import Leaf, leaf
 from .value import ValueBot, forced_or_answer, look_ahead, ranked
 
 #: The look-ahead's chains once another seat has moved (past the turn being decided): none. Two moves at
@@ -85,7 +86,10 @@ class MctsBot:
         weights: str = "",
         turn: int = 0,
         turn_depth: int = 5,
+        model: str = "",
     ) -> None:
+        if model and weights:
+            raise ValueError("model and weights are two values: give one")
         if ms < 0 or iterations < 0 or depth < 0 or width < 1 or temperature <= 0 or guard_ms < 0:
             raise ValueError("ms, iterations, depth and guard_ms must be 0 or more, width and temperature positive")
         if guard_ms and not iterations:
@@ -96,11 +100,21 @@ class MctsBot:
         self.guard_ms = guard_ms
         self.depth, self.c, self.width, self.temperature = depth, c, width, temperature
         self.policy = GreedyBot(seed)
-        self.value: Value = value_of(weights) or evaluate
+        #: With ``model``: the learned value (a seat's chance to win) of ``siedler.bots.leaves``.
+        self.leaf: Leaf | None = leaf(model, seed) if model else None
+        self.hand: Value = value_of(weights) or evaluate
+        #: The value of the decision being made: the learned one where it has one for the game (``learned``).
+        self.value: Value = self.hand
+        self.learned = False
         #: With ``turn``: the value bot looking ahead over its turn, which decides after the founding.
         self.planner = ValueBot(seed, weights, turn, turn_depth) if turn else None
 
     def decide(self, game: Game, seat: int) -> Action:
+        if self.leaf is not None:
+            self.learned = self.leaf.start(game, seat)
+            self.value = self.leaf if self.learned else self.hand
+            if self.planner is not None:
+                self.planner.value = self.value
         if self.planner is not None:
             founding = knowledge_for(game).founding
             if founding is not None and not founding(game):
@@ -193,6 +207,8 @@ class MctsBot:
         ``exp(value / temperature)`` (public: a benchmark scores its own look-ahead's ends the same way)."""
         if game.is_over:
             return 1.0 if game.winner == seat else 0.0
+        if self.learned:  # a chance to win already
+            return self.value(game, seat)
         values = [self.value(game, p) / self.temperature for p in range(game.num_players)]
         top = max(values)
         weights = [math.exp(v - top) for v in values]

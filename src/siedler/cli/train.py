@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from siedler.bots.base import split_specs
 from siedler.core.errors import OptionError
 
 from .simulate import bad_parameter, check_counts, table_flags
@@ -71,9 +72,19 @@ def train_command(
         str | None,
         typer.Option(help="shares of seats for the current network, earlier ones, greedy, random (docs/bots.md)"),
     ] = None,
+    trial: Annotated[
+        int, typer.Option(help="games the network plays against each hand bot at each trial (0: no trials)")
+    ] = 0,
+    trial_against: Annotated[str, typer.Option(help="the hand bots of the trials, by name")] = "greedy",
+    trial_every: Annotated[int, typer.Option(help="training games between trials")] = 500,
+    trial_samples: Annotated[int, typer.Option(help="determinizations the network's seat tries in a trial")] = 1,
+    curve: Annotated[
+        Path | None, typer.Option(help="draw the run's trials (win rate over training games) as SVG here")
+    ] = None,
 ) -> None:
     """Train a value network by self-play (TD(λ) over after-states), for the bot net:model=PATH."""
     from siedler.learn import train as learning
+    from siedler.learn.trial import Trials, curve_svg
 
     rs, _, opts = table_flags(ruleset, None, options)
     check_counts(games, workers)
@@ -99,6 +110,10 @@ def train_command(
             samples=samples,
         )
         config = replace(config, mix=_mix(mix)).checked() if mix else config.checked()
+    with bad_parameter("--trial"):
+        trials = (
+            Trials(trial, tuple(split_specs(trial_against)), trial_every, trial_samples).checked() if trial else None
+        )
     with bad_parameter("--resume"):
         if resume and not path.is_file():
             raise OptionError(f"no checkpoint at {path} to resume")
@@ -111,9 +126,14 @@ def train_command(
             progress.update(task, completed=now.done, note=_round_words(now))
 
         with bad_parameter("--address"):
-            learning.train(run, path, workers, address, on_round)
+            learning.train(run, path, workers, address, on_round, trials)
     if network is not None:
         run.net.save(network)
+    if curve is not None:
+        with bad_parameter("--curve"):
+            title = f"{rs.name}, {count} players: the network against the hand bots"
+            curve.write_text(curve_svg(run.trials, count, title), encoding="utf-8")
+        typer.echo(f"training curve ({len(run.trials)} trials): {curve}")
     typer.echo(f"{run.done} games; network and checkpoint: {path} (play it: siedler.learn:NetBot:model={path})")
 
 

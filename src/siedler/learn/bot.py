@@ -14,6 +14,10 @@ exploration; 0 in play). ``samples``: above 1, each move is tried on that many d
 copy (the copy and ``samples - 1`` more, dealt from the seat's view like the first) and the move best on
 average is played, so that a move with chance in it (a roll, a card drawn) is worth its outcomes' mean, not
 one guess's; then the bot offers no trades and plans no turn (``turn`` is ignored).
+
+The network is the bots' learned value too (``siedler.bots.leaves``): ``NETWORKS``, the provider siedler's
+``pyproject.toml`` declares in the entry-point group ``siedler.leaves``, makes ``NetLeaf`` values, which
+``mcts:model=...`` (Hard where the rule set ships a network) reads for its leaves and its look-ahead.
 """
 
 from __future__ import annotations
@@ -72,10 +76,10 @@ class NetValue:
         self.net = net
         self.encoder = encoder_for(game)
         size = self.encoder.layout.size
-        if net.meta.get("ruleset") != game.ruleset or net.inputs != size:
+        if net.meta.get("ruleset") != game.ruleset or net.inputs != size or net.outputs != game.num_players:
             raise OptionError(
-                f"the network is trained for {net.meta.get('ruleset')} with {net.inputs} inputs, not for this game "
-                f"of {game.ruleset} with {game.num_players} players ({size} inputs)"
+                f"the network is trained for {net.meta.get('ruleset')} with {net.outputs} players and {net.inputs} "
+                f"inputs, not for this game of {game.ruleset} with {game.num_players} players ({size} inputs)"
             )
 
     def start(self, game: Game, seat: int) -> None:
@@ -89,24 +93,25 @@ class NetValue:
         return float(self.net.forward(x[np.newaxis, :])[0, 0])
 
 
-class NetBot:
-    """The value bot valuing by a network; see the module's docstring for ``model``, ``turn``, ``explore``."""
+class NetLeaf:
+    """A network as the bots' learned value (``siedler.bots.leaves.Leaf``): the network ``model`` names,
+    checked against each configuration it meets, valuing the positions of the decision ``start`` began.
+    ``network``, when set, is the one for every configuration (self-play hands in the current network).
+    ``fallback``: a configuration the network is not for is not valued (``start`` says so) rather than
+    refused: the search bots' ``model=default``, which a rule set's Hard level names for any table."""
 
-    def __init__(
-        self, seed: int = 0, model: str = "default", turn: int = 0, explore: float = 0.0, samples: int = 1
-    ) -> None:
-        if turn < 0 or samples < 1 or not 0.0 <= explore <= 1.0:
-            raise ValueError("turn must be 0 or more, samples 1 or more and explore between 0 and 1")
+    def __init__(self, model: str = "default", seed: int = 0, fallback: bool = False) -> None:
         if model not in ("default", "init") and not Path(model).is_file():
             raise ValueError(f"model {model!r} is neither default, init nor a network file")
-        self.seed, self.model, self.explore, self.samples = seed, model, explore, samples
-        self.rng = random.Random(f"explore:{seed}")
-        #: The value bot that decides, its value replaced by the network's at each decision.
-        self.inner = ValueBot(seed, turn=turn)
+        self.model, self.seed, self.fallback = model, seed, fallback
         self.network: Network | None = None if model in ("default", "init") else load(model)[0]
         self.values: dict[tuple[str, int, str], NetValue] = {}
+        #: The configurations it has no network for (with ``fallback``).
+        self.unfit: set[tuple[str, int, str]] = set()
+        self.now: NetValue | None = None
 
     def value_for(self, game: Game) -> NetValue:
+        """The network's value for ``game``'s configuration (an ``OptionError`` if it was not trained for it)."""
         key = configuration(game)
         found = self.values.get(key)
         if found is None:
@@ -124,12 +129,60 @@ class NetBot:
             raise OptionError(f"{game.ruleset} ships no value network (train one: siedler train --ruleset ...)")
         return load(path)[0]
 
+    def start(self, game: Game, seat: int) -> bool:
+        key = configuration(game)
+        if key in self.unfit:
+            return False
+        try:
+            self.now = self.value_for(game)
+        except OptionError:
+            if not self.fallback:
+                raise
+            self.unfit.add(key)
+            return False
+        self.now.start(game, seat)
+        return True
+
+    def __call__(self, game: Game, seat: int) -> float:
+        assert self.now is not None, "a decision starts (start) before the network values its positions"
+        return self.now(game, seat)
+
+
+class Networks:
+    """The provider of learned values that siedler's ``pyproject.toml`` declares for the bots (the entry
+    point ``network`` of ``siedler.leaves``): the search bots' ``model=`` reads a network through it."""
+
+    def ships(self, ruleset: str) -> bool:
+        return shipped_path(ruleset) is not None
+
+    def leaf(self, model: str, seed: int) -> NetLeaf:
+        return NetLeaf(model, seed, fallback=model == "default")
+
+
+NETWORKS = Networks()
+
+
+class NetBot:
+    """The value bot valuing by a network; see the module's docstring for ``model``, ``turn``, ``explore``."""
+
+    def __init__(
+        self, seed: int = 0, model: str = "default", turn: int = 0, explore: float = 0.0, samples: int = 1
+    ) -> None:
+        if turn < 0 or samples < 1 or not 0.0 <= explore <= 1.0:
+            raise ValueError("turn must be 0 or more, samples 1 or more and explore between 0 and 1")
+        self.leaf = NetLeaf(model, seed)
+        self.explore, self.samples = explore, samples
+        self.rng = random.Random(f"explore:{seed}")
+        #: The value bot that decides, its value the network's.
+        self.inner = ValueBot(seed, turn=turn)
+        self.inner.value = self.leaf
+
     def decide(self, game: Game, seat: int) -> Action:
-        value = self.value_for(game)  # first: a network trained for another configuration is refused at once
+        value = self.leaf.value_for(game)  # first: a network trained for another configuration is refused at once
         settled = forced_or_answer(game, seat)
         if settled is not None:  # what the value bot would play too, without valuing anything
             return settled
-        value.start(game, seat)
+        self.leaf.start(game, seat)
         if self.explore and self.rng.random() < self.explore:
             decided = knowledge_for(game).decided_kinds
             moves = [a for a in game.legal_actions() if a[0] not in decided] or list(game.legal_actions())
@@ -138,7 +191,6 @@ class NetBot:
             best = self._averaged(game, seat, value)
             if best is not None:
                 return best
-        self.inner.value = value
         return self.inner.decide(game, seat)
 
     def _averaged(self, game: Game, seat: int, value: NetValue) -> Action | None:

@@ -52,6 +52,11 @@ class Network:
     def inputs(self) -> int:
         return int(self.params["W0"].shape[0])
 
+    @property
+    def outputs(self) -> int:
+        """The seats it predicts for: the players of the games it was trained on."""
+        return int(self.params[f"W{LAYERS - 1}"].shape[1])
+
     def forward(self, x: Array) -> Array:
         """Each row's chances to win, by seat as its viewer sees them (rows: observations)."""
         return self._forward(x)[-1]

@@ -80,12 +80,17 @@ def draw_kinds(job: GameJob) -> tuple[list[str], list[int]]:
     return kinds, which
 
 
+def network_bot(net: Network, seed: int, explore: float = 0.0, samples: int = 1) -> Bot:
+    """A fair bot playing by ``net``, a network of the run's (self-play's seats, the trials')."""
+    strategy = NetBot(seed, model="init", explore=explore, samples=samples)
+    strategy.leaf.network = net
+    return FairBot(strategy, seed)
+
+
 def _bot(job: GameJob, kind: str, which: int, seed: int) -> Bot:
     if kind in ("greedy", "random"):
         return make_bot(kind, seed)
-    strategy = NetBot(seed, model="init", explore=job.explore, samples=job.samples)
-    strategy.network = job.current if kind == "current" else job.pool[which]
-    return FairBot(strategy, seed)
+    return network_bot(job.current if kind == "current" else job.pool[which], seed, job.explore, job.samples)
 
 
 def play(job: GameJob) -> Played:

@@ -9,7 +9,8 @@ over them. Every ``snapshot`` games the network joins the pool of earlier ones i
 Everything random comes from the run's seed and a game's or round's index, so a run's weights depend on
 its settings alone, not on the worker count; after each round the checkpoint (weights, Adam's moments, the
 pool, the history) is written, and ``--resume`` goes on from it to exactly the weights an uninterrupted
-run reaches.
+run reaches. With ``trials`` (``siedler.learn.trial``), the network as it stands plays the hand bots every
+so many games, and the checkpoint keeps their figures, the run's training curve; they change no weight.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from siedler.core.registry import new_game
 from .bot import configuration
 from .network import Adam, Array, Network, load
 from .selfplay import KINDS, SHARES, GameJob, Played, play
+from .trial import Trials, jobs, play_trial, record
 
 #: Earlier networks kept in the pool, the newest.
 POOL = 4
@@ -87,6 +89,8 @@ class Run:
     done: int = 0
     pool: list[Network] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
+    #: The trials' figures (``siedler.learn.trial.record``), by the games trained when each was played.
+    trials: list[dict[str, Any]] = field(default_factory=list)
 
 
 def start(config: TrainConfig) -> Run:
@@ -103,7 +107,7 @@ def start(config: TrainConfig) -> Run:
 
 def save(run: Run, path: Path) -> None:
     """The checkpoint: the network (what the bot reads) with the optimizer, the pool and the history."""
-    run.net.meta.update(games=run.done, history=run.history)
+    run.net.meta.update(games=run.done, history=run.history, trials=run.trials)
     extra = run.adam.state()
     for i, old in enumerate(run.pool):
         extra.update({f"pool{i}_{k}": v for k, v in old.params.items()})
@@ -119,8 +123,8 @@ def resume(config: TrainConfig, path: Path) -> Run:
     for i in range(POOL):
         if f"pool{i}_W0" in extra:
             pool.append(Network({k: extra[f"pool{i}_{k}"] for k in net.params}, net.meta))
-    run = Run(config, net, Adam(net, config.rate, extra), int(net.meta["games"]), pool, list(net.meta["history"]))
-    return run
+    done, history, trials = int(net.meta["games"]), list(net.meta["history"]), list(net.meta.get("trials", []))
+    return Run(config, net, Adam(net, config.rate, extra), done, pool, history, trials)
 
 
 def td_targets(net: Network, played: Played, lam: float, players: int) -> Array:
@@ -175,7 +179,8 @@ def figures(games: Sequence[Played]) -> dict[str, Any]:
     return {"seats": seats, "wins": wins, "states": int(sum(len(g.movers) for g in games))}
 
 
-Mapper = Callable[[Callable[[GameJob], Played], list[GameJob]], Iterator[Played]]
+#: How a list of jobs is played: the function and the jobs, the results in the jobs' order.
+Mapper = Callable[[Callable[[Any], Any], list[Any]], Iterator[Any]]
 
 
 @contextmanager
@@ -198,11 +203,21 @@ def mapper(workers: int, address: str | None) -> Iterator[Mapper]:
         yield lambda f, jobs: pool.imap(f, jobs)
 
 
-def train(run: Run, path: Path, workers: int = 1, address: str | None = None, on_round: Any = None) -> Run:
+def train(
+    run: Run,
+    path: Path,
+    workers: int = 1,
+    address: str | None = None,
+    on_round: Any = None,
+    trials: Trials | None = None,
+) -> Run:
     """Play and learn until the run has ``config.games`` games, writing the checkpoint after each round;
-    ``on_round(run)`` is told of each."""
+    ``on_round(run)`` is told of each. With ``trials``: a trial before the first game, every
+    ``trials.every`` games and after the last."""
     config = run.config
     with mapper(workers, address) as map_jobs:
+        if trials is not None and not run.done:
+            _trial(run, trials, map_jobs)
         while run.done < config.games:
             first = run.done
             count = min(config.batch, config.games - first)
@@ -228,7 +243,15 @@ def train(run: Run, path: Path, workers: int = 1, address: str | None = None, on
             if run.done // config.snapshot > first // config.snapshot:
                 run.pool = [*run.pool, Network(dict(run.net.params), run.net.meta)][-POOL:]
             run.history.append({"games": run.done, "loss": loss, **figures(games)})
+            if trials is not None and (run.done // trials.every > first // trials.every or run.done >= config.games):
+                _trial(run, trials, map_jobs)
             save(run, path)
             if on_round is not None:
                 on_round(run)
     return run
+
+
+def _trial(run: Run, trials: Trials, map_jobs: Mapper) -> None:
+    """The network as it stands against the hand bots, its figures kept with the run's."""
+    won = list(map_jobs(play_trial, jobs(trials, run.config, run.net)))
+    run.trials.append(record(run.done, trials, won))

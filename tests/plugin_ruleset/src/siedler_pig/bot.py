@@ -1,6 +1,7 @@
 """What siedler's bots know of Pig, registered with the rule set (``Ruleset.bot``): the greedy bot holds
 once the turn's total reaches 20 or wins the game, and the search bots value a position by the points
-banked and at stake."""
+banked and at stake; the package ships a value network (``data/value.npz``, trained by ``siedler train``),
+which Hard reads (``learned_hard``)."""
 
 from __future__ import annotations
 
@@ -31,4 +32,8 @@ def value(game: Game, seat: int) -> float:
     return mine - max(p for s, p in enumerate(game.banked) if s != seat)
 
 
-KNOWLEDGE = Knowledge(strategy=strategy, value=value)
+#: Hard reading the shipped network: a leaf valued by it costs about half again the hand value's, so 400
+#: iterations keep a decision within the 600 hand-valued ones' p99 (siedler's docs/bots.md, "Levels").
+LEARNED_HARD = "mcts:iterations=400,guard_ms=10000,model=default"
+
+KNOWLEDGE = Knowledge(strategy=strategy, value=value, learned_hard=LEARNED_HARD)
