@@ -29,8 +29,11 @@ from stable_baselines3.common.vec_env import VecEnv
 from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvStepReturn
 
 import siedler.envs
+from siedler.chart import Line, Mark, rate_chart
 from siedler.envs import SiedlerVectorEnv
 
+#: The most points of the training curve drawn: a game each would make a file of many hundred kilobytes.
+CURVE_POINTS = 500
 #: A batch of observations (the dict of ``observation`` and ``action_mask``, one row per game) -> actions.
 Chooser = Callable[[dict[str, npt.NDArray[Any]]], npt.NDArray[np.int64]]
 
@@ -166,51 +169,24 @@ def told(wins: int, losses: int, games: int) -> str:
 
 def curve_svg(games: list[tuple[int, bool]], window: int, title: str, final: float) -> str:
     """The win rate over the last ``window`` games (over all of them until there are ``window``, from the
-    20th) against the step each ended at, as plain SVG; ``final``, the trained policy's evaluation, as a
-    point at the last step."""
-    width, height, left, bottom, top, right = 640, 360, 56, 44, 30, 20
+    20th) against the step each ended at, as plain SVG (``siedler.chart``), at most ``CURVE_POINTS`` points
+    of it; ``final``, the trained policy's evaluation, as a point at the last step."""
     last = max((step for step, _ in games), default=1)
     won = np.concatenate([[0.0], np.cumsum([w for _, w in games], dtype=float)])
+    first = min(20, window) - 1
+    every = max(1, (len(games) - first) // CURVE_POINTS)
     points = [
-        (games[i][0], (won[i + 1] - won[max(i + 1 - window, 0)]) / min(i + 1, window))
-        for i in range(min(20, window) - 1, len(games))
+        (games[i][0], float(won[i + 1] - won[max(i + 1 - window, 0)]) / min(i + 1, window))
+        for i in [*range(first, len(games) - 1, every), len(games) - 1]
+        if i >= first
     ]
-
-    def x(step: float) -> float:
-        return left + (width - left - right) * step / last
-
-    def y(rate: float) -> float:
-        return height - bottom - (height - bottom - top) * rate
-
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
-        f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<text x="{width / 2}" y="18" text-anchor="middle" font-size="14">{title}</text>',
-    ]
-    for tick in range(0, 11, 2):
-        rate = tick / 10
-        out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(rate):.1f}" y2="{y(rate):.1f}" stroke="#ddd"/>')
-        out.append(f'<text x="{left - 6}" y="{y(rate) + 4:.1f}" text-anchor="end">{rate:.0%}</text>')
-    unit = 10 ** max(len(str(last)) - 2, 0)  # ticks 1, 2 or 5 times a power of ten apart, 3 to 7 of them
-    spacing = next(unit * k for k in (1, 2, 5, 10, 20, 50, 100) if last // (unit * k) <= 6)
-    for tick in range(0, last + 1, spacing):
-        out.append(f'<text x="{x(tick):.1f}" y="{height - bottom + 16}" text-anchor="middle">{tick:,}</text>')
-    out += [
-        f'<text x="{width / 2}" y="{height - 8}" text-anchor="middle">steps</text>',
-        f'<text transform="translate(14 {(height - bottom + top) / 2}) rotate(-90)" text-anchor="middle">'
-        f"win rate, last {window} games</text>",
-        f'<rect x="{left}" y="{top}" width="{width - left - right}" height="{height - bottom - top}" '
-        'fill="none" stroke="black"/>',
-        '<polyline fill="none" stroke="#1f77b4" stroke-width="1.5" points="'
-        + " ".join(f"{x(step):.1f},{y(rate):.1f}" for step, rate in points)
-        + '"/>',
-        f'<circle cx="{x(last):.1f}" cy="{y(final):.1f}" r="4" fill="#d62728"/>',
-        f'<text x="{x(last) - 8:.1f}" y="{y(final) + (20 if final > 0.5 else -10):.1f}" text-anchor="end" '
-        f'fill="#d62728">the trained policy, deterministic: {final:.1%}</text>',
-        "</svg>",
-    ]
-    return "\n".join(out) + "\n"
+    return rate_chart(
+        [Line("games played while training", points)],
+        title=title,
+        x_label="steps",
+        y_label=f"win rate, last {window} games",
+        marks=[Mark(last, final, f"the trained policy, deterministic: {final:.1%}")],
+    )
 
 
 def main() -> None:
