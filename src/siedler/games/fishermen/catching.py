@@ -3,10 +3,10 @@ roll and for the second founding settlement, the limit of 7 and the reshuffled s
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from typing import ClassVar
 
-from siedler.core.hexgrid import Topology
+from siedler.core.hexgrid import Axial, Topology
 from siedler.games.catan.board import Board
 from siedler.games.catan.state import NOBODY, CatanState
 
@@ -20,11 +20,17 @@ from .state import BOOT, LAKE_NUMBERS, MAX_HELD, FishermenState
 COSTS = tuple(RULES.costs.items())
 
 
-@lru_cache(maxsize=1024)
-def shipped_grounds(topo: Topology, numbers: tuple[int, ...]) -> tuple[FishingGround, ...]:
-    """The rule book's fishing grounds bearing ``numbers``: made once per board shape and order of numbers
-    (a few hundred orders), since every new game deals one."""
-    return fishing_grounds(topo, RULES.ground_places, numbers)
+def shipped_grounds(topo: Topology, numbers: list[int]) -> tuple[FishingGround, ...]:
+    """The rule book's fishing grounds bearing ``numbers``, in the order of their places."""
+    return tuple([shipped_ground(topo, sea, number) for sea, number in zip(RULES.ground_places, numbers, strict=True)])
+
+
+@cache
+def shipped_ground(topo: Topology, sea: Axial, number: int) -> FishingGround:
+    """One of the rule book's fishing grounds: made once per board shape, place and number (36 of them), as
+    every new game deals the numbers anew. Made ground by ground rather than once per order of numbers, as
+    a benchmark's few hundred games meet most of the 720 orders only once."""
+    return fishing_grounds(topo, (sea,), (number,))[0]
 
 
 @cache
@@ -52,7 +58,7 @@ class Catching(FishermenState):
             numbers = list(RULES.beginner_numbers)
         else:
             game.rng.shuffle(numbers)
-        self._set_grounds(game, shipped_grounds(game.board.topology, tuple(numbers)))
+        self._set_grounds(game, shipped_grounds(game.board.topology, numbers))
 
     def make_board(self, game: CatanState, board: Board) -> Board:
         """The rule set's board with the lake in the desert's place (random boards keep it inland)."""

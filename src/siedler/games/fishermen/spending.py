@@ -12,6 +12,13 @@ from .holdings import Holding
 from .state import BOOT_EXTRA
 
 
+def holds_cards(hands: list[int], seat: int) -> bool:
+    """Whether ``seat`` holds a resource card (``hands`` as ``CatanState.hands``): unrolled, as this is on
+    the hot path of a fishing game's main phase."""
+    b = seat * NUM_RESOURCES
+    return bool(hands[b] or hands[b + 1] or hands[b + 2] or hands[b + 3] or hands[b + 4])
+
+
 class Spending(Catching):
     def legal_extra(self, game: CatanState, seat: int, acts: list[Action]) -> None:
         """Fish to spend and the boot to pass."""
@@ -25,7 +32,9 @@ class Spending(Catching):
         """The boot may go to any other player with as many or more public points (hidden cards unseen)."""
         vp = game.public_points()
         mine, boot = vp[seat], self.fish_action_set.BOOT
-        acts.extend([boot[q] for q in self._others[seat] if vp[q] >= mine])
+        for q in self._others[seat]:  # appended one by one: no list made on the way, as it runs every turn
+            if vp[q] >= mine:
+                acts.append(boot[q])
 
     def _legal_fish(self, game: CatanState, seat: int, holding: Holding, acts: list[Action]) -> None:
         """The fish actions the holding pays for that the position allows. This runs in a third of the main
@@ -38,18 +47,13 @@ class Spending(Catching):
             return
         hands = game.hands
         others = self._others[seat]
-        victims = [
-            q
-            for q in others
-            # A hand is NUM_RESOURCES (5) counts: unrolled, this is the hot path of a fishing game's main phase.
-            if hands[q * 5] or hands[q * 5 + 1] or hands[q * 5 + 2] or hands[q * 5 + 3] or hands[q * 5 + 4]
-        ]
-        if len(victims) == len(others):  # the same tokens pay whoever the victim
+        for q in others:
+            if not holds_cards(hands, q):  # the rarer case: some victims are left out
+                steal = holding.steal
+                acts.extend([a for v in others if holds_cards(hands, v) for a in steal[v]])
+                break
+        else:  # everyone holds a card: the same tokens pay whoever the victim, with no list made on the way
             acts.extend(holding.steal_all[seat])
-        else:
-            steal = holding.steal
-            for q in victims:
-                acts.extend(steal[q])
         if not holding.take_all:
             return
         bank = game.bank
