@@ -11,10 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 import siedler
-from siedler.bots import make_bot
+from siedler.bots import MctsBot, make_bot
 from siedler.cli.main import app
 from siedler.core.errors import OptionError
-from siedler.learn.bot import NetBot, shipped_path
+from siedler.learn.bot import NetBot, NetLeaf, shipped_path
 from siedler.learn.network import Network, load
 from siedler.learn.selfplay import Played
 from siedler.learn.train import TrainConfig, resume, start, td_targets, train
@@ -133,3 +133,36 @@ def test_the_command_trains_and_resumes(tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "no checkpoint" in missing.output
     crowded = runner.invoke(app, [*args, "--players", "9", "--out", str(path)])
     assert crowded.exit_code == 2 and "2 to 4 players" in crowded.output
+
+
+def test_a_fresh_network_with_a_prior_values_as_the_hand_valued_search_does(tmp_path: Path) -> None:
+    """``--prior T``: the last layer starts at zero and adds each seat's hand value over ``T``, so the
+    untrained network's chance to win is Hard's hand-valued leaf, the share of ``exp(value / T)``; training
+    then moves it (a correction learned, not a value from nothing)."""
+    path = tmp_path / "base.npz"
+    config = TrainConfig("base", 4, games=1, seed=2, hidden=(8, 8), batch=1, prior=400.0, mix=(0, 0, 1, 0))
+    fresh = start(config)
+    assert fresh.net.prior == 400.0 and not fresh.net.params["W2"].any()
+    fresh.net.save(path)
+    game = siedler.new_game("base", players=4, seed=9, log=False)
+    bots = [make_bot("greedy", p) for p in range(4)]
+    while game.num_actions < 300:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].decide(game, seat))
+    hand = MctsBot(1)
+    for seat in range(4):
+        leaf = NetLeaf(str(path))
+        assert leaf.start(game, seat)
+        assert leaf(game, seat) == pytest.approx(hand.reward(game, seat), rel=1e-4)
+    trained = train(fresh, path)
+    assert trained.net.params["W2"].any() and load(path)[0].prior == 400.0
+    played = trained.history[-1]
+    assert played["states"] > 0 and played["seats"]["greedy"] == 4
+
+
+def test_a_recipe_without_a_prior_is_the_one_written_before_the_prior_existed() -> None:
+    """Pig's shipped network was trained before ``prior``: its recipe resumes unchanged."""
+    assert "prior" not in PIG.recipe() and TrainConfig(**{**PIG.__dict__, "prior": 50.0}).recipe()["prior"] == 50
+    with pytest.raises(OptionError, match="temperature"):
+        TrainConfig(**{**PIG.__dict__, "prior": -1.0}).checked()

@@ -68,6 +68,9 @@ def train_command(
     epochs: Annotated[int, typer.Option(help="passes over a round's positions")] = 2,
     snapshot: Annotated[int, typer.Option(help="games between the networks kept as earlier opponents")] = 200,
     samples: Annotated[int, typer.Option(help="determinizations the networks' seats try each move on")] = 1,
+    prior: Annotated[
+        float, typer.Option(help="learn a correction to the hand value at this temperature (400: Hard's; 0: none)")
+    ] = 0.0,
     mix: Annotated[
         str | None,
         typer.Option(help="shares of seats for the current network, earlier ones, greedy, random (docs/bots.md)"),
@@ -108,6 +111,7 @@ def train_command(
             epochs,
             snapshot,
             samples=samples,
+            prior=prior,
         )
         config = replace(config, mix=_mix(mix)).checked() if mix else config.checked()
     with bad_parameter("--trial"):

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from siedler.bots.evaluate import evaluate
 from siedler.bots.knowledge import knowledge_for
 from siedler.bots.value import ValueBot, forced_or_answer, tried
 from siedler.core.actions import Action
@@ -57,6 +58,15 @@ def observe(encoder: Encoder, game: Game, seat: int) -> Vector:
     state where the encoder can (the same numbers as its view, tests/envs check), else from the view."""
     reader = encoder.reader_for(game)
     return reader.observe(game, seat) if reader is not None else encoder.encode(game.view(seat), seat)
+
+
+def hand_logits(game: Game, seat: int, temperature: float) -> Vector:
+    """Each seat's hand value (``siedler.bots.evaluate``, the search bots' leaf) over ``temperature``, by seat as
+    ``seat`` sees them: what a network with a prior corrects. Read on the game it is given, which a bot
+    holds as a determinized copy (and training makes one: ``siedler.learn.selfplay``)."""
+    players = game.num_players
+    values = [evaluate(game, (seat + k) % players) / temperature for k in range(players)]
+    return np.asarray(values, dtype=np.float32)
 
 
 def shipped_path(ruleset: str) -> Path | None:
@@ -90,7 +100,9 @@ class NetValue:
         if game.is_over:
             return 1.0 if game.winner == seat else 0.0
         x = observe(self.encoder, game, seat)
-        return float(self.net.forward(x[np.newaxis, :])[0, 0])
+        prior = self.net.prior
+        base = hand_logits(game, seat, prior)[np.newaxis, :] if prior else None
+        return float(self.net.forward(x[np.newaxis, :], base)[0, 0])
 
 
 class NetLeaf:

@@ -5,7 +5,11 @@ The input is the rule set's own observation of a position (``siedler.envs``: the
 from ``view(seat)`` only), each number squashed by ``log1p`` (counts and pips of any size, no statistics
 to carry along); two hidden layers of ``tanh``; the output a softmax over the seats as the viewer sees
 them (index 0: the viewer, 1: the next in seat order...), so the chances sum to one and the race between
-the seats is the network's to see. Trained by ``siedler.learn.train`` with Adam on soft targets (TD(λ)
+the seats is the network's to see. With a ``prior`` (``meta["prior"]``, a temperature), the network learns
+a correction to the hand value: its last layer adds to ``base``, each seat's hand value over the
+temperature (``siedler.learn.bot.hand_logits``), so that a fresh network (its last layer zero) values
+positions exactly as the search bots' hand-valued leaves do, and training starts from their strength
+rather than from nothing. Trained by ``siedler.learn.train`` with Adam on soft targets (TD(λ)
 returns), evaluated at run time by ``forward`` alone: numpy, no torch.
 
 A network is one ``.npz`` file of float32 arrays and its ``meta`` (rule set, players, input size, games
@@ -37,16 +41,20 @@ class Network:
         self.meta = meta
 
     @classmethod
-    def fresh(cls, inputs: int, outputs: int, hidden: tuple[int, int], seed: int, meta: dict[str, Any]) -> Network:
-        """Glorot-scaled random weights from ``seed``: training's start (and a baseline of no knowledge)."""
+    def fresh(
+        cls, inputs: int, outputs: int, hidden: tuple[int, int], seed: int, meta: dict[str, Any], prior: float = 0.0
+    ) -> Network:
+        """Glorot-scaled random weights from ``seed``: training's start (and a baseline of no knowledge).
+        With a ``prior`` the last layer starts at zero: the hand value's chances, unchanged."""
         rng = np.random.default_rng(seed)
         sizes = (inputs, *hidden, outputs)
         params: dict[str, Array] = {}
         for i in range(LAYERS):
-            scale = np.sqrt(2.0 / (sizes[i] + sizes[i + 1]))
+            scale = np.sqrt(2.0 / (sizes[i] + sizes[i + 1])) * (0.0 if prior and i == LAYERS - 1 else 1.0)
             params[f"W{i}"] = (rng.standard_normal((sizes[i], sizes[i + 1])) * scale).astype(np.float32)
             params[f"b{i}"] = np.zeros(sizes[i + 1], dtype=np.float32)
-        return cls(params, {**meta, "inputs": inputs, "outputs": outputs, "hidden": list(hidden)})
+        shape = {"inputs": inputs, "outputs": outputs, "hidden": list(hidden)}
+        return cls(params, {**meta, **shape, **({"prior": prior} if prior else {})})
 
     @property
     def inputs(self) -> int:
@@ -57,21 +65,30 @@ class Network:
         """The seats it predicts for: the players of the games it was trained on."""
         return int(self.params[f"W{LAYERS - 1}"].shape[1])
 
-    def forward(self, x: Array) -> Array:
-        """Each row's chances to win, by seat as its viewer sees them (rows: observations)."""
-        return self._forward(x)[-1]
+    @property
+    def prior(self) -> float:
+        """The hand value's temperature the network corrects (0: none, it values positions alone)."""
+        return float(self.meta.get("prior", 0.0))
 
-    def _forward(self, x: Array) -> list[Array]:
+    def forward(self, x: Array, base: Array | None = None) -> Array:
+        """Each row's chances to win, by seat as its viewer sees them (rows: observations; ``base``: with a
+        prior, each row's hand logits, in the same order)."""
+        return self._forward(x, base)[-1]
+
+    def _forward(self, x: Array, base: Array | None) -> list[Array]:
         p = self.params
         h = [np.log1p(np.maximum(x, 0.0)).astype(np.float32)]
         for i in range(LAYERS):
             z = h[-1] @ p[f"W{i}"] + p[f"b{i}"]
+            if i == LAYERS - 1 and base is not None:
+                z = z + base
             h.append(np.tanh(z) if i < LAYERS - 1 else _softmax(z))
         return h
 
-    def gradients(self, x: Array, target: Array) -> tuple[float, dict[str, Array]]:
-        """The mean cross-entropy of the predictions against ``target`` (rows of chances) and its gradient."""
-        h = self._forward(x)
+    def gradients(self, x: Array, target: Array, base: Array | None = None) -> tuple[float, dict[str, Array]]:
+        """The mean cross-entropy of the predictions against ``target`` (rows of chances) and its gradient
+        (the hand logits ``base`` are given, not learned: the gradient is the same with or without)."""
+        h = self._forward(x, base)
         p = self.params
         n = x.shape[0]
         loss = float(-np.mean(np.sum(target * np.log(np.maximum(h[-1], 1e-7)), axis=1)))

@@ -3,7 +3,10 @@
 A seat is played by the current network (``current``), an earlier one of the pool (``earlier``) or a hand
 bot (``greedy``, ``random``); the networks' seats explore (``NetBot``'s ``explore``). After every move the
 position is observed from the seat that made it (the after-state it chose, or that chance gave it), by the
-rule set's encoder, reading the real game: the trainer's record, not a bot's decision. Every bot is a
+rule set's encoder, reading the real game: the trainer's record, not a bot's decision. A network with a
+prior also keeps each after-state's hand logits, read on a determinized copy for the mover, as a bot in
+play reads them on the copy it is handed (never from the others' real hands, which the observation does
+not hold either). Every bot is a
 ``FairBot`` like those of ``make_bot``, so the networks learn from decisions made as they will be made in
 play, on a determinized copy.
 """
@@ -28,7 +31,7 @@ from siedler.envs.encoders import encoder_for
 from siedler.sim.loop import play_out
 from siedler.sim.runner import bot_seed, game_seed
 
-from .bot import NetBot
+from .bot import NetBot, hand_logits
 from .network import Array, Network
 
 #: The kinds of player a seat may be given (an earlier network only once the pool has one), and how often
@@ -57,13 +60,15 @@ class GameJob:
 @dataclass
 class Played:
     """A game's after-states (``obs``, one row each, observed by ``movers``), who played each seat, and the
-    winner (``None``: nobody won, or the game was cut at ``max_actions``: ``finished`` says which)."""
+    winner (``None``: nobody won, or the game was cut at ``max_actions``: ``finished`` says which); with a
+    prior, ``base``: each after-state's hand logits (``siedler.learn.bot.hand_logits``)."""
 
     obs: Array
     movers: npt.NDArray[np.int64]
     kinds: list[str]
     winner: int | None
     finished: bool
+    base: Array | None = None
 
 
 def draw_kinds(job: GameJob) -> tuple[list[str], list[int]]:
@@ -102,17 +107,26 @@ def play(job: GameJob) -> Played:
     encoder = encoder_for(game)
     encoder.start_game(game)
     rows: list[Array] = []
+    bases: list[Array] = []
     movers: list[int] = []
+    prior = job.current.prior
+    dealer = random.Random(f"prior:{seed}")
+
+    def after(now: Game, mover: int) -> None:
+        rows.append(encoder.observe(now, mover))
+        if prior:
+            bases.append(hand_logits(now.determinize(mover, dealer), mover, prior))
 
     def watch(now: Game, seat: int, action: Action) -> None:
         if movers:  # the position now is the after-state of the move before
-            rows.append(encoder.observe(now, movers[-1]))
+            after(now, movers[-1])
         movers.append(seat)
 
     stopped = play_out(game, bots, job.max_actions, watch)
     if stopped is not None:
         raise OptionError(f"training game {job.index} (seed {seed}) stopped: {stopped[1]}")
     if movers:
-        rows.append(encoder.observe(game, movers[-1]))
+        after(game, movers[-1])
     obs = np.stack(rows) if rows else np.zeros((0, encoder.layout.size), dtype=np.float32)
-    return Played(obs, np.asarray(movers, dtype=np.int64), kinds, game.winner, game.is_over)
+    base = (np.stack(bases) if bases else np.zeros((0, job.players), dtype=np.float32)) if prior else None
+    return Played(obs, np.asarray(movers, dtype=np.int64), kinds, game.winner, game.is_over, base)

@@ -59,6 +59,8 @@ class TrainConfig:
     mix: tuple[float, ...] = SHARES
     #: The networks' ``NetBot`` ``samples`` in self-play.
     samples: int = 1
+    #: Above 0: the network learns a correction to the hand value at this temperature (``network``'s prior).
+    prior: float = 0.0
 
     def checked(self) -> TrainConfig:
         if min(self.games, self.batch, self.epochs, self.snapshot, self.samples) < 1:
@@ -67,6 +69,8 @@ class TrainConfig:
             raise OptionError("lam and explore lie between 0 and 1, the rate is positive")
         if len(self.mix) != len(KINDS) or min(self.mix) < 0 or not sum(self.mix) > 0:
             raise OptionError(f"the mix gives a share, 0 or more, to each of {', '.join(KINDS)}")
+        if self.prior < 0:
+            raise OptionError("the prior is a temperature, positive (or 0: none)")
         if min(self.hidden) < 1:
             raise OptionError("the hidden layers need a unit at least")
         return self
@@ -76,6 +80,8 @@ class TrainConfig:
         data = asdict(self)
         data.pop("games")
         data["hidden"], data["mix"] = list(self.hidden), list(self.mix)
+        if not self.prior:  # a recipe of before the prior existed resumes as it was written
+            data.pop("prior")
         return data
 
 
@@ -101,7 +107,7 @@ def start(config: TrainConfig) -> Run:
     inputs = encoder_for(game).layout.size
     ruleset, players, _ = configuration(game)
     meta = {"ruleset": ruleset, "players": players, "options": dict(game.options), "recipe": config.recipe()}
-    net = Network.fresh(inputs, players, config.hidden, config.seed, meta)
+    net = Network.fresh(inputs, players, config.hidden, config.seed, meta, config.prior)
     return Run(config, net, Adam(net, config.rate))
 
 
@@ -134,7 +140,7 @@ def td_targets(net: Network, played: Played, lam: float, players: int) -> Array:
     seats = (np.arange(players)[np.newaxis, :] + played.movers[:, np.newaxis]) % players
     rows = np.arange(steps)[:, np.newaxis]
     absolute = np.empty((steps, players), dtype=np.float32)
-    absolute[rows, seats] = net.forward(played.obs)
+    absolute[rows, seats] = net.forward(played.obs, played.base)
     outcome = np.full(players, 1.0 / players, dtype=np.float32)
     if played.winner is not None:
         outcome = np.eye(players, dtype=np.float32)[played.winner]
@@ -155,6 +161,7 @@ def learn(run: Run, games: Sequence[Played], round_index: int) -> float:
         return float("nan")
     x = np.concatenate([g.obs for g in kept])
     y = np.concatenate([td_targets(run.net, g, config.lam, config.players) for g in kept])
+    base = np.concatenate([g.base for g in kept if g.base is not None]) if config.prior else None
     rng = np.random.default_rng([config.seed, round_index])
     losses: list[float] = []
     for _ in range(config.epochs):
@@ -162,7 +169,7 @@ def learn(run: Run, games: Sequence[Played], round_index: int) -> float:
         order = rng.permutation(len(x))
         for i in range(0, len(x), MINIBATCH):
             pick = order[i : i + MINIBATCH]
-            loss, grads = run.net.gradients(x[pick], y[pick])
+            loss, grads = run.net.gradients(x[pick], y[pick], None if base is None else base[pick])
             run.adam.step(run.net, grads)
             losses.append(loss)
     return float(np.mean(losses))
