@@ -241,3 +241,27 @@ def test_seat_lists_keep_each_specs_parameters_together() -> None:
         "random",
     )
     assert parse_seats("greedy,random") == ("greedy", "random")
+
+
+def test_a_bot_valuing_by_chances_to_win_offers_the_trades_the_hand_valued_one_offers() -> None:
+    """The trader weighs exchanges by the hand value: a bot whose value is a chance to win (a network's;
+    here the search's share of ``exp(value / temperature)``) offers a trade where it beats its best move by
+    the hand value, as the hand-valued bot does, not wherever an exchange beats the trader's gain alone."""
+    trader = knowledge.knowledge_for(_main_phase(1)).trader
+    assert trader is not None
+    offers = held_back = 0
+    for seed in range(1, 5):
+        game = _main_phase(seed)
+        bots = [make_bot("greedy", seed + p) for p in range(4)]
+        while not game.is_over and game.num_actions < 600:
+            seat = game.to_act
+            assert seat is not None
+            if game.phase == MAIN and not game.offers_made:
+                hand, chances = ValueBot(seed), ValueBot(seed)
+                chances.value = MctsBot(seed).reward
+                offered = hand.decide(game, seat)
+                assert (offered[0] == "offer") == (chances.decide(game, seat)[0] == "offer")
+                offers += offered[0] == "offer"
+                held_back += offered[0] != "offer" and trader.offer(game, seat, 0.0) is not None
+            game.apply(bots[seat].decide(game, seat))
+    assert offers > 5 and held_back > 5  # both kinds of decision were met

@@ -14,7 +14,7 @@ import siedler
 from siedler.bots import MctsBot, make_bot
 from siedler.cli.main import app
 from siedler.core.errors import OptionError
-from siedler.learn.bot import NetBot, NetLeaf, shipped_path
+from siedler.learn.bot import NetBot, NetLeaf, NetValue, shipped_path
 from siedler.learn.network import Network, load
 from siedler.learn.selfplay import Played
 from siedler.learn.train import TrainConfig, resume, start, td_targets, train
@@ -166,3 +166,26 @@ def test_a_recipe_without_a_prior_is_the_one_written_before_the_prior_existed() 
     assert "prior" not in PIG.recipe() and TrainConfig(**{**PIG.__dict__, "prior": 50.0}).recipe()["prior"] == 50
     with pytest.raises(OptionError, match="temperature"):
         TrainConfig(**{**PIG.__dict__, "prior": -1.0}).checked()
+
+
+def test_a_decision_reads_every_position_it_reaches_as_their_views_encode_them() -> None:
+    """The bot's value reads the state with the reader it made when the decision began, for every position
+    the decision reaches (copies of its game, moved on: roads, settlements, the robber, cards): exactly the
+    numbers of the encoding of each position's view."""
+    game = siedler.new_game("base", players=4, seed=5, log=False)
+    bots = [make_bot("greedy", p) for p in range(4)]
+    play_out(game, bots, 40, lambda *_: None)
+    net = Network.fresh(1329, 4, (8, 8), 3, {"ruleset": "base"})
+    value = NetValue(net, game)
+    value.start(game, 2)
+    assert value.reader is not None
+    reached, checked = game.copy(), 0
+    while not reached.is_over and reached.num_actions < 400:
+        seat = reached.to_act
+        assert seat is not None
+        reached.apply(bots[seat].decide(reached, seat))
+        for viewer in range(4 if not reached.is_over else 0):  # a finished game is worth 1 or 0
+            x = value.encoder.encode(reached.view(viewer), viewer)
+            assert value(reached, viewer) == pytest.approx(float(net.forward(x[np.newaxis, :])[0, 0]), rel=1e-6)
+            checked += 1
+    assert checked > 400  # a whole game from the 40th action: every kind of move

@@ -136,7 +136,7 @@ class MctsBot:
         order = root.candidates or []
         best = max(order, key=lambda a: (root.children[a].visits if a in root.children else -1, -order.index(a)))
         if trader is not None:
-            _, gain = look_ahead(game, seat, self.rng, self.value)
+            _, gain = look_ahead(game, seat, self.rng, self.hand)  # the trader's units (value.decide_with_trades)
             offer = trader.offer(game, seat, gain)
             if offer is not None:
                 return offer

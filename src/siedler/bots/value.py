@@ -88,13 +88,20 @@ def forced_or_answer(game: Game, seat: int) -> Action | None:
     return trader.answer(game, seat) if trader is not None else None
 
 
-def decide_with_trades(game: Game, seat: int, rng: _random.Random, value: Value = evaluate) -> Action:
+def decide_with_trades(
+    game: Game, seat: int, rng: _random.Random, value: Value = evaluate, hand: Value | None = None
+) -> Action:
+    """The best move by ``value``, unless the trader offers a trade worth more than it. The trader weighs
+    exchanges by the hand value, so where ``value`` is another's (a network's chance to win), the gain an
+    offer must beat is the best move's by ``hand``: in the trader's units, not in chances."""
     settled = forced_or_answer(game, seat)
     if settled is not None:
         return settled
     action, gain = look_ahead(game, seat, rng, value)
     trader = knowledge_for(game).trader
     if trader is not None:
+        if hand is not None and hand is not value:
+            _, gain = look_ahead(game, seat, rng, hand)
         offer = trader.offer(game, seat, gain)
         if offer is not None:
             return offer
@@ -174,10 +181,12 @@ class ValueBot:
             raise ValueError("turn must be 0 or more and turn_depth positive")
         self.rng = _random.Random(seed)
         self.value: Value = value_of(weights) or evaluate
+        #: The value in the trader's units (the weights'), which ``value`` stays unless a network replaces it.
+        self.hand: Value = self.value
         self.turn, self.turn_depth = turn, turn_depth
 
     def decide(self, game: Game, seat: int) -> Action:
-        choice = decide_with_trades(game, seat, self.rng, self.value)
+        choice = decide_with_trades(game, seat, self.rng, self.value, self.hand)
         if not self.turn or forced_or_answer(game, seat) is not None:
             return choice
         if choice[0] in knowledge_for(game).decided_kinds:  # an offer: the trader's, not the look-ahead's

@@ -37,7 +37,7 @@ from siedler.core.errors import OptionError
 from siedler.core.game import Game
 from siedler.core.registry import get_ruleset
 from siedler.envs.encoders import encoder_for
-from siedler.envs.encoding import Encoder, Vector
+from siedler.envs.encoding import StateReader, Vector
 
 from .network import Network, load
 
@@ -51,13 +51,6 @@ def configuration(game: Game) -> tuple[str, int, str]:
     """What a network is trained for: rule set, players and options (the observation's shape follows; the
     options as JSON, since some are tables)."""
     return game.ruleset, game.num_players, json.dumps(game.options, sort_keys=True, default=str)
-
-
-def observe(encoder: Encoder, game: Game, seat: int) -> Vector:
-    """``seat``'s observation of ``game`` after ``encoder.start`` on a game of the same board: read from the
-    state where the encoder can (the same numbers as its view, tests/envs check), else from the view."""
-    reader = encoder.reader_for(game)
-    return reader.observe(game, seat) if reader is not None else encoder.encode(game.view(seat), seat)
 
 
 def hand_logits(game: Game, seat: int, temperature: float) -> Vector:
@@ -85,6 +78,7 @@ class NetValue:
     def __init__(self, net: Network, game: Game) -> None:
         self.net = net
         self.encoder = encoder_for(game)
+        self.reader: StateReader | None = None
         size = self.encoder.layout.size
         if net.meta.get("ruleset") != game.ruleset or net.inputs != size or net.outputs != game.num_players:
             raise OptionError(
@@ -93,13 +87,18 @@ class NetValue:
             )
 
     def start(self, game: Game, seat: int) -> None:
-        """A decision on ``game``: the encoder reads its fixed parts (the board) from the seat's view."""
+        """A decision on ``game``: the encoder reads its fixed parts (the board) from the seat's view, and
+        its reader of the state, if it has one, serves every position the decision reaches: they are
+        copies of ``game``, of its board and rules (built once a decision, not once a position: a fifth of
+        a leaf's cost)."""
         self.encoder.start(game.view(seat))
+        self.reader = self.encoder.reader_for(game)
 
     def __call__(self, game: Game, seat: int) -> float:
         if game.is_over:
             return 1.0 if game.winner == seat else 0.0
-        x = observe(self.encoder, game, seat)
+        reader = self.reader
+        x = reader.observe(game, seat) if reader is not None else self.encoder.encode(game.view(seat), seat)
         prior = self.net.prior
         base = hand_logits(game, seat, prior)[np.newaxis, :] if prior else None
         return float(self.net.forward(x[np.newaxis, :], base)[0, 0])
