@@ -247,11 +247,11 @@ def test_a_bot_valuing_by_chances_to_win_offers_the_trades_the_hand_valued_one_o
     """The trader weighs exchanges by the hand value: a bot whose value is a chance to win (a network's;
     here the search's share of ``exp(value / temperature)``) offers a trade where it beats its best move by
     the hand value, as the hand-valued bot does, not wherever an exchange beats the trader's gain alone."""
-    trader = knowledge.knowledge_for(_main_phase(1)).trader
-    assert trader is not None
     offers = held_back = 0
     for seed in range(1, 5):
         game = _main_phase(seed)
+        trader = knowledge.knowledge_for(game).trader
+        assert trader is not None
         bots = [make_bot("greedy", seed + p) for p in range(4)]
         while not game.is_over and game.num_actions < 600:
             seat = game.to_act

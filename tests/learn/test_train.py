@@ -14,6 +14,7 @@ import siedler
 from siedler.bots import MctsBot, make_bot
 from siedler.cli.main import app
 from siedler.core.errors import OptionError
+from siedler.envs.encoders import encoder_for
 from siedler.learn.bot import NetBot, NetLeaf, NetValue, shipped_path
 from siedler.learn.network import Network, load
 from siedler.learn.selfplay import Played
@@ -175,7 +176,7 @@ def test_a_decision_reads_every_position_it_reaches_as_their_views_encode_them()
     game = siedler.new_game("base", players=4, seed=5, log=False)
     bots = [make_bot("greedy", p) for p in range(4)]
     play_out(game, bots, 40, lambda *_: None)
-    net = Network.fresh(1329, 4, (8, 8), 3, {"ruleset": "base"})
+    net = Network.fresh(encoder_for(game).layout.size, 4, (8, 8), 3, {"ruleset": "base"})
     value = NetValue(net, game)
     value.start(game, 2)
     assert value.reader is not None
