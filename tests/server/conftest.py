@@ -195,7 +195,14 @@ def played(server: Server, gid: str) -> list[str]:
 def log_matches_game(server: Server, gid: str) -> None:
     """The stored log equals the game's moves once the bots have stopped (at a person's turn or the end)."""
     room = server.lobby.rooms[gid]
-    wait_for(lambda: room.game.num_actions == len(server.lobby.storage.action_texts(gid)))
+
+    def settled() -> bool:
+        # Equal counts alone are a moment between two bot moves: the next one may land between reading the
+        # log and reading the game. With no bot to act, nothing moves until the test does.
+        idle = room.bots.seat() is None and not room.bots.moving
+        return idle and room.game.num_actions == len(server.lobby.storage.action_texts(gid))
+
+    wait_for(settled)
     played(server, gid)
 
 

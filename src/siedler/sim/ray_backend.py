@@ -8,6 +8,7 @@ back in job order. Every node needs siedler installed (``pip install 'siedler[ra
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -20,6 +21,11 @@ from .experiment import Job, Row, play_row
 #: Games per Ray task, and tasks in flight per CPU of the cluster.
 BATCH = 4
 IN_FLIGHT_PER_CPU = 4
+#: Tries at a cluster's client server, and the pause between them: its proxier may fail to start the
+#: server of a new driver while an earlier driver's winds down (seen on a resume right after a Ctrl-C),
+#: which Ray reports as an aborted connection and which clears within seconds.
+CONNECT_TRIES = 3
+CONNECT_PAUSE_S = 2.0
 
 
 def _play_batch(batch: Sequence[Job]) -> list[Row]:
@@ -44,13 +50,26 @@ def ray_session(address: str | None = None) -> Iterator[Any]:
         yield ray
         return
     try:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        _init(ray, address)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         raise OptionError(f"cannot start or reach Ray at {address or 'a local instance'}: {exc}") from None
     try:
         yield ray
     finally:
         ray.shutdown()
+
+
+def _init(ray: Any, address: str | None) -> None:
+    """``ray.init``, tried again after an aborted connection (``CONNECT_TRIES``); a failed client
+    connection is undone by Ray itself, so each try starts clean."""
+    for tries_left in reversed(range(CONNECT_TRIES)):
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+            return
+        except ConnectionAbortedError:
+            if not tries_left:
+                raise
+            time.sleep(CONNECT_PAUSE_S)
 
 
 def run_ray(todo: Sequence[Job], address: str | None = None, batch: int = BATCH) -> Iterator[Row]:
