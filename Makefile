@@ -31,15 +31,18 @@ $(STAMP): pyproject.toml setup.py
 	touch $(STAMP)
 
 # The build log is kept; the one line printed says which build was installed and, for pure Python, why.
+# The stamp takes the time the build began (touched first, moved into place once installed), so a source
+# edited while it builds is newer than the stamp and is built next time.
 $(CSTAMP): pyproject.toml setup.py $(SOURCES)
 	[ -x $(CBIN)/python ] || $(PYTHON) -m venv $(CVENV)
+	touch $(CSTAMP).began
 	$(CBIN)/python -m pip install --quiet --upgrade pip $(BUILD_REQUIRES)
 	rm -rf build
 	$(CBIN)/python -m pip install -v --no-build-isolation '.[server]' >$(CVENV)/build.log 2>&1 \
 	  || { tail -n 30 $(CVENV)/build.log; exit 1; }
 	@grep -ho 'siedler: building pure Python.*' $(CVENV)/build.log | head -n 1 || true
 	@$(CBIN)/siedler --version
-	touch $(CSTAMP)
+	mv $(CSTAMP).began $(CSTAMP)
 
 # The test tools beside the compiled build: the dev extra's requirements as pyproject.toml lists them.
 $(CDEVSTAMP): pyproject.toml $(CSTAMP)
