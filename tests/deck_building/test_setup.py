@@ -86,6 +86,7 @@ def test_overrides_through_options_accept_objects_and_json_text() -> None:
         ({"supply": {"city": 10**30}}, "from 0 to 99"),
         ({"costs": {"road": {"settlement": 1}}}, "show or give_back"),
         ({"costs": "{not json"}, "JSON"),
+        ({"deck": "[1, 2]"}, "'deck' takes a table of card names"),
         ({"start_player": 2}, "start_player"),
     ],
 )

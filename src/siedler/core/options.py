@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
@@ -98,3 +99,19 @@ def options_copy(options: Mapping[str, Any]) -> dict[str, Any]:
     """The options as a view shows them: a copy sharing nothing mutable with the game (some values are
     tables, such as a rule set's table of costs), so that whoever keeps or edits a view never edits a game."""
     return {k: deepcopy(v) if isinstance(v, dict | list) else v for k, v in options.items()}
+
+
+def json_table(value: Any, option: str, entries: str) -> dict[str, Any]:
+    """A table-valued option's value as a plain table: a mapping, or its JSON text as typed on a command
+    line (none: empty), so that records hold JSON objects, never JSON text. ``entries`` says what the
+    table's keys name, for the message refusing anything else."""
+    if value is None or value == "":
+        return {}
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError as exc:
+            raise OptionError(f"option {option!r} is not valid JSON: {exc}") from None
+    if not isinstance(value, Mapping):
+        raise OptionError(f"option {option!r} takes a table of {entries}, not {value!r}")
+    return dict(value)

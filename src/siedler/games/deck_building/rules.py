@@ -17,6 +17,7 @@ from typing import Any
 
 from siedler.core.data import load_data
 from siedler.core.errors import OptionError
+from siedler.core.options import json_table
 
 from .cards import ACTION_CARDS, CARD_INDEX, CARDS, NUM_BASIC, NUM_CARDS, NUM_RESOURCES
 
@@ -164,23 +165,9 @@ def _cost(card: str, spec: Any) -> Cost | None:
     return Cost(tuple(pay), tuple(hold), tuple(back), kinds, returns, holds, sum(hold[:NUM_RESOURCES]))
 
 
-def _as_table(value: Any, option: str) -> dict[str, Any]:
-    """An option's value: a mapping, or its JSON text (as typed on a command line)."""
-    if value is None or value == "":
-        return {}
-    if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except json.JSONDecodeError as exc:
-            raise OptionError(f"option {option!r} is not valid JSON: {exc}") from None
-    if not isinstance(value, Mapping):
-        raise OptionError(f"option {option!r} takes a table of card names, not {value!r}")
-    return dict(value)
-
-
 def normalise(options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """The three override options as plain tables (so records hold JSON objects, never JSON text)."""
-    return {name: _as_table(options.get(name), name) for name in ("deck", "supply", "costs")}
+    return {name: json_table(options.get(name), name, "card names") for name in ("deck", "supply", "costs")}
 
 
 #: The whole numbers of the [effects] and [turn] tables, by their DeckRules field names.

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from siedler.core.data import load_data, number, table
 from siedler.core.errors import OptionError
+from siedler.core.options import json_table
 from siedler.games.catan.rules import RESOURCES, Cost
 
 DATA_PACKAGE = "siedler.games.soldiers_and_armies"
@@ -69,21 +70,13 @@ def _cost(spec: Any, what: str) -> Cost:
 
 def cost_overrides(value: Any) -> dict[str, Any]:
     """The option ``army_costs`` as a plain table (a mapping, or its JSON text as typed on a command line)."""
-    if value is None or value == "":
-        return {}
-    if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except json.JSONDecodeError as exc:
-            raise OptionError(f"option 'army_costs' is not valid JSON: {exc}") from None
-    if not isinstance(value, Mapping):
-        raise OptionError(f"option 'army_costs' takes a table of purchases, not {value!r}")
-    unknown = set(value) - set(PURCHASES)
+    given = json_table(value, "army_costs", "purchases")
+    unknown = set(given) - set(PURCHASES)
     if unknown:
         raise OptionError(
             f"option 'army_costs' names unknown purchases {sorted(unknown)} (known: {', '.join(PURCHASES)})"
         )
-    return dict(value)
+    return given
 
 
 def army_costs_form() -> dict[str, Any]:
