@@ -36,7 +36,8 @@ class Option:
             object.__setattr__(self, "kind", inferred)
 
     def parse(self, value: Any) -> Any:
-        """Accept a Python value or its text form (``"true"``, ``"3"``) and return the checked value."""
+        """Accept a Python value or its text form (``"true"``, ``"3"``, a table's JSON) and return the checked
+        value: every reader of options (``new_game``, the lab, the server) gets it typed from here."""
         v = value
         if self.kind == "bool":
             if isinstance(v, str):
@@ -65,6 +66,11 @@ class Option:
             if not isinstance(v, str):
                 raise OptionError(f"option {self.name!r} takes text, not {value!r}")
             v = v.strip()
+        elif self.kind == "json" and isinstance(v, str):  # as typed on a command line; none: the default
+            try:
+                v = json.loads(v) if v.strip() else deepcopy(self.default)
+            except json.JSONDecodeError as exc:
+                raise OptionError(f"option {self.name!r} takes JSON, and {value!r} is not: {exc.msg}") from None
         if self.choices is not None and v not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
@@ -101,17 +107,12 @@ def options_copy(options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: deepcopy(v) if isinstance(v, dict | list) else v for k, v in options.items()}
 
 
-def json_table(value: Any, option: str, entries: str) -> dict[str, Any]:
-    """A table-valued option's value as a plain table: a mapping, or its JSON text as typed on a command
-    line (none: empty), so that records hold JSON objects, never JSON text. ``entries`` says what the
-    table's keys name, for the message refusing anything else."""
-    if value is None or value == "":
+def table_option(value: Any, option: str, entries: str) -> dict[str, Any]:
+    """A table-valued option's value (``parse`` has read its JSON text) as a plain table, so that records
+    hold JSON objects; none is an empty table. ``entries`` says what the table's keys name, for the
+    message refusing anything else."""
+    if value is None:
         return {}
-    if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except json.JSONDecodeError as exc:
-            raise OptionError(f"option {option!r} is not valid JSON: {exc}") from None
     if not isinstance(value, Mapping):
         raise OptionError(f"option {option!r} takes a table of {entries}, not {value!r}")
     return dict(value)

@@ -6,7 +6,6 @@ CLI so that scripts and the future environments get the same checks and the same
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,20 +60,10 @@ def _split_top_level(text: str) -> list[str]:
 
 
 def check_options(ruleset: str | Ruleset, given: Mapping[str, Any]) -> dict[str, Any]:
-    """The given options, typed and checked against the rule set (unknown names and bad values refused).
-
-    Options of JSON type given as text (from a command line) are decoded first.
-    """
+    """The given options, typed and checked against the rule set (unknown names and bad values refused;
+    a table given as JSON text, from a command line, decoded: ``Option.parse``)."""
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    kinds = {o.name: o.kind for o in rs.all_options()}
-    decoded = dict(given)
-    for name, value in given.items():
-        if kinds.get(name) == "json" and isinstance(value, str):
-            try:
-                decoded[name] = json.loads(value)
-            except json.JSONDecodeError as exc:
-                raise OptionError(f"option {name!r} takes JSON, and {value!r} is not: {exc.msg}") from None
-    resolved = resolve_options(rs.all_options(), decoded, f"rule set {rs.name!r}")
+    resolved = resolve_options(rs.all_options(), given, f"rule set {rs.name!r}")
     return {name: resolved[name] for name in given}
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from siedler.core.data import load_data
 from siedler.core.errors import OptionError
-from siedler.core.options import json_table
+from siedler.core.options import table_option
 
 from .cards import ACTION_CARDS, CARD_INDEX, CARDS, NUM_BASIC, NUM_CARDS, NUM_RESOURCES
 
@@ -167,7 +167,7 @@ def _cost(card: str, spec: Any) -> Cost | None:
 
 def normalise(options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """The three override options as plain tables (so records hold JSON objects, never JSON text)."""
-    return {name: json_table(options.get(name), name, "card names") for name in ("deck", "supply", "costs")}
+    return {name: table_option(options.get(name), name, "card names") for name in ("deck", "supply", "costs")}
 
 
 #: The whole numbers of the [effects] and [turn] tables, by their DeckRules field names.

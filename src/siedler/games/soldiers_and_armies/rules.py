@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from siedler.core.data import load_data, number, table
 from siedler.core.errors import OptionError
-from siedler.core.options import json_table
+from siedler.core.options import table_option
 from siedler.games.catan.rules import RESOURCES, Cost
 
 DATA_PACKAGE = "siedler.games.soldiers_and_armies"
@@ -69,8 +69,8 @@ def _cost(spec: Any, what: str) -> Cost:
 
 
 def cost_overrides(value: Any) -> dict[str, Any]:
-    """The option ``army_costs`` as a plain table (a mapping, or its JSON text as typed on a command line)."""
-    given = json_table(value, "army_costs", "purchases")
+    """The option ``army_costs`` as a plain table of known purchases and resources."""
+    given = table_option(value, "army_costs", "purchases")
     unknown = set(given) - set(PURCHASES)
     if unknown:
         raise OptionError(
